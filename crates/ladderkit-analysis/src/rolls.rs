@@ -1,0 +1,190 @@
+//! One piece, one roll at a time: where it rests after each roll. Lost and
+//! extra turns do not move pieces, so this chain alone decides the roll
+//! statistics, the heat and the jump use.
+
+use ladderkit_core::{CompiledBoard, Reachability};
+
+use crate::{AnalysisError, Options, linear};
+
+/// Dense solves are exact and cheap below this many positions.
+const DENSE_LIMIT: usize = 1200;
+
+/// From one position: (where the dice movement ends, probability), merged.
+type Moves = Vec<(u32, f64)>;
+
+pub(crate) struct RollChain<'a> {
+    board: &'a CompiledBoard,
+    moves: Vec<Moves>,
+}
+
+pub(crate) struct ByRolls {
+    pub finish_within: Vec<f64>,
+    pub expected: f64,
+    pub heat: Vec<f64>,
+    pub jump_uses: Vec<f64>,
+}
+
+impl<'a> RollChain<'a> {
+    pub fn new(board: &'a CompiledBoard) -> Self {
+        let moves = (0..board.points.len() as u32)
+            .map(|pos| {
+                let mut moves: Moves = Vec::new();
+                if pos == board.goal {
+                    return moves;
+                }
+                for o in &board.outcomes {
+                    let end = board.step(pos, o.total).end;
+                    let p = board.probability(o);
+                    match moves.iter_mut().find(|(e, _)| *e == end) {
+                        Some((_, q)) => *q += p,
+                        None => moves.push((end, p)),
+                    }
+                }
+                moves
+            })
+            .collect();
+        Self { board, moves }
+    }
+
+    /// Refuses boards where a reachable position can never finish.
+    pub fn check_finishes(&self) -> Result<(), AnalysisError> {
+        let stuck = Reachability::new(self.board).trapped();
+        if stuck.is_empty() { Ok(()) } else { Err(AnalysisError::NeverFinishes(stuck)) }
+    }
+
+    /// Pushes the distribution forward one roll at a time until the chance
+    /// of an unfinished game is below the tail.
+    pub fn iterate(&self, options: &Options) -> Result<ByRolls, AnalysisError> {
+        let board = self.board;
+        let n = board.points.len();
+        let goal = board.goal as usize;
+        let mut mass = vec![0.0; n];
+        mass[board.start as usize] = 1.0;
+        let mut next = vec![0.0; n];
+        let mut heat = vec![0.0; n];
+        let mut jump_uses = vec![0.0; board.jumps.len()];
+        let mut finish_within = vec![0.0];
+        let mut done = 0.0;
+        let (mut expected, mut survival, mut previous) = (0.0, 1.0, 1.0);
+        while survival > options.tail {
+            if finish_within.len() > options.max_steps {
+                return Err(too_long(options.max_steps, survival));
+            }
+            expected += survival;
+            next.iter_mut().for_each(|m| *m = 0.0);
+            for (pos, &m) in mass.iter().enumerate() {
+                if m == 0.0 || pos == goal {
+                    continue;
+                }
+                for &(end, p) in &self.moves[pos] {
+                    let mp = m * p;
+                    let rest = board.landing[end as usize] as usize;
+                    next[rest] += mp;
+                    heat[rest] += mp;
+                    for j in board.chain(end) {
+                        jump_uses[j as usize] += mp;
+                    }
+                }
+            }
+            done += next[goal];
+            next[goal] = 0.0;
+            std::mem::swap(&mut mass, &mut next);
+            previous = survival;
+            survival = mass.iter().sum();
+            finish_within.push(done.min(1.0));
+        }
+        // The tail decays geometrically; add what the cut-off left out.
+        let ratio = if previous > 0.0 { survival / previous } else { 0.0 };
+        if ratio < 1.0 {
+            expected += survival / (1.0 - ratio);
+        }
+        heat[goal] = 0.0;
+        Ok(ByRolls { finish_within, expected, heat, jump_uses })
+    }
+
+    /// Expected rolls from the start by solving (I − Q) x = 1, for small
+    /// boards; `None` on large ones (the iterated sum is used instead).
+    pub fn expected_rolls(&self) -> Option<f64> {
+        let board = self.board;
+        let n = board.points.len();
+        if n > DENSE_LIMIT {
+            return None;
+        }
+        let mut a = vec![0.0; n * n];
+        let mut b = vec![1.0; n];
+        for pos in 0..n {
+            a[pos * n + pos] += 1.0;
+            if pos == board.goal as usize {
+                b[pos] = 0.0;
+                continue;
+            }
+            for &(end, p) in &self.moves[pos] {
+                let rest = board.landing[end as usize] as usize;
+                if rest != board.goal as usize {
+                    a[pos * n + rest] -= p;
+                }
+            }
+        }
+        // Positions no piece reaches may be stuck; they do not touch the
+        // start's row, but they can make the matrix singular.
+        linear::solve(a, b).map(|x| x[board.start as usize]).filter(|x| x.is_finite())
+    }
+
+    pub fn within_budget(&self, options: &Options) -> bool {
+        let b = self.board;
+        b.points.len().saturating_mul(b.outcomes.len()).saturating_mul(b.jumps.len()) <= options.jump_odds_budget
+    }
+
+    /// Chance a piece rides jump `j` at least once before finishing.
+    pub fn jump_probability(&self, j: usize, options: &Options) -> f64 {
+        let board = self.board;
+        let goal = board.goal as usize;
+        let mut mass = vec![0.0; board.points.len()];
+        mass[board.start as usize] = 1.0;
+        let mut next = mass.clone();
+        let mut hit = 0.0;
+        let mut left = 1.0;
+        let mut steps = 0;
+        while left > options.tail && steps < options.max_steps {
+            steps += 1;
+            next.iter_mut().for_each(|m| *m = 0.0);
+            for (pos, &m) in mass.iter().enumerate() {
+                if m == 0.0 || pos == goal {
+                    continue;
+                }
+                for &(end, p) in &self.moves[pos] {
+                    if board.chain(end).any(|k| k as usize == j) {
+                        hit += m * p;
+                    } else {
+                        next[board.landing[end as usize] as usize] += m * p;
+                    }
+                }
+            }
+            next[goal] = 0.0;
+            std::mem::swap(&mut mass, &mut next);
+            left = mass.iter().sum();
+        }
+        hit
+    }
+}
+
+fn too_long(steps: usize, survival: f64) -> AnalysisError {
+    AnalysisError::TooLong { steps, unfinished: format!("{:.3}%", survival * 100.0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_core::{check_source, compile};
+
+    use super::*;
+
+    #[test]
+    fn dense_solve_and_iterated_sum_agree() {
+        let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
+        let board = compile(&spec).board;
+        let chain = RollChain::new(&board);
+        let dense = chain.expected_rolls().unwrap();
+        let iterated = chain.iterate(&Options::default()).unwrap().expected;
+        assert!((dense - iterated).abs() < 1e-9, "{dense} vs {iterated}");
+    }
+}

@@ -1,0 +1,316 @@
+//! The compiled board: flat tables the engine and the analysis run on.
+//!
+//! Positions are indices: 0 is the start tray, 1..=len are the spaces in
+//! path order. Jump chains are resolved into `landing`, so moving a piece is
+//! two array reads; petgraph is only used while compiling and checking.
+
+use crate::spec::{Entry, ExtraTurnOn, Overshoot, Point, Rules};
+
+/// Index of the start tray.
+pub const TRAY: u32 = 0;
+
+/// A jump as the board uses it: from and to as positions, and where it came
+/// from in the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardJump {
+    pub from: u32,
+    pub to: u32,
+    pub origin: JumpOrigin,
+}
+
+/// Which spec entry a board jump was built from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JumpOrigin {
+    /// `jumps[i]`
+    Jump(usize),
+    /// `effects[i]`, a `MoveBy` or `GoTo`
+    Effect(usize),
+}
+
+/// What a space does to a piece that comes to rest on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RestEffect {
+    pub lose_turns: u32,
+    pub extra_turn: bool,
+}
+
+/// One way the dice can fall: their total, whether it earns an extra turn,
+/// and in how many of the `weight_total` equally likely ways it happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    pub total: u32,
+    pub extra_turn: bool,
+    pub weight: u64,
+}
+
+/// One roll played out: where the piece went and what it earned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    pub step: Step,
+    pub won: bool,
+    /// Turns the owner now skips (from the space the piece rests on).
+    pub lose_turns: u32,
+    /// The owner takes another turn, if the consecutive-turn cap allows.
+    pub extra_turn: bool,
+}
+
+/// The result of moving a piece by a roll, before any rest effect fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// Where the dice movement ended (a jump's foot, maybe).
+    pub end: u32,
+    /// Where the piece comes to rest after jumps.
+    pub rest: u32,
+    /// The roll could not be used; the piece did not move.
+    pub forfeited: bool,
+    /// The piece reached the goal and walked back.
+    pub bounced: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledBoard {
+    /// Number printed on position 1.
+    pub first_number: u32,
+    /// Spaces on the path; positions run 1..=len.
+    pub len: u32,
+    pub start: u32,
+    pub goal: u32,
+    /// Drawing position of every position, the tray included.
+    pub points: Vec<Point>,
+    /// The jumps that made it through the checks, at most one per foot.
+    pub jumps: Vec<BoardJump>,
+    /// Per position: index into `jumps` of the jump leaving it.
+    pub jump_at: Vec<Option<u32>>,
+    /// Per position: where a piece landing there comes to rest.
+    pub landing: Vec<u32>,
+    /// Per position: what resting there does.
+    pub rest: Vec<RestEffect>,
+    pub outcomes: Vec<Outcome>,
+    pub weight_total: u64,
+    pub overshoot: Overshoot,
+    pub entry: Entry,
+    pub extra_turn: Option<ExtraTurnOn>,
+    pub max_consecutive_turns: Option<u32>,
+    pub shared_squares: bool,
+}
+
+impl CompiledBoard {
+    /// Moves a piece at `pos` by a dice total.
+    pub fn step(&self, pos: u32, total: u32) -> Step {
+        let stay = Step { end: pos, rest: pos, forfeited: true, bounced: false };
+        if pos == TRAY
+            && let Entry::OnRoll(needed) = self.entry
+        {
+            return if total == needed { self.land(1.min(self.len), false) } else { stay };
+        }
+        let target = u64::from(pos) + u64::from(total);
+        let goal = u64::from(self.goal);
+        if target <= goal {
+            return self.land(target as u32, false);
+        }
+        match self.overshoot {
+            Overshoot::Forfeit => stay,
+            Overshoot::ReachOrPass => self.land(self.goal, false),
+            Overshoot::Bounce => {
+                let back = target - goal;
+                let end = goal.saturating_sub(back).max(u64::from(self.start.max(1)));
+                self.land(end as u32, true)
+            }
+        }
+    }
+
+    /// Plays one roll for a piece at `pos`: the move, and what the rules
+    /// make of it. The engine and the analysis both go through here, so
+    /// they cannot disagree about a rule.
+    pub fn resolve(&self, pos: u32, outcome: &Outcome) -> Resolved {
+        let step = self.step(pos, outcome.total);
+        let won = step.rest == self.goal;
+        let rest = if step.forfeited || won { RestEffect::default() } else { self.rest[step.rest as usize] };
+        Resolved {
+            step,
+            won,
+            lose_turns: rest.lose_turns,
+            // The dice earn their extra turn even when the move was forfeited
+            // ("if you roll a 6, you take another turn"); a win ends the game.
+            extra_turn: !won && (outcome.extra_turn || rest.extra_turn),
+        }
+    }
+
+    /// Whether a player who has taken `turns_in_row` turns in a row may take
+    /// an extra one.
+    pub fn allows_another_turn(&self, turns_in_row: u32) -> bool {
+        self.max_consecutive_turns.is_none_or(|cap| turns_in_row < cap)
+    }
+
+    /// Probability of one outcome.
+    pub fn probability(&self, outcome: &Outcome) -> f64 {
+        outcome.weight as f64 / self.weight_total as f64
+    }
+
+    fn land(&self, end: u32, bounced: bool) -> Step {
+        Step { end, rest: self.landing[end as usize], forfeited: false, bounced }
+    }
+
+    /// The number printed on a position (the tray has none).
+    pub fn number(&self, pos: u32) -> Option<u32> {
+        (pos >= 1 && pos <= self.len).then(|| pos - 1 + self.first_number)
+    }
+
+    /// The position of a printed number, if it is on the board.
+    pub fn position(&self, number: u32) -> Option<u32> {
+        let pos = u64::from(number) + 1;
+        let pos = pos.checked_sub(u64::from(self.first_number))?;
+        (pos >= 1 && pos <= u64::from(self.len)).then_some(pos as u32)
+    }
+
+    /// A label for reports: the space number, or "start" for the tray.
+    pub fn label(&self, pos: u32) -> String {
+        self.number(pos).map_or_else(|| "start".to_owned(), |n| n.to_string())
+    }
+
+    /// The jumps a piece takes after its dice movement ends at `end`, in
+    /// order; it walks the same path compiling resolved into `landing`.
+    pub fn chain(&self, end: u32) -> impl Iterator<Item = u32> + '_ {
+        let target = self.landing[end as usize];
+        let mut at = end;
+        std::iter::from_fn(move || {
+            if at == target {
+                return None;
+            }
+            let j = self.jump_at[at as usize]?;
+            at = self.jumps[j as usize].to;
+            Some(j)
+        })
+    }
+}
+
+/// Dice outcomes for `count` dice of `sides` faces and an extra-turn rule.
+pub fn dice_outcomes(count: u32, sides: u32, extra: Option<ExtraTurnOn>) -> (Vec<Outcome>, u64) {
+    let (count, sides) = (count.max(1) as usize, sides.max(1) as usize);
+    // ways[t] = number of ways `k` dice total `t`.
+    let mut ways = vec![1u64];
+    for _ in 0..count {
+        let mut next = vec![0u64; ways.len() + sides];
+        for (t, w) in ways.iter().enumerate() {
+            for face in 1..=sides {
+                next[t + face] += w;
+            }
+        }
+        ways = next;
+    }
+    let mut outcomes = Vec::new();
+    for (total, &w) in ways.iter().enumerate().filter(|(_, w)| **w > 0) {
+        let total = total as u32;
+        let doubles = match extra {
+            Some(ExtraTurnOn::Doubles) if count >= 2 => {
+                let face = total as usize / count;
+                u64::from((total as usize).is_multiple_of(count) && (1..=sides).contains(&face))
+            }
+            _ => 0,
+        };
+        let extra_all = matches!(extra, Some(ExtraTurnOn::Total(t)) if t == total);
+        if extra_all {
+            outcomes.push(Outcome { total, extra_turn: true, weight: w });
+            continue;
+        }
+        if doubles > 0 {
+            outcomes.push(Outcome { total, extra_turn: true, weight: doubles });
+        }
+        if w > doubles {
+            outcomes.push(Outcome { total, extra_turn: false, weight: w - doubles });
+        }
+    }
+    let total_weight = (sides as u64).pow(count as u32);
+    (outcomes, total_weight)
+}
+
+impl Rules {
+    /// The default dice and rule tables, for a board whose rules failed checks.
+    pub(crate) fn outcomes(&self) -> (Vec<Outcome>, u64) {
+        dice_outcomes(self.dice.count, self.dice.sides, self.extra_turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_dice_doubles_split_out() {
+        let (o, total) = dice_outcomes(2, 6, Some(ExtraTurnOn::Doubles));
+        assert_eq!(total, 36);
+        assert_eq!(o.iter().map(|o| o.weight).sum::<u64>(), 36);
+        assert_eq!(o.iter().filter(|o| o.extra_turn).map(|o| o.weight).sum::<u64>(), 6);
+        let sevens: Vec<_> = o.iter().filter(|o| o.total == 7).collect();
+        assert_eq!(sevens.len(), 1);
+        assert_eq!(sevens[0].weight, 6);
+    }
+
+    #[test]
+    fn six_on_one_die() {
+        let (o, total) = dice_outcomes(1, 6, Some(ExtraTurnOn::Total(6)));
+        assert_eq!(total, 6);
+        let extra: Vec<_> = o.iter().filter(|o| o.extra_turn).map(|o| o.total).collect();
+        assert_eq!(extra, [6]);
+    }
+}
+
+#[cfg(test)]
+mod movement_tests {
+    use crate::compile;
+    use crate::spec::{Entry, Jump, Overshoot, VariantSpec};
+
+    use super::*;
+
+    fn board(overshoot: Overshoot, jumps: &[(u32, u32)]) -> CompiledBoard {
+        let mut spec = VariantSpec::new_grid("t", 10, 10, crate::spec::PathStyle::Boustrophedon);
+        spec.rules.overshoot = overshoot;
+        spec.jumps = jumps.iter().map(|(a, b)| Jump::new(*a, *b)).collect();
+        compile(&spec).board
+    }
+
+    #[test]
+    fn gameweave_bounce_from_98_with_a_5_ends_on_97() {
+        let b = board(Overshoot::Bounce, &[]);
+        let s = b.step(98, 5);
+        assert_eq!((s.end, s.rest, s.bounced, s.forfeited), (97, 97, true, false));
+    }
+
+    #[test]
+    fn a_bounced_square_takes_its_jump() {
+        let b = board(Overshoot::Bounce, &[(97, 78)]);
+        assert_eq!(b.step(98, 5).rest, 78);
+    }
+
+    #[test]
+    fn forfeit_stays_and_reach_or_pass_wins() {
+        let s = board(Overshoot::Forfeit, &[]).step(98, 5);
+        assert!(s.forfeited && s.rest == 98);
+        assert_eq!(board(Overshoot::ReachOrPass, &[]).step(98, 5).rest, 100);
+    }
+
+    #[test]
+    fn roll_n_from_the_tray_lands_on_n_and_climbs() {
+        let b = board(Overshoot::Forfeit, &[(4, 14)]);
+        assert_eq!(b.step(TRAY, 3).rest, 3);
+        assert_eq!(b.step(TRAY, 4).rest, 14);
+        assert_eq!(b.chain(4).collect::<Vec<_>>(), [0]);
+    }
+
+    #[test]
+    fn chains_resolve_to_their_end() {
+        let b = board(Overshoot::Forfeit, &[(3, 12), (12, 20), (20, 6)]);
+        assert_eq!(b.landing[3], 6);
+        assert_eq!(b.chain(3).count(), 3);
+    }
+
+    #[test]
+    fn entry_on_a_roll_waits_for_it() {
+        let mut spec = VariantSpec::new_grid("t", 6, 6, crate::spec::PathStyle::Boustrophedon);
+        spec.rules.entry = Entry::OnRoll(6);
+        let b = compile(&spec).board;
+        assert!(b.step(TRAY, 5).forfeited);
+        assert_eq!(b.step(TRAY, 6).rest, 1);
+        assert_eq!(b.step(1, 6).rest, 7);
+    }
+}

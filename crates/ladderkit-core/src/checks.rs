@@ -1,0 +1,253 @@
+//! The checks that need the board as a graph: jump loops and chains, and
+//! which spaces a piece can reach and leave under the actual rules.
+
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::{Dfs, Reversed};
+
+use crate::board::{CompiledBoard, JumpOrigin};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::spec::VariantSpec;
+
+/// Positions as nodes (node i is position i), one edge per board jump.
+pub type JumpGraph = DiGraph<(), u32, u32>;
+
+/// Finds loops and chains among the jumps and fills `board.landing`.
+pub(crate) fn resolve_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let mut graph = JumpGraph::with_capacity(board.points.len(), board.jumps.len());
+    for _ in 0..board.points.len() {
+        graph.add_node(());
+    }
+    for (j, jump) in board.jumps.iter().enumerate() {
+        graph.add_edge(NodeIndex::new(jump.from as usize), NodeIndex::new(jump.to as usize), j as u32);
+    }
+    let mut in_loop = vec![false; board.points.len()];
+    for scc in tarjan_scc(&graph) {
+        if scc.len() < 2 {
+            continue;
+        }
+        // Every space has at most one jump leaving it, so the component is
+        // one simple cycle: walk it from its lowest space.
+        let start = scc.iter().map(|n| n.index() as u32).min().unwrap_or(0);
+        let mut cycle = vec![start];
+        let mut at = start;
+        while let Some(j) = board.jump_at[at as usize] {
+            at = board.jumps[j as usize].to;
+            if at == start || cycle.len() > scc.len() {
+                break;
+            }
+            cycle.push(at);
+        }
+        let jumps: Vec<u32> = cycle.iter().filter_map(|p| board.jump_at[*p as usize]).collect();
+        for p in &cycle {
+            in_loop[*p as usize] = true;
+        }
+        let numbers: Vec<u32> = cycle.iter().filter_map(|p| board.number(*p)).collect();
+        let mut path: Vec<String> = numbers.iter().map(u32::to_string).collect();
+        path.push(numbers[0].to_string());
+        out.push(
+            locate_all(
+                Diagnostic::error(Code::JumpLoop, format!("jumps form a loop: {}", path.join(" → "))),
+                board,
+                &jumps,
+            )
+            .spaces(numbers)
+            .help("a piece would ride this loop forever; delete or move one of its jumps"),
+        );
+    }
+    for (j, jump) in board.jumps.iter().enumerate() {
+        let Some(next) = board.jump_at[jump.to as usize] else { continue };
+        if in_loop[jump.from as usize] && in_loop[jump.to as usize] {
+            continue;
+        }
+        let (a, b) = (board.label(jump.from), board.label(jump.to));
+        let c = board.label(board.jumps[next as usize].to);
+        let d = if spec.rules.follow_chains {
+            Diagnostic::warning(
+                Code::JumpChain,
+                format!("the jump {a}→{b} lands on the jump {b}→{c}; pieces ride both"),
+            )
+            .help("intended? chains are followed because `follow_chains` is true")
+        } else {
+            Diagnostic::error(
+                Code::JumpChain,
+                format!("the jump {a}→{b} lands on the jump {b}→{c}, and chains are not followed"),
+            )
+            .help("a piece would rest on a jump's foot; move one end, or set `follow_chains: true`")
+        };
+        out.push(locate_all(d, board, &[j as u32, next]).spaces(board.number(jump.to)));
+    }
+    resolve_landings(board, spec.rules.follow_chains);
+}
+
+fn resolve_landings(board: &mut CompiledBoard, follow_chains: bool) {
+    let mut visited = vec![u32::MAX; board.points.len()];
+    for pos in 0..board.points.len() as u32 {
+        let mut at = pos;
+        visited[at as usize] = pos;
+        while let Some(j) = board.jump_at[at as usize] {
+            let to = board.jumps[j as usize].to;
+            if visited[to as usize] == pos {
+                break; // a loop: stop on its last new space
+            }
+            visited[to as usize] = pos;
+            at = to;
+            if !follow_chains {
+                break;
+            }
+        }
+        board.landing[pos as usize] = at;
+    }
+}
+
+fn locate_all(mut d: Diagnostic, board: &CompiledBoard, jumps: &[u32]) -> Diagnostic {
+    for j in jumps {
+        d = match board.jumps[*j as usize].origin {
+            JumpOrigin::Jump(i) => d.jumps([i]),
+            JumpOrigin::Effect(i) => d.effects([i]),
+        };
+    }
+    d
+}
+
+/// The rules' transition graph: an edge from every resting position to
+/// where each dice total leaves it.
+pub fn transition_graph(board: &CompiledBoard) -> DiGraph<(), (), u32> {
+    let mut graph = DiGraph::with_capacity(board.points.len(), board.points.len() * board.outcomes.len());
+    for _ in 0..board.points.len() {
+        graph.add_node(());
+    }
+    let mut totals: Vec<u32> = board.outcomes.iter().map(|o| o.total).collect();
+    totals.dedup();
+    for pos in 0..board.points.len() as u32 {
+        if pos == board.goal {
+            continue;
+        }
+        let mut last = u32::MAX;
+        for &t in &totals {
+            let rest = board.step(pos, t).rest;
+            if rest != last {
+                graph.add_edge(NodeIndex::new(pos as usize), NodeIndex::new(rest as usize), ());
+                last = rest;
+            }
+        }
+    }
+    graph
+}
+
+/// Which positions a piece can rest on, coming from the start, and from
+/// which of them the goal can still be reached, under the actual rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reachability {
+    pub reachable: Vec<bool>,
+    pub finishes: Vec<bool>,
+}
+
+impl Reachability {
+    pub fn new(board: &CompiledBoard) -> Self {
+        let graph = transition_graph(board);
+        let n = board.points.len();
+        let mut reachable = vec![false; n];
+        let mut dfs = Dfs::new(&graph, NodeIndex::new(board.start as usize));
+        while let Some(node) = dfs.next(&graph) {
+            reachable[node.index()] = true;
+        }
+        let mut finishes = vec![false; n];
+        let reversed = Reversed(&graph);
+        let mut dfs = Dfs::new(reversed, NodeIndex::new(board.goal as usize));
+        while let Some(node) = dfs.next(reversed) {
+            finishes[node.index()] = true;
+        }
+        Self { reachable, finishes }
+    }
+
+    /// Positions a piece can reach and never leave for the goal.
+    pub fn trapped(&self) -> Vec<u32> {
+        (0..self.reachable.len() as u32)
+            .filter(|p| self.reachable[*p as usize] && !self.finishes[*p as usize])
+            .collect()
+    }
+}
+
+/// Reachability under the rules: traps, dead spaces, dead effects.
+pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let n = board.points.len();
+    let reach = Reachability::new(board);
+    let (reachable, finishes) = (&reach.reachable, &reach.finishes);
+    let trapped = reach.trapped();
+    if !trapped.is_empty() {
+        let goal = board.label(board.goal);
+        let message = if !finishes[board.start as usize] {
+            format!("no piece can ever reach the goal {goal} from the start")
+        } else {
+            format!("pieces can get stuck: the goal {goal} cannot be reached from {}", list(board, &trapped))
+        };
+        out.push(
+            Diagnostic::error(Code::GoalUnreachable, message)
+                .spaces(trapped.iter().filter_map(|p| board.number(*p)))
+                .help(trap_help(spec)),
+        );
+    }
+    // Landed on: where dice movement ends, from anywhere a piece can rest,
+    // plus where jumps put pieces.
+    let mut landed = vec![false; n];
+    for pos in (0..n as u32).filter(|p| reachable[*p as usize] && *p != board.goal) {
+        for o in &board.outcomes {
+            let step = board.step(pos, o.total);
+            if !step.forfeited {
+                landed[step.end as usize] = true;
+            }
+        }
+    }
+    let never: Vec<u32> = (1..=board.goal).filter(|p| !landed[*p as usize] && !reachable[*p as usize]).collect();
+    if !never.is_empty() {
+        out.push(
+            Diagnostic::warning(Code::UnlandableSpace, format!("no piece can ever land on {}", list(board, &never)))
+                .spaces(never.iter().filter_map(|p| board.number(*p)))
+                .help("these spaces (and anything on them) never come into play"),
+        );
+    }
+    for (i, e) in spec.effects.iter().enumerate() {
+        let Some(pos) = board.position(e.space) else { continue };
+        if pos == board.goal || e.effect.is_move() {
+            continue;
+        }
+        let reason = if board.landing[pos as usize] != pos {
+            "a jump leaves that space, so no piece rests there"
+        } else if !reachable[pos as usize] {
+            "no piece can come to rest there"
+        } else {
+            continue;
+        };
+        out.push(
+            Diagnostic::warning(
+                Code::EffectNeverFires,
+                format!("effect #{} ({}) on space {} never fires: {reason}", i + 1, e.effect.describe(), e.space),
+            )
+            .spaces([e.space])
+            .effects([i])
+            .help("move the effect to a space where pieces stop"),
+        );
+    }
+}
+
+fn trap_help(spec: &VariantSpec) -> String {
+    use crate::spec::Overshoot;
+    match spec.rules.overshoot {
+        Overshoot::Forfeit => "with `overshoot: Forfeit` a piece that cannot roll small enough waits forever; \
+             try `Bounce`, fewer dice, or fix the jumps that lead there"
+            .into(),
+        _ => "fix the jumps or effects that lead there".into(),
+    }
+}
+
+/// "3, 5, 9 and 4 more" — a short list of space labels.
+fn list(board: &CompiledBoard, positions: &[u32]) -> String {
+    const SHOWN: usize = 8;
+    let mut labels: Vec<String> = positions.iter().take(SHOWN).map(|p| board.label(*p)).collect();
+    if positions.len() > SHOWN {
+        labels.push(format!("{} more", positions.len() - SHOWN));
+    }
+    let noun = if positions.len() == 1 { "space" } else { "spaces" };
+    format!("{noun} {}", labels.join(", "))
+}

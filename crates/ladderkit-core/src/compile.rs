@@ -1,0 +1,372 @@
+//! Check, then compile: a `VariantSpec` becomes a `CompiledBoard` plus
+//! diagnostics. Whatever is wrong is reported and left out, so a broken
+//! variant still yields a board to draw.
+
+use crate::board::{BoardJump, CompiledBoard, JumpOrigin, RestEffect, TRAY};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::format::Limits;
+use crate::spec::{Effect, Entry, ExtraTurnOn, Goal, Start, VariantSpec};
+use crate::{checks, layout};
+
+/// A compiled variant: the board is always there; it is only safe to play
+/// when `diagnostics` holds no error.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub board: CompiledBoard,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    pub fn has_errors(&self) -> bool {
+        crate::diagnostic::has_errors(&self.diagnostics)
+    }
+}
+
+pub const MAX_DICE: u32 = 8;
+pub const SIDES: std::ops::RangeInclusive<u32> = 2..=20;
+pub const MAX_PLAYERS: u32 = 16;
+/// Bounds the analysis state space: each pending lost turn is a state.
+pub const MAX_LOSE_TURNS: u32 = 9;
+
+pub fn compile(spec: &VariantSpec) -> Compiled {
+    let mut out = Vec::new();
+    let mut board = lay_out(spec, &mut out);
+    check_rules(spec, &mut out);
+    let dice_ok = !out.iter().any(|d| d.code == Code::DiceInvalid);
+    add_jumps(spec, &mut board, &mut out);
+    add_rest_effects(spec, &mut board, &mut out);
+    checks::resolve_jumps(spec, &mut board, &mut out);
+    if board.len > 0 && dice_ok {
+        checks::check_transitions(spec, &board, &mut out);
+    }
+    Compiled { board, diagnostics: out }
+}
+
+fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
+    let count = layout::space_count(&spec.board);
+    let mut points = Vec::new();
+    if count == 0 {
+        out.push(
+            Diagnostic::error(Code::BoardInvalid, "the board has no spaces")
+                .help("give the grid at least one column and one row, or the track one space"),
+        );
+    } else if count > Limits::DEFAULT.max_spaces {
+        out.push(Diagnostic::error(
+            Code::BoardInvalid,
+            format!("the board has {count} spaces; the limit is {}", Limits::DEFAULT.max_spaces),
+        ));
+    } else {
+        points = layout::positions(&spec.board);
+        let bad: Vec<u32> = points
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.x.is_finite() || !p.y.is_finite())
+            .map(|(i, _)| i as u32 + 1)
+            .collect();
+        if !bad.is_empty() {
+            out.push(
+                Diagnostic::error(Code::BoardInvalid, "some spaces have no finite position")
+                    .spaces(bad)
+                    .help("coordinates must be ordinary numbers, not NaN or inf"),
+            );
+            for p in &mut points {
+                if !p.x.is_finite() || !p.y.is_finite() {
+                    *p = crate::spec::Point { x: 0.0, y: 0.0 };
+                }
+            }
+        }
+    }
+    let len = points.len() as u32;
+    points.insert(0, layout::tray_position(&points));
+    let (outcomes, weight_total) = spec.rules.outcomes();
+    let rules = &spec.rules;
+    let mut board = CompiledBoard {
+        first_number: layout::first_number(&spec.board),
+        len,
+        start: TRAY,
+        goal: len,
+        jumps: Vec::new(),
+        jump_at: vec![None; points.len()],
+        landing: (0..=len).collect(),
+        rest: vec![RestEffect::default(); points.len()],
+        points,
+        outcomes,
+        weight_total,
+        overshoot: rules.overshoot,
+        entry: rules.entry,
+        extra_turn: rules.extra_turn,
+        max_consecutive_turns: rules.max_consecutive_turns,
+        shared_squares: rules.shared_squares,
+    };
+    if len == 0 {
+        return board;
+    }
+    if let Goal::Space(n) = spec.goal {
+        match board.position(n) {
+            Some(pos) => board.goal = pos,
+            None => out.push(
+                Diagnostic::error(Code::GoalInvalid, format!("the goal {n} is not a space of this board")).help(
+                    format!(
+                        "spaces run {}..={}; or use `goal: Last`",
+                        board.first_number,
+                        board.first_number + len - 1
+                    ),
+                ),
+            ),
+        }
+    }
+    if let Start::Space(n) = spec.start {
+        match board.position(n) {
+            Some(pos) if pos < board.goal => board.start = pos,
+            Some(_) => out.push(
+                Diagnostic::error(Code::StartInvalid, format!("the start {n} is not before the goal"))
+                    .spaces([n])
+                    .help("start on an earlier space, or use `start: Tray`"),
+            ),
+            None => out.push(
+                Diagnostic::error(Code::StartInvalid, format!("the start {n} is not a space of this board"))
+                    .help("use `start: Tray` for the off-board start"),
+            ),
+        }
+    }
+    board
+}
+
+fn check_rules(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
+    let rules = &spec.rules;
+    let players = rules.players;
+    if players.min < 1 || players.min > players.max || players.max > MAX_PLAYERS {
+        out.push(
+            Diagnostic::error(
+                Code::PlayersInvalid,
+                format!("players must satisfy 1 <= min <= max <= {MAX_PLAYERS}, not {}..{}", players.min, players.max),
+            )
+            .help("for example `players: (min: 2, max: 4)`"),
+        );
+    }
+    let dice = rules.dice;
+    if !(1..=MAX_DICE).contains(&dice.count) || !SIDES.contains(&dice.sides) {
+        out.push(
+            Diagnostic::error(Code::DiceInvalid, format!("{}d{} dice are not supported", dice.count, dice.sides))
+                .help(format!("use 1 to {MAX_DICE} dice of {} to {} sides", SIDES.start(), SIDES.end())),
+        );
+        return;
+    }
+    let totals = dice.count..=dice.count * dice.sides;
+    match rules.extra_turn {
+        Some(ExtraTurnOn::Total(t)) if !totals.contains(&t) => out.push(
+            Diagnostic::warning(
+                Code::RuleImpossible,
+                format!("the dice never total {t}, so no roll earns an extra turn"),
+            )
+            .help(format!(
+                "{}d{} totals run {}..={}",
+                dice.count,
+                dice.sides,
+                totals.start(),
+                totals.end()
+            )),
+        ),
+        Some(ExtraTurnOn::Doubles) if dice.count < 2 => out.push(
+            Diagnostic::warning(Code::RuleImpossible, "one die never rolls doubles, so no roll earns an extra turn")
+                .help("use two or more dice, or `extra_turn: Some(Total(6))`"),
+        ),
+        _ => {}
+    }
+    if rules.max_consecutive_turns == Some(0) {
+        out.push(
+            Diagnostic::error(Code::RuleImpossible, "`max_consecutive_turns: Some(0)` allows no turn at all")
+                .help("use `Some(2)` for at most one extra turn in a row, or `None`"),
+        );
+    }
+    if let Entry::OnRoll(t) = rules.entry {
+        if !totals.contains(&t) {
+            out.push(
+                Diagnostic::error(Code::RuleImpossible, format!("the dice never total {t}, so no piece can enter"))
+                    .help("use `entry: Direct`, or a total the dice can roll"),
+            );
+        } else if spec.start != Start::Tray {
+            out.push(
+                Diagnostic::warning(Code::RuleImpossible, "the entry rule only applies to pieces in the start tray")
+                    .help("use `start: Tray`, or `entry: Direct`"),
+            );
+        }
+    }
+}
+
+/// Validates every jump and move effect and puts the good ones on the board.
+fn add_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    if board.len == 0 {
+        return;
+    }
+    let mut origin_at: Vec<Option<JumpOrigin>> = vec![None; board.points.len()];
+    let candidates = spec
+        .jumps
+        .iter()
+        .enumerate()
+        .map(|(i, j)| (JumpOrigin::Jump(i), j.from, Some(j.to), j.kind.filter(|k| *k != j.direction())));
+    let moves = spec.effects.iter().enumerate().filter_map(|(i, e)| {
+        let to = match e.effect {
+            Effect::MoveBy(by) => u32::try_from(i64::from(e.space) + i64::from(by)).ok(),
+            Effect::GoTo(k) => Some(k),
+            _ => return None,
+        };
+        Some((JumpOrigin::Effect(i), e.space, to, None))
+    });
+    for (origin, from_n, to_n, mismatched_kind) in candidates.chain(moves).collect::<Vec<_>>() {
+        let locate = |d: Diagnostic| match origin {
+            JumpOrigin::Jump(i) => d.jumps([i]),
+            JumpOrigin::Effect(i) => d.effects([i]),
+        };
+        let what = describe(origin, from_n, to_n);
+        let from = board.position(from_n);
+        let to = to_n.and_then(|n| board.position(n)).filter(|pos| *pos <= board.goal);
+        let (Some(from), Some(to)) = (from, to) else {
+            if matches!(origin, JumpOrigin::Effect(_)) && from.is_none() {
+                continue; // reported with the other effects on missing spaces
+            }
+            let code = match origin {
+                JumpOrigin::Jump(_) => Code::JumpOffBoard,
+                JumpOrigin::Effect(_) => Code::EffectMoveOffBoard,
+            };
+            let first = board.first_number;
+            let last = board.number(board.goal).unwrap_or(first);
+            out.push(locate(
+                Diagnostic::error(code, format!("{what} leaves the board"))
+                    .spaces(from.and(Some(from_n)))
+                    .help(format!("both ends must be spaces from {first} to the goal {last}")),
+            ));
+            continue;
+        };
+        if from == board.start {
+            out.push(locate(
+                Diagnostic::error(Code::JumpFromStart, format!("{what} starts on the start space"))
+                    .spaces([from_n])
+                    .help("pieces begin there without landing; move the foot to another space"),
+            ));
+            continue;
+        }
+        if from == board.goal {
+            out.push(locate(
+                Diagnostic::error(Code::JumpFromGoal, format!("{what} starts on the goal"))
+                    .spaces([from_n])
+                    .help("a piece on the goal has won; move the foot to another space"),
+            ));
+            continue;
+        }
+        if from == to {
+            out.push(locate(
+                Diagnostic::error(Code::JumpToSelf, format!("{what} leads back to its own space"))
+                    .spaces([from_n])
+                    .help("delete it, or drag one end to another space"),
+            ));
+            continue;
+        }
+        if let Some(kind) = mismatched_kind {
+            out.push(locate(
+                Diagnostic::warning(
+                    Code::JumpKindMismatch,
+                    format!("{what} is marked as a {} but goes the other way", kind.name()),
+                )
+                .help("direction decides what a jump does; remove `kind` or swap the ends"),
+            ));
+        }
+        if let Some(first) = origin_at[from as usize] {
+            let mut d = Diagnostic::error(
+                Code::DuplicateJump,
+                format!("{what} leaves space {from_n}, which {} already leaves", describe_origin(first)),
+            )
+            .spaces([from_n])
+            .help("a space can send a piece to one place only; delete one of them");
+            for o in [first, origin] {
+                d = match o {
+                    JumpOrigin::Jump(i) => d.jumps([i]),
+                    JumpOrigin::Effect(i) => d.effects([i]),
+                };
+            }
+            out.push(d);
+            continue;
+        }
+        origin_at[from as usize] = Some(origin);
+        board.jump_at[from as usize] = Some(board.jumps.len() as u32);
+        board.jumps.push(BoardJump { from, to, origin });
+    }
+}
+
+fn describe(origin: JumpOrigin, from: u32, to: Option<u32>) -> String {
+    let to = to.map_or_else(|| "off the board".to_owned(), |t| t.to_string());
+    match origin {
+        JumpOrigin::Jump(i) => format!("jump #{} ({from}→{to})", i + 1),
+        JumpOrigin::Effect(i) => format!("the move effect #{} on space {from} (to {to})", i + 1),
+    }
+}
+
+fn describe_origin(origin: JumpOrigin) -> String {
+    match origin {
+        JumpOrigin::Jump(i) => format!("jump #{}", i + 1),
+        JumpOrigin::Effect(i) => format!("move effect #{}", i + 1),
+    }
+}
+
+/// Fills the rest table from the non-moving effects.
+fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(u32, std::mem::Discriminant<Effect>, usize)> = Vec::new();
+    for (i, e) in spec.effects.iter().enumerate() {
+        let Some(pos) = board.position(e.space) else {
+            out.push(
+                Diagnostic::error(
+                    Code::EffectOffBoard,
+                    format!(
+                        "effect #{} ({}) is on space {}, which does not exist",
+                        i + 1,
+                        e.effect.describe(),
+                        e.space
+                    ),
+                )
+                .effects([i])
+                .help("put it on a space of the board, or delete it"),
+            );
+            continue;
+        };
+        if let Effect::LoseTurns(n) = e.effect
+            && !(1..=MAX_LOSE_TURNS).contains(&n)
+        {
+            out.push(
+                Diagnostic::error(Code::EffectInvalid, format!("effect #{} loses {n} turns", i + 1))
+                    .spaces([e.space])
+                    .effects([i])
+                    .help(format!("a space may take 1 to {MAX_LOSE_TURNS} turns")),
+            );
+            continue;
+        }
+        let kind = std::mem::discriminant(&e.effect);
+        if let Some((_, _, first)) = seen.iter().find(|(p, k, _)| *p == pos && *k == kind) {
+            out.push(
+                Diagnostic::error(Code::EffectDuplicate, format!("space {} has two effects of the same kind", e.space))
+                    .spaces([e.space])
+                    .effects([*first, i])
+                    .help("merge them into one (for example `LoseTurns(2)`)"),
+            );
+            continue;
+        }
+        seen.push((pos, kind, i));
+        if pos == board.goal {
+            out.push(
+                Diagnostic::warning(
+                    Code::EffectOnGoal,
+                    format!("effect #{} ({}) is on the goal", i + 1, e.effect.describe()),
+                )
+                .spaces([e.space])
+                .effects([i])
+                .help("a piece on the goal has won, so the effect never matters"),
+            );
+            continue;
+        }
+        let rest = &mut board.rest[pos as usize];
+        match e.effect {
+            Effect::LoseTurns(n) => rest.lose_turns = n,
+            Effect::ExtraTurn => rest.extra_turn = true,
+            Effect::MoveBy(_) | Effect::GoTo(_) => {}
+        }
+    }
+}

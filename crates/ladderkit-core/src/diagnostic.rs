@@ -1,0 +1,198 @@
+//! Diagnostics are data: the checks produce them, the CLI renders them and
+//! the editor lists them and selects their culprits.
+
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        }
+    }
+}
+
+/// Every kind of problem the checks can report. The string form is stable:
+/// scripts and tests match on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    Syntax,
+    FormatVersion,
+    LimitExceeded,
+    BoardInvalid,
+    StartInvalid,
+    GoalInvalid,
+    JumpOffBoard,
+    JumpFromStart,
+    JumpFromGoal,
+    JumpToSelf,
+    DuplicateJump,
+    JumpKindMismatch,
+    JumpLoop,
+    JumpChain,
+    EffectOffBoard,
+    EffectMoveOffBoard,
+    EffectNeverFires,
+    EffectOnGoal,
+    EffectDuplicate,
+    EffectInvalid,
+    PlayersInvalid,
+    DiceInvalid,
+    RuleImpossible,
+    GoalUnreachable,
+    UnlandableSpace,
+}
+
+impl Code {
+    pub const ALL: [Code; 25] = [
+        Self::Syntax,
+        Self::FormatVersion,
+        Self::LimitExceeded,
+        Self::BoardInvalid,
+        Self::StartInvalid,
+        Self::GoalInvalid,
+        Self::JumpOffBoard,
+        Self::JumpFromStart,
+        Self::JumpFromGoal,
+        Self::JumpToSelf,
+        Self::DuplicateJump,
+        Self::JumpKindMismatch,
+        Self::JumpLoop,
+        Self::JumpChain,
+        Self::EffectOffBoard,
+        Self::EffectMoveOffBoard,
+        Self::EffectNeverFires,
+        Self::EffectOnGoal,
+        Self::EffectDuplicate,
+        Self::EffectInvalid,
+        Self::PlayersInvalid,
+        Self::DiceInvalid,
+        Self::RuleImpossible,
+        Self::GoalUnreachable,
+        Self::UnlandableSpace,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Syntax => "syntax",
+            Self::FormatVersion => "format-version",
+            Self::LimitExceeded => "limit-exceeded",
+            Self::BoardInvalid => "board-invalid",
+            Self::StartInvalid => "start-invalid",
+            Self::GoalInvalid => "goal-invalid",
+            Self::JumpOffBoard => "jump-off-board",
+            Self::JumpFromStart => "jump-from-start",
+            Self::JumpFromGoal => "jump-from-goal",
+            Self::JumpToSelf => "jump-to-self",
+            Self::DuplicateJump => "duplicate-jump",
+            Self::JumpKindMismatch => "jump-kind-mismatch",
+            Self::JumpLoop => "jump-loop",
+            Self::JumpChain => "jump-chain",
+            Self::EffectOffBoard => "effect-off-board",
+            Self::EffectMoveOffBoard => "effect-move-off-board",
+            Self::EffectNeverFires => "effect-never-fires",
+            Self::EffectOnGoal => "effect-on-goal",
+            Self::EffectDuplicate => "effect-duplicate",
+            Self::EffectInvalid => "effect-invalid",
+            Self::PlayersInvalid => "players-invalid",
+            Self::DiceInvalid => "dice-invalid",
+            Self::RuleImpossible => "rule-impossible",
+            Self::GoalUnreachable => "goal-unreachable",
+            Self::UnlandableSpace => "unlandable-space",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A place in the source text (1-based line and column, byte range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub line: usize,
+    pub column: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What a diagnostic points at: spaces by number, jumps and effects by their
+/// index in the variant's lists, and a text span when the source is known.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Location {
+    pub spaces: Vec<u32>,
+    pub jumps: Vec<usize>,
+    pub effects: Vec<usize>,
+    pub span: Option<Span>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    pub location: Location,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
+    }
+
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
+    }
+
+    fn new(severity: Severity, code: Code, message: impl Into<String>) -> Self {
+        Self { severity, code, message: message.into(), location: Location::default(), help: None }
+    }
+
+    pub fn spaces(mut self, spaces: impl IntoIterator<Item = u32>) -> Self {
+        self.location.spaces.extend(spaces);
+        self
+    }
+
+    pub fn jumps(mut self, jumps: impl IntoIterator<Item = usize>) -> Self {
+        self.location.jumps.extend(jumps);
+        self
+    }
+
+    pub fn effects(mut self, effects: impl IntoIterator<Item = usize>) -> Self {
+        self.location.effects.extend(effects);
+        self
+    }
+
+    pub fn span(mut self, span: Span) -> Self {
+        self.location.span = Some(span);
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]: {}", self.severity.name(), self.code, self.message)
+    }
+}
+
+/// Whether any diagnostic in the list is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,334 @@
+//! The unchecked setup a variant file describes.
+//!
+//! Every type here is plain data that serde reads from and writes to RON.
+//! Nothing in this module validates: a `VariantSpec` may name spaces that do
+//! not exist or rules that contradict each other. `crate::compile` checks it
+//! and turns it into a `CompiledBoard` plus diagnostics.
+
+use serde::{Deserialize, Serialize};
+
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One variant: board, jumps, space effects and rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Variant", deny_unknown_fields)]
+pub struct VariantSpec {
+    pub format: u32,
+    pub meta: Meta,
+    pub board: Board,
+    #[serde(default)]
+    pub start: Start,
+    #[serde(default)]
+    pub goal: Goal,
+    #[serde(default)]
+    pub jumps: Vec<Jump>,
+    #[serde(default)]
+    pub effects: Vec<SpaceEffect>,
+    #[serde(default)]
+    pub rules: Rules,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub author: String,
+}
+
+/// The shape of the board and the order of its path.
+///
+/// Spaces are numbered along the path from `first` (1 unless the board says
+/// otherwise) upwards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Board {
+    /// A rectangle of `cols × rows` squares walked in `path` order.
+    Grid { cols: u32, rows: u32, path: PathStyle },
+    /// A plain track of `spaces` spaces, drawn as a ring when `looped`.
+    /// `first` is the number of its first space (0 for score tracks).
+    Track {
+        spaces: u32,
+        #[serde(default)]
+        looped: bool,
+        #[serde(default = "one")]
+        first: u32,
+    },
+    /// Hand-placed spaces, in path order, at explicit coordinates.
+    Free { spaces: Vec<Point> },
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// How a grid's path winds through its squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PathStyle {
+    /// The classic: square 1 bottom-left, odd rows (from the bottom) run left
+    /// to right, even rows right to left.
+    Boustrophedon,
+    /// Every row left to right, bottom row first.
+    RowMajor,
+    /// From the outer ring inwards, clockwise from the bottom-left corner.
+    Spiral,
+}
+
+impl PathStyle {
+    pub const ALL: [PathStyle; 3] = [Self::Boustrophedon, Self::RowMajor, Self::Spiral];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Boustrophedon => "boustrophedon",
+            Self::RowMajor => "row-major",
+            Self::Spiral => "spiral",
+        }
+    }
+}
+
+/// A position for drawing, in board units (one grid square = 1.0), y up.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// Where pieces begin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Start {
+    /// The off-board start tray, one step before the first space.
+    #[default]
+    Tray,
+    /// A numbered space on the board.
+    Space(u32),
+}
+
+/// Where the race ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Goal {
+    /// The last space of the path.
+    #[default]
+    Last,
+    /// A numbered space; spaces after it are never used by the race.
+    Space(u32),
+}
+
+/// A snake or ladder: landing on `from` moves the piece to `to`.
+///
+/// Direction decides the semantics; `kind` only says how to draw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Jump {
+    pub from: u32,
+    pub to: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<JumpKind>,
+}
+
+impl Jump {
+    pub fn new(from: u32, to: u32) -> Self {
+        Self { from, to, kind: None }
+    }
+
+    /// What the jump is, judged by its direction.
+    pub fn direction(&self) -> JumpKind {
+        if self.to >= self.from { JumpKind::Ladder } else { JumpKind::Snake }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum JumpKind {
+    Ladder,
+    Snake,
+}
+
+impl JumpKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Ladder => "ladder",
+            Self::Snake => "snake",
+        }
+    }
+}
+
+/// An effect printed on a space; it fires when a piece comes to rest there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceEffect {
+    pub space: u32,
+    pub effect: Effect,
+}
+
+/// The effect catalogue. Later formats add variants; the engine and the
+/// analysis each have one `match` over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// The piece's owner skips this many of their next turns.
+    LoseTurns(u32),
+    /// The owner takes another turn straight away.
+    ExtraTurn,
+    /// The piece moves this many spaces along the path (negative: back).
+    /// Behaves like a jump from this space.
+    MoveBy(i32),
+    /// The piece moves to this space. Behaves like a jump from this space.
+    GoTo(u32),
+}
+
+impl Effect {
+    /// Describes the effect in a few words, for reports and diagnostics.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::LoseTurns(1) => "lose a turn".into(),
+            Self::LoseTurns(n) => format!("lose {n} turns"),
+            Self::ExtraTurn => "extra turn".into(),
+            Self::MoveBy(n) if *n >= 0 => format!("move forward {n}"),
+            Self::MoveBy(n) => format!("move back {}", n.unsigned_abs()),
+            Self::GoTo(k) => format!("go to {k}"),
+        }
+    }
+
+    /// Whether the effect moves the piece (and so behaves like a jump).
+    pub fn is_move(&self) -> bool {
+        matches!(self, Self::MoveBy(_) | Self::GoTo(_))
+    }
+}
+
+/// Every rule option of the race.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    #[serde(default)]
+    pub players: PlayerRange,
+    #[serde(default)]
+    pub dice: Dice,
+    #[serde(default)]
+    pub entry: Entry,
+    #[serde(default)]
+    pub overshoot: Overshoot,
+    /// Which rolls earn another turn (unless the move won).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_turn: Option<ExtraTurnOn>,
+    /// At most this many turns in a row for one player, extra turns
+    /// included; `None` means no cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_consecutive_turns: Option<u32>,
+    /// Whether a jump that lands on another jump's foot is followed on.
+    #[serde(default = "yes")]
+    pub follow_chains: bool,
+    /// Whether several pieces may rest on one space.
+    #[serde(default = "yes")]
+    pub shared_squares: bool,
+    #[serde(default)]
+    pub first_player: FirstPlayer,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            players: PlayerRange::default(),
+            dice: Dice::default(),
+            entry: Entry::default(),
+            overshoot: Overshoot::default(),
+            extra_turn: None,
+            max_consecutive_turns: None,
+            follow_chains: true,
+            shared_squares: true,
+            first_player: FirstPlayer::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Players", deny_unknown_fields)]
+pub struct PlayerRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Default for PlayerRange {
+    fn default() -> Self {
+        Self { min: 2, max: 4 }
+    }
+}
+
+/// `count` dice of `sides` faces each, summed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dice {
+    pub count: u32,
+    pub sides: u32,
+}
+
+impl Default for Dice {
+    fn default() -> Self {
+        Self { count: 1, sides: 6 }
+    }
+}
+
+/// How a piece leaves the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Entry {
+    /// Any roll enters: a roll of N from the tray lands on space N.
+    #[default]
+    Direct,
+    /// Only this roll total enters, onto the first space; others wait.
+    OnRoll(u32),
+}
+
+/// What happens when a roll would carry a piece past the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Overshoot {
+    /// The piece stays where it is; the roll is lost.
+    #[default]
+    Forfeit,
+    /// The piece walks to the goal and back the remaining steps, then takes
+    /// the jump where it lands.
+    Bounce,
+    /// Reaching or passing the goal wins.
+    ReachOrPass,
+}
+
+/// Which rolls earn another turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExtraTurnOn {
+    /// The dice total equals this number (a 6 on one d6).
+    Total(u32),
+    /// All dice show the same face (needs two or more dice).
+    Doubles,
+}
+
+/// Who opens each game of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    /// Seat 1 always opens.
+    #[default]
+    Seat1,
+    /// The opening seat moves one on, in seat order, every game.
+    Rotate,
+}
+
+impl VariantSpec {
+    /// A fresh, empty variant on a grid: a valid place to start drawing.
+    pub fn new_grid(name: &str, cols: u32, rows: u32, path: PathStyle) -> Self {
+        Self::with_board(name, Board::Grid { cols, rows, path })
+    }
+
+    pub fn with_board(name: &str, board: Board) -> Self {
+        Self {
+            format: FORMAT_VERSION,
+            meta: Meta { name: name.into(), ..Meta::default() },
+            board,
+            start: Start::Tray,
+            goal: Goal::Last,
+            jumps: Vec::new(),
+            effects: Vec::new(),
+            rules: Rules::default(),
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The RON format: canonical round trips, and hostile text that must give
+//! errors, never panics.
+
+use ladderkit_core::spec::*;
+use ladderkit_core::{Code, check_source, parse, to_string};
+use proptest::prelude::*;
+
+const BUNDLED: [&str; 4] = [
+    include_str!("../../../variants/gameweave-small.ron"),
+    include_str!("../../../variants/gameweave-medium.ron"),
+    include_str!("../../../variants/gameweave-large.ron"),
+    include_str!("../../../variants/milton-bradley.ron"),
+];
+
+fn board() -> impl Strategy<Value = Board> {
+    prop_oneof![
+        (1u32..30, 1u32..30, prop::sample::select(PathStyle::ALL.to_vec()))
+            .prop_map(|(cols, rows, path)| Board::Grid { cols, rows, path }),
+        (1u32..200, any::<bool>(), 0u32..2).prop_map(|(spaces, looped, first)| Board::Track { spaces, looped, first }),
+        prop::collection::vec((-50.0f32..50.0, -50.0f32..50.0), 1..20)
+            .prop_map(|v| Board::Free { spaces: v.into_iter().map(|(x, y)| Point { x, y }).collect() }),
+    ]
+}
+
+fn effect() -> impl Strategy<Value = Effect> {
+    prop_oneof![
+        (0u32..12).prop_map(Effect::LoseTurns),
+        Just(Effect::ExtraTurn),
+        (-20i32..20).prop_map(Effect::MoveBy),
+        (0u32..200).prop_map(Effect::GoTo),
+    ]
+}
+
+fn rules() -> impl Strategy<Value = Rules> {
+    let extra = prop::option::of(prop_oneof![(1u32..20).prop_map(ExtraTurnOn::Total), Just(ExtraTurnOn::Doubles)]);
+    let overshoot = prop::sample::select(vec![Overshoot::Forfeit, Overshoot::Bounce, Overshoot::ReachOrPass]);
+    let entry = prop_oneof![Just(Entry::Direct), (1u32..13).prop_map(Entry::OnRoll)];
+    (
+        0u32..6,
+        0u32..6,
+        0u32..4,
+        1u32..21,
+        entry,
+        overshoot,
+        extra,
+        prop::option::of(0u32..4),
+        any::<(bool, bool, bool)>(),
+    )
+        .prop_map(|(min, max, count, sides, entry, overshoot, extra_turn, cap, (chains, shared, rotate))| Rules {
+            players: PlayerRange { min, max },
+            dice: Dice { count, sides },
+            entry,
+            overshoot,
+            extra_turn,
+            max_consecutive_turns: cap,
+            follow_chains: chains,
+            shared_squares: shared,
+            first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
+        })
+}
+
+prop_compose! {
+    fn variant()(
+        board in board(),
+        name in "[a-zA-Z \"\\\\é→]{0,20}",
+        start in prop_oneof![Just(Start::Tray), (0u32..50).prop_map(Start::Space)],
+        goal in prop_oneof![Just(Goal::Last), (0u32..900).prop_map(Goal::Space)],
+        jumps in prop::collection::vec((0u32..120, 0u32..120, prop::option::of(prop::sample::select(vec![JumpKind::Ladder, JumpKind::Snake]))), 0..30),
+        effects in prop::collection::vec((0u32..120, effect()), 0..10),
+        rules in rules(),
+    ) -> VariantSpec {
+        VariantSpec {
+            format: FORMAT_VERSION,
+            meta: Meta { name, description: "d".into(), author: String::new() },
+            board, start, goal,
+            jumps: jumps.into_iter().map(|(from, to, kind)| Jump { from, to, kind }).collect(),
+            effects: effects.into_iter().map(|(space, effect)| SpaceEffect { space, effect }).collect(),
+            rules,
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn save_then_load_is_the_identity(spec in variant()) {
+        let text = to_string(&spec);
+        let parsed = parse(&text);
+        prop_assert_eq!(parsed.spec.as_ref(), Some(&spec), "{}", text);
+        prop_assert_eq!(to_string(parsed.spec.as_ref().unwrap()), text);
+    }
+
+    #[test]
+    fn checking_any_spec_never_panics(spec in variant()) {
+        let checked = check_source(&to_string(&spec));
+        prop_assert!(checked.compiled.is_some());
+    }
+
+    #[test]
+    fn mangled_text_gives_diagnostics_not_panics(cut in 0usize..4000, byte in any::<u8>(), which in 0usize..4) {
+        let text = BUNDLED[which];
+        let mut bytes = text.as_bytes().to_vec();
+        let at = cut % bytes.len();
+        bytes[at] = byte;
+        let mangled = String::from_utf8_lossy(&bytes);
+        let _ = check_source(&mangled);
+    }
+}
+
+#[test]
+fn bundled_variants_are_canonical() {
+    for text in BUNDLED {
+        let spec = parse(text).spec.unwrap();
+        assert_eq!(to_string(&spec), text);
+    }
+}
+
+#[test]
+fn every_truncation_is_a_syntax_error_with_a_position() {
+    let text = BUNDLED[0];
+    // Everything short of the closing parenthesis is incomplete.
+    let close = text.rfind(')').unwrap();
+    for cut in (0..=close).filter(|c| text.is_char_boundary(*c)) {
+        let checked = check_source(&text[..cut]);
+        let d = checked.diagnostics.first().unwrap_or_else(|| panic!("cut at {cut} passed"));
+        assert_eq!(d.code, Code::Syntax, "cut at {cut}");
+        let span = d.location.span.unwrap();
+        assert!(span.line >= 1 && span.column >= 1 && span.start <= cut);
+    }
+}
+
+#[test]
+fn hostile_inputs_are_refused_cleanly() {
+    let deep = format!("Variant(format: 1, meta: (name: \"x\"), board: {}", "(".repeat(100_000));
+    let cases: Vec<(String, Code)> = vec![
+        (deep, Code::Syntax),
+        (BUNDLED[0].replace("cols: 6", "cols: 99999999999999999999999"), Code::Syntax),
+        (BUNDLED[0].replace("cols: 6", "cols: -6"), Code::Syntax),
+        (BUNDLED[0].replace("cols: 6", "cols: \"6\""), Code::Syntax),
+        (BUNDLED[0].replace("rows: 6", "rows: 6.5"), Code::Syntax),
+        (BUNDLED[0].replace("Bounce", "Bounced"), Code::Syntax),
+        (BUNDLED[0].replace("format: 1,", "format: 1, colour: 3,"), Code::Syntax),
+        (
+            BUNDLED[0].replace("cols: 6,\n        rows: 6,", "cols: 4000000000,\n        rows: 4000000000,"),
+            Code::LimitExceeded,
+        ),
+        ("\u{feff}\0\0garbage".to_owned(), Code::Syntax),
+        (String::new(), Code::Syntax),
+        ("x".repeat(9 * 1024 * 1024), Code::LimitExceeded),
+    ];
+    for (text, code) in cases {
+        let checked = check_source(&text);
+        assert!(checked.diagnostics.iter().any(|d| d.code == code), "{code}: {:?}", checked.diagnostics);
+        assert!(checked.has_errors());
+    }
+}
+
+#[test]
+fn unknown_field_names_the_allowed_ones() {
+    let text = BUNDLED[0].replace("format: 1,", "format: 1, colour: 3,");
+    let d = &check_source(&text).diagnostics[0];
+    assert!(d.help.as_deref().unwrap().contains("jumps"), "{d:?}");
+    let span = d.location.span.unwrap();
+    assert_eq!(span.line, 3);
+}

@@ -1,0 +1,162 @@
+//! `ladderkit analyze`: the exact odds of a variant.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use ladderkit::analysis::{Analysis, Options, analyze};
+use ladderkit::core::{CompiledBoard, compile, spec::JumpKind};
+use ladderkit::files;
+use serde_json::{Map, Value, json};
+
+use super::{Outcome, diagnostics, fail, say};
+
+/// Solve a variant exactly: game length, seat odds, hot squares.
+///
+/// Treats each piece as an absorbing Markov chain, so the numbers are exact
+/// (to about 12 digits), not sampled. Reports expected rolls and turns, the
+/// fastest game, percentiles and a histogram of game length, each seat's
+/// chance to win, the squares pieces rest on most and the jumps they ride
+/// most. A turn with extra rolls counts as one turn; a lost turn counts.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    /// Players at the table, for seat odds and game length.
+    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=16))]
+    players: u32,
+    /// Print JSON: expected_rolls, expected_turns, min_rolls, median_rolls,
+    /// percentiles {p10..p99}, finish_within [P(done within n rolls)],
+    /// seat_win_probability, expected_rounds, expected_total_rolls, and more.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Outcome {
+    let loaded = match files::load(&args.file) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    let Some(spec) = loaded.checked.spec.as_ref().filter(|_| !loaded.checked.has_errors()) else {
+        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
+        eprintln!("error: {} has errors; fix them before analysing", args.file.display());
+        return Outcome::VariantErrors;
+    };
+    let compiled = compile(spec);
+    let options = Options { players: args.players, ..Options::default() };
+    let analysis = match analyze(&compiled, &options) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    if args.json {
+        say!("{}", to_json(&compiled.board, &analysis));
+    } else {
+        say!("{}", report(&spec.meta.name, &compiled.board, &analysis).trim_end());
+    }
+    Outcome::Ok
+}
+
+fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
+    let percentiles: Map<String, Value> = a.percentiles.iter().map(|(p, n)| (format!("p{p}"), json!(n))).collect();
+    let heat: Vec<Value> = (1..=board.len)
+        .filter(|p| *p != board.goal)
+        .map(|p| json!({ "space": board.number(p), "expected_rests": a.heat[p as usize] }))
+        .collect();
+    let jumps: Vec<Value> = a
+        .jumps
+        .iter()
+        .map(|u| {
+            let j = board.jumps[u.jump];
+            let kind = if j.to > j.from { JumpKind::Ladder } else { JumpKind::Snake };
+            json!({
+                "from": board.number(j.from), "to": board.number(j.to), "kind": kind.name(),
+                "expected_uses": u.expected_uses, "probability": u.probability,
+            })
+        })
+        .collect();
+    json!({
+        "expected_rolls": a.expected_rolls,
+        "expected_turns": a.expected_turns,
+        "min_rolls": a.min_rolls,
+        "shortest_rolls": a.shortest_rolls,
+        "median_rolls": a.median_rolls,
+        "percentiles": percentiles,
+        "finish_within": a.finish_within,
+        "finish_within_turns": a.finish_within_turns,
+        "players": a.seats.players,
+        "seat_win_probability": a.seats.win,
+        "expected_rounds": a.seats.expected_rounds,
+        "expected_total_rolls": a.seats.expected_total_rolls,
+        "heat": heat,
+        "jumps": jumps,
+        "interaction": a.interaction,
+    })
+}
+
+fn report(name: &str, board: &CompiledBoard, a: &Analysis) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{name}\n");
+    let _ = writeln!(s, "One player");
+    let _ = writeln!(s, "  expected rolls   {:.6}", a.expected_rolls);
+    let _ = writeln!(s, "  expected turns   {:.6}", a.expected_turns);
+    let fastest: Vec<String> = a.shortest_rolls.iter().map(u32::to_string).collect();
+    let _ = writeln!(s, "  fewest rolls     {} (for example {})", a.min_rolls, fastest.join(", "));
+    let _ = writeln!(s, "  median rolls     {}", a.median_rolls);
+    let pct: Vec<String> = a.percentiles.iter().map(|(p, n)| format!("p{p} {n}")).collect();
+    let _ = writeln!(s, "  percentiles      {}\n", pct.join(" · "));
+    let _ = writeln!(s, "Game length in rolls (chance to finish on that roll)");
+    s.push_str(&histogram(&a.finish_within, 12));
+    let seats = &a.seats;
+    let _ = writeln!(s, "\n{} players", seats.players);
+    for (i, w) in seats.win.iter().enumerate() {
+        let _ = writeln!(s, "  seat {}  wins {:6.2}%", i + 1, w * 100.0);
+    }
+    let _ = writeln!(s, "  expected rounds       {:.4}", seats.expected_rounds);
+    let _ = writeln!(s, "  expected total rolls  {:.4}", seats.expected_total_rolls);
+    if let Some(why) = &a.interaction {
+        let _ = writeln!(s, "  note: {why}");
+    }
+    let mut hot: Vec<u32> = (1..=board.len).filter(|p| *p != board.goal && a.heat[*p as usize] > 0.0).collect();
+    hot.sort_by(|x, y| a.heat[*y as usize].total_cmp(&a.heat[*x as usize]));
+    let _ = writeln!(s, "\nHottest squares (expected times a piece rests there)");
+    for p in hot.iter().take(5) {
+        let _ = writeln!(s, "  {:>5}  {:.3}", board.label(*p), a.heat[*p as usize]);
+    }
+    let mut used = a.jumps.clone();
+    used.sort_by(|x, y| y.expected_uses.total_cmp(&x.expected_uses));
+    if !used.is_empty() {
+        let _ = writeln!(s, "\nMost-used jumps (expected rides; chance of at least one)");
+    }
+    for u in used.iter().take(5) {
+        let j = board.jumps[u.jump];
+        let kind = if j.to > j.from { "ladder" } else { "snake " };
+        let chance = u.probability.map_or_else(String::new, |p| format!("  {:5.1}%", p * 100.0));
+        let _ = writeln!(
+            s,
+            "  {kind} {:>4} → {:<4}  {:.3}{chance}",
+            board.label(j.from),
+            board.label(j.to),
+            u.expected_uses
+        );
+    }
+    s
+}
+
+/// A bar chart of the chance to finish on each roll, in `rows` buckets.
+fn histogram(finish_within: &[f64], rows: usize) -> String {
+    let last = finish_within.iter().position(|p| *p >= 0.99).unwrap_or(finish_within.len() - 1).max(1);
+    let width = last.div_ceil(rows).max(1);
+    let buckets: Vec<(usize, usize, f64)> = (1..=last)
+        .step_by(width)
+        .map(|lo| {
+            let hi = (lo + width - 1).min(last);
+            (lo, hi, finish_within[hi] - finish_within[lo - 1])
+        })
+        .collect();
+    let top = buckets.iter().map(|b| b.2).fold(0.0, f64::max).max(1e-12);
+    let mut s = String::new();
+    for (lo, hi, p) in buckets {
+        let bar = "█".repeat((p / top * 40.0).round() as usize);
+        let _ = writeln!(s, "  {:>4}–{:<4} {:5.1}% {bar}", lo, hi, p * 100.0);
+    }
+    let _ = writeln!(s, "  (99% of games are over within {last} rolls)");
+    s
+}

@@ -1,0 +1,87 @@
+//! Argument parsing and dispatch. Exit codes: 0 success, 1 the variant has
+//! errors, 2 usage or I/O problems.
+
+mod analyze;
+mod diagnostics;
+mod fmt;
+mod new;
+mod validate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Ladderkit: design, check and analyse Snakes-and-Ladders-style race games.
+///
+/// A variant is one RON file: the board, its snakes and ladders, space
+/// effects and rules. Start with `ladderkit new`, check with
+/// `ladderkit validate`, see the exact odds with `ladderkit analyze`.
+#[derive(Debug, Parser)]
+#[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
+#[command(
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit fmt my-board.ron"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Validate(validate::Args),
+    Analyze(analyze::Args),
+    New(new::Args),
+    Fmt(fmt::Args),
+}
+
+/// What a command decided the process should exit with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    VariantErrors,
+    Failed,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> Self {
+        ExitCode::from(match outcome {
+            Outcome::Ok => 0,
+            Outcome::VariantErrors => 1,
+            Outcome::Failed => 2,
+        })
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Validate(args) => validate::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::New(args) => new::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
+    };
+    outcome.into()
+}
+
+/// Prints to stdout like `println!`, but a reader that goes away (`| head`)
+/// ends the program quietly instead of with a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(&format!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+pub fn write_stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// Prints an error line the way every command does.
+pub fn fail(message: impl std::fmt::Display) -> Outcome {
+    eprintln!("error: {message}");
+    Outcome::Failed
+}

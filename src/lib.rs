@@ -1,0 +1,10 @@
+//! Ladderkit: a data-driven toolkit for Snakes-and-Ladders-style race games.
+//!
+//! This facade re-exports the pure core crates and adds the one thing they
+//! must not do: touch files. The `ladderkit` binary and the editor are thin
+//! shells over it.
+
+pub use ladderkit_analysis as analysis;
+pub use ladderkit_core as core;
+
+pub mod files;

@@ -1,0 +1,157 @@
+//! The `ladderkit` command line as scripts and people use it: exit codes,
+//! JSON contracts, files written.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn ladderkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladderkit")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladderkit-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn validate_exit_codes() {
+    let ok = ladderkit(&["validate", "variants/milton-bradley.ron", "variants/gameweave-small.ron"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(stdout(&ok).contains("milton-bradley.ron (Chutes and Ladders (Milton Bradley)): ok"));
+
+    let warn = ladderkit(&["validate", "tests/fixtures/diagnostics/jump-chain-followed.ron"]);
+    assert_eq!(warn.status.code(), Some(0));
+
+    let bad = ladderkit(&["validate", "variants/milton-bradley.ron", "tests/fixtures/diagnostics/jump-loop.ron"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = stderr(&bad);
+    assert!(err.contains("jump-loop") && err.contains("10 → 30 → 10"), "{err}");
+    assert!(err.contains("jump-loop.ron:7:9"), "points at the jump's line: {err}");
+
+    let missing = ladderkit(&["validate", "no/such/file.ron"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("cannot read no/such/file.ron"));
+
+    assert_eq!(ladderkit(&["validate"]).status.code(), Some(2), "usage error");
+}
+
+#[test]
+fn validate_syntax_errors_show_the_line() {
+    let o = ladderkit(&["validate", "tests/fixtures/diagnostics/syntax.ron"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("syntax.ron:5:31") && err.contains("Expected integer") && err.contains("rows: \"six\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn validate_json_contract() {
+    let o =
+        ladderkit(&["validate", "--json", "tests/fixtures/diagnostics/jump-loop.ron", "variants/gameweave-large.ron"]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["file"], "tests/fixtures/diagnostics/jump-loop.ron");
+    let d = &lines[0]["diagnostics"][0];
+    for key in ["severity", "code", "message", "spaces", "jumps", "line", "column", "help"] {
+        assert!(d.get(key).is_some(), "missing {key} in {d}");
+    }
+    assert_eq!(d["code"], "jump-loop");
+    assert_eq!(d["spaces"], serde_json::json!([10, 30]));
+    assert_eq!(d["jumps"], serde_json::json!([0, 1]));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(7), Some(9)));
+    assert_eq!(lines[1]["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
+fn analyze_json_contract() {
+    let o = ladderkit(&["analyze", "variants/milton-bradley.ron", "--players", "3", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!((v["expected_rolls"].as_f64().unwrap() - 39.2251).abs() < 5e-5);
+    assert_eq!(v["min_rolls"], 7);
+    for key in ["expected_turns", "median_rolls", "expected_rounds", "expected_total_rolls"] {
+        assert!(v[key].is_number(), "{key}");
+    }
+    for p in ["p10", "p25", "p50", "p75", "p90", "p95", "p99"] {
+        assert!(v["percentiles"][p].is_u64(), "{p}");
+    }
+    assert_eq!(v["percentiles"]["p50"], v["median_rolls"]);
+    let seats = v["seat_win_probability"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    let within = v["finish_within"].as_array().unwrap();
+    assert_eq!(within[6], 0.0);
+    assert!(within[7].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn analyze_report_reads_well_and_refuses_broken_files() {
+    let o = ladderkit(&["analyze", "variants/gameweave-small.ron"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    for needle in ["expected rolls", "seat 1", "Hottest squares", "Most-used jumps", "█"] {
+        assert!(out.contains(needle), "{needle} in {out}");
+    }
+    let broken = ladderkit(&["analyze", "tests/fixtures/diagnostics/goal-unreachable.ron"]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(stderr(&broken).contains("goal-unreachable"));
+}
+
+#[test]
+fn new_writes_a_valid_variant_and_fmt_keeps_it_canonical() {
+    let dir = temp_dir("new");
+    let file = dir.join("eight.ron");
+    let f = file.to_str().unwrap();
+    let o = ladderkit(&["new", "--grid", "8x8", "--path", "spiral", "-o", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(ladderkit(&["validate", f]).status.code(), Some(0));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("cols: 8") && text.contains("Spiral") && text.contains("name: \"eight\""));
+    assert_eq!(ladderkit(&["new", "--grid", "8x8", "-o", f]).status.code(), Some(2), "no overwrite without --force");
+    assert_eq!(ladderkit(&["fmt", "--check", f]).status.code(), Some(0));
+
+    std::fs::write(&file, text.replace("    ", "  ")).unwrap();
+    assert_eq!(ladderkit(&["fmt", "--check", f]).status.code(), Some(1));
+    assert_eq!(ladderkit(&["fmt", f]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+
+    let bad = ladderkit(&["new", "--grid", "0x8", "-o", f, "--force"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let track = dir.join("track.ron");
+    assert_eq!(ladderkit(&["new", "--track", "50", "--looped", "-o", track.to_str().unwrap()]).status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_leaves_unparsable_files_alone() {
+    let dir = temp_dir("fmt");
+    let file = dir.join("broken.ron");
+    let text = std::fs::read_to_string(Path::new("tests/fixtures/diagnostics/syntax.ron")).unwrap();
+    std::fs::write(&file, &text).unwrap();
+    assert_eq!(ladderkit(&["fmt", file.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_teaches() {
+    let o = ladderkit(&["--help"]);
+    let out = stdout(&o);
+    for needle in ["validate", "analyze", "new", "fmt", "Examples:"] {
+        assert!(out.contains(needle), "{needle}");
+    }
+}

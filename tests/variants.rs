@@ -1,0 +1,49 @@
+//! Every bundled variant: validates clean, is canonical, and its exact
+//! numbers are pinned as snapshots.
+
+use std::path::Path;
+
+use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::{compile, to_string};
+
+fn bundled() -> Vec<(String, std::path::PathBuf)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn bundled_variants_are_clean_canonical_and_solved() {
+    let all = bundled();
+    assert!(all.len() >= 4);
+    for (name, path) in all {
+        let loaded = ladderkit::files::load(&path).unwrap();
+        assert_eq!(loaded.checked.diagnostics, [], "{name} validates clean");
+        let spec = loaded.checked.spec.unwrap();
+        assert_eq!(to_string(&spec), loaded.text, "{name} is canonical");
+        let compiled = compile(&spec);
+        let players = spec.rules.players.max;
+        let a = analyze(&compiled, &Options { players, ..Options::default() }).unwrap();
+        let seats: Vec<String> = a.seats.win.iter().map(|w| format!("{w:.6}")).collect();
+        let summary = format!(
+            "expected rolls {:.6}\nexpected turns {:.6}\nmin rolls {} {:?}\nmedian {}\npercentiles {:?}\n\
+             {players} players: seats [{}], rounds {:.6}, total rolls {:.6}",
+            a.expected_rolls,
+            a.expected_turns,
+            a.min_rolls,
+            a.shortest_rolls,
+            a.median_rolls,
+            a.percentiles,
+            seats.join(", "),
+            a.seats.expected_rounds,
+            a.seats.expected_total_rolls,
+        );
+        insta::assert_snapshot!(name, summary);
+    }
+}
