@@ -155,3 +155,141 @@ fn help_teaches() {
         assert!(out.contains(needle), "{needle}");
     }
 }
+
+fn ladderkit_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladderkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn simulate_json_contract_and_thread_independence() {
+    let run = |threads: &str| {
+        let o = ladderkit(&[
+            "simulate",
+            "variants/gameweave-small.ron",
+            "--games",
+            "30000",
+            "--players",
+            "3",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<Value>(&stdout(&o)).unwrap()
+    };
+    let (one, two) = (run("1"), run("2"));
+    for key in [
+        "games",
+        "players",
+        "mean_rolls",
+        "mean_turns",
+        "mean_rounds",
+        "mean_total_rolls",
+        "seat_wins",
+        "seat_win_rate",
+        "games_per_second",
+    ] {
+        assert!(one.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(one["games"], 30000);
+    assert_eq!(one["seat_wins"].as_array().unwrap().len(), 3);
+    for key in ["mean_rolls", "mean_rounds", "seat_wins", "lead_changes_per_game", "heat", "jumps"] {
+        assert_eq!(one[key], two[key], "{key} differs between 1 and 2 threads");
+    }
+    assert_ne!(one["seat_wins"], run_seed("12")["seat_wins"], "another seed, other games");
+}
+
+fn run_seed(seed: &str) -> Value {
+    let o = ladderkit(&[
+        "simulate",
+        "variants/gameweave-small.ron",
+        "--games",
+        "30000",
+        "--players",
+        "3",
+        "--seed",
+        seed,
+        "--json",
+    ]);
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+#[test]
+fn simulate_treehouse_with_mixed_bots_reads_well() {
+    let o = ladderkit(&[
+        "simulate",
+        "variants/treehouse.ron",
+        "--games",
+        "300",
+        "--bots",
+        "lookahead,random",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in
+        ["lookahead, random", "full engine", "seat 1", "95% interval", "lead changes per game", "Most-used jumps"]
+    {
+        assert!(out.contains(needle), "{needle} in {out}");
+    }
+    let bad = ladderkit(&["simulate", "variants/treehouse.ron", "--bots", "human"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let wrong = ladderkit(&["simulate", "variants/treehouse.ron", "--bots", "greedy,random,random", "--players", "2"]);
+    assert_eq!(wrong.status.code(), Some(2));
+}
+
+#[test]
+fn play_a_treehouse_game_by_typing_and_replay_it() {
+    let dir = temp_dir("play");
+    let log = dir.join("game.json");
+    // A person who always takes option 1, and presses Enter to roll.
+    let input = "\n1\n".repeat(400);
+    let o = ladderkit_with_input(
+        &[
+            "play",
+            "variants/treehouse.ron",
+            "--players",
+            "human,bot:greedy",
+            "--seed",
+            "4",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("choose 1-") && out.contains("rolls"), "{out}");
+    assert!(out.contains("win"), "the game ends: {out}");
+    let replay = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse.ron"]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("the log matches"));
+    // The same log against another variant is refused.
+    let changed = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse-lose-upright.ron"]);
+    assert_eq!(changed.status.code(), Some(1));
+    assert!(stderr(&changed).contains("the variant changed"), "{}", stderr(&changed));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_quits_cleanly_when_input_ends() {
+    let o = ladderkit_with_input(
+        &["play", "variants/milton-bradley.ron", "--players", "human,bot:random", "--seed", "1"],
+        "\n\n",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("game left unfinished"));
+}

@@ -4,7 +4,12 @@
 mod analyze;
 mod diagnostics;
 mod fmt;
+mod narrate;
 mod new;
+mod play;
+mod replay;
+mod setup;
+mod simulate;
 mod validate;
 
 use std::process::ExitCode;
@@ -15,11 +20,12 @@ use clap::{Parser, Subcommand};
 ///
 /// A variant is one RON file: the board, its snakes and ladders, space
 /// effects and rules. Start with `ladderkit new`, check with
-/// `ladderkit validate`, see the exact odds with `ladderkit analyze`.
+/// `ladderkit validate`, see the exact odds with `ladderkit analyze`, play
+/// with `ladderkit play` and measure with `ladderkit simulate`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -30,6 +36,9 @@ struct Cli {
 enum Command {
     Validate(validate::Args),
     Analyze(analyze::Args),
+    Simulate(simulate::Args),
+    Play(play::Args),
+    Replay(replay::Args),
     New(new::Args),
     Fmt(fmt::Args),
 }
@@ -57,6 +66,9 @@ pub fn run() -> ExitCode {
     let outcome = match cli.command {
         Command::Validate(args) => validate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::New(args) => new::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };

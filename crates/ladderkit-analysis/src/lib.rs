@@ -64,7 +64,8 @@ pub struct Analysis {
     pub finish_within: Vec<f64>,
     /// Index n: chance one player has finished within n turns.
     pub finish_within_turns: Vec<f64>,
-    /// Per position: expected times one piece comes to rest there.
+    /// Per position: expected times one piece comes to rest there after
+    /// moving (a forfeited roll is not a landing).
     pub heat: Vec<f64>,
     pub jumps: Vec<JumpUse>,
     pub seats: Seats,
@@ -78,6 +79,8 @@ pub enum AnalysisError {
     HasErrors,
     /// Some reachable position never finishes, so expectations are infinite.
     NeverFinishes(Vec<u32>),
+    /// Pieces move each other, so one piece's chain is not the game.
+    Interacting(String),
     /// The game is so long the tail did not vanish within `max_steps`.
     TooLong { steps: usize, unfinished: String },
 }
@@ -89,6 +92,7 @@ impl std::fmt::Display for AnalysisError {
             Self::NeverFinishes(spaces) => {
                 write!(f, "pieces can get stuck forever (positions {spaces:?}), so games may never end")
             }
+            Self::Interacting(why) => write!(f, "{why}; use `ladderkit simulate` for this variant"),
             Self::TooLong { steps, unfinished } => {
                 write!(
                     f,
@@ -101,6 +105,12 @@ impl std::fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
+/// Expected rolls (moves, in Treehouse play: single dice) for one piece to
+/// finish from each position; bots use it to judge positions.
+pub fn expected_rolls_from_each(board: &CompiledBoard) -> Vec<f64> {
+    rolls::RollChain::new(board).expected_from_each()
+}
+
 /// Analyses a compiled variant.
 pub fn analyze(compiled: &Compiled, options: &Options) -> Result<Analysis, AnalysisError> {
     if compiled.has_errors() {
@@ -111,6 +121,9 @@ pub fn analyze(compiled: &Compiled, options: &Options) -> Result<Analysis, Analy
 
 /// Analyses a board the caller knows to be free of errors.
 pub fn analyze_board(board: &CompiledBoard, options: &Options) -> Result<Analysis, AnalysisError> {
+    if !board.play.is_classic() {
+        return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));
+    }
     let roll_chain = rolls::RollChain::new(board);
     roll_chain.check_finishes()?;
     let by_rolls = roll_chain.iterate(options)?;

@@ -9,8 +9,9 @@ use crate::{AnalysisError, Options, linear};
 /// Dense solves are exact and cheap below this many positions.
 const DENSE_LIMIT: usize = 1200;
 
-/// From one position: (where the dice movement ends, probability), merged.
-type Moves = Vec<(u32, f64)>;
+/// From one position: (where the dice movement ends, probability, whether
+/// the piece moved at all), merged.
+type Moves = Vec<(u32, f64, bool)>;
 
 pub(crate) struct RollChain<'a> {
     board: &'a CompiledBoard,
@@ -33,11 +34,12 @@ impl<'a> RollChain<'a> {
                     return moves;
                 }
                 for o in &board.outcomes {
-                    let end = board.step(pos, o.total).end;
+                    let step = board.step(pos, o.total);
+                    let (end, moved) = (step.end, !step.forfeited);
                     let p = board.probability(o);
-                    match moves.iter_mut().find(|(e, _)| *e == end) {
-                        Some((_, q)) => *q += p,
-                        None => moves.push((end, p)),
+                    match moves.iter_mut().find(|(e, _, m)| *e == end && *m == moved) {
+                        Some((_, q, _)) => *q += p,
+                        None => moves.push((end, p, moved)),
                     }
                 }
                 moves
@@ -76,11 +78,13 @@ impl<'a> RollChain<'a> {
                 if m == 0.0 || pos == goal {
                     continue;
                 }
-                for &(end, p) in &self.moves[pos] {
+                for &(end, p, moved) in &self.moves[pos] {
                     let mp = m * p;
                     let rest = board.landing[end as usize] as usize;
                     next[rest] += mp;
-                    heat[rest] += mp;
+                    if moved {
+                        heat[rest] += mp;
+                    }
                     for j in board.chain(end) {
                         jump_uses[j as usize] += mp;
                     }
@@ -118,7 +122,7 @@ impl<'a> RollChain<'a> {
                 b[pos] = 0.0;
                 continue;
             }
-            for &(end, p) in &self.moves[pos] {
+            for &(end, p, _) in &self.moves[pos] {
                 let rest = board.landing[end as usize] as usize;
                 if rest != board.goal as usize {
                     a[pos * n + rest] -= p;
@@ -128,6 +132,40 @@ impl<'a> RollChain<'a> {
         // Positions no piece reaches may be stuck; they do not touch the
         // start's row, but they can make the matrix singular.
         linear::solve(a, b).map(|x| x[board.start as usize]).filter(|x| x.is_finite())
+    }
+
+    /// Expected rolls to finish from every position (0 at the goal), by
+    /// Gauss–Seidel sweeps; positions that never finish get `f64::INFINITY`.
+    pub fn expected_from_each(&self) -> Vec<f64> {
+        let board = self.board;
+        let n = board.points.len();
+        let stuck = ladderkit_core::Reachability::new(board);
+        let mut x = vec![0.0; n];
+        for _ in 0..100_000 {
+            let mut change: f64 = 0.0;
+            for pos in (0..n).rev() {
+                if pos == board.goal as usize || !stuck.finishes[pos] {
+                    continue;
+                }
+                let (mut stay, mut sum) = (0.0, 1.0);
+                for &(end, p, _) in &self.moves[pos] {
+                    let rest = board.landing[end as usize] as usize;
+                    if rest == pos { stay += p } else { sum += p * x[rest] }
+                }
+                let value = sum / (1.0 - stay);
+                change = change.max((value - x[pos]).abs() / value.max(1.0));
+                x[pos] = value;
+            }
+            if change < 1e-10 {
+                break;
+            }
+        }
+        for (pos, v) in x.iter_mut().enumerate() {
+            if !stuck.finishes[pos] {
+                *v = f64::INFINITY;
+            }
+        }
+        x
     }
 
     pub fn within_budget(&self, options: &Options) -> bool {
@@ -152,7 +190,7 @@ impl<'a> RollChain<'a> {
                 if m == 0.0 || pos == goal {
                     continue;
                 }
-                for &(end, p) in &self.moves[pos] {
+                for &(end, p, _) in &self.moves[pos] {
                     if board.chain(end).any(|k| k as usize == j) {
                         hit += m * p;
                     } else {

@@ -4,7 +4,7 @@
 //! path order. Jump chains are resolved into `landing`, so moving a piece is
 //! two array reads; petgraph is only used while compiling and checking.
 
-use crate::spec::{Entry, ExtraTurnOn, Overshoot, Point, Rules};
+use crate::spec::{Dice, Entry, ExtraTurnOn, Overshoot, Point, Rules};
 
 /// Index of the start tray.
 pub const TRAY: u32 = 0;
@@ -85,6 +85,9 @@ pub struct CompiledBoard {
     pub landing: Vec<u32>,
     /// Per position: what resting there does.
     pub rest: Vec<RestEffect>,
+    /// The dice as rolled; `outcomes` is what one move uses (their total in
+    /// classic play, a single die in Treehouse play).
+    pub dice: Dice,
     pub outcomes: Vec<Outcome>,
     pub weight_total: u64,
     pub overshoot: Overshoot,
@@ -92,6 +95,7 @@ pub struct CompiledBoard {
     pub extra_turn: Option<ExtraTurnOn>,
     pub max_consecutive_turns: Option<u32>,
     pub shared_squares: bool,
+    pub play: crate::spec::Play,
 }
 
 impl CompiledBoard {
@@ -225,9 +229,13 @@ pub fn dice_outcomes(count: u32, sides: u32, extra: Option<ExtraTurnOn>) -> (Vec
 }
 
 impl Rules {
-    /// The default dice and rule tables, for a board whose rules failed checks.
+    /// What one move can be: the dice total in classic play, one die in
+    /// Treehouse play (where each die moves a piece on its own).
     pub(crate) fn outcomes(&self) -> (Vec<Outcome>, u64) {
-        dice_outcomes(self.dice.count, self.dice.sides, self.extra_turn)
+        match self.play {
+            crate::spec::Play::Classic => dice_outcomes(self.dice.count, self.dice.sides, self.extra_turn),
+            crate::spec::Play::Treehouse(_) => dice_outcomes(1, self.dice.sides, None),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::board::{BoardJump, CompiledBoard, JumpOrigin, RestEffect, TRAY};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::format::Limits;
-use crate::spec::{Effect, Entry, ExtraTurnOn, Goal, Start, VariantSpec};
+use crate::spec::{Effect, Entry, ExtraTurnOn, Goal, Overshoot, Play, Start, VariantSpec};
 use crate::{checks, layout};
 
 /// A compiled variant: the board is always there; it is only safe to play
@@ -90,13 +90,16 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         landing: (0..=len).collect(),
         rest: vec![RestEffect::default(); points.len()],
         points,
+        dice: rules.dice,
         outcomes,
         weight_total,
-        overshoot: rules.overshoot,
+        // Treehouse: "a piece cannot use a die roll if there is no room".
+        overshoot: if rules.play.is_classic() { rules.overshoot } else { Overshoot::Forfeit },
         entry: rules.entry,
         extra_turn: rules.extra_turn,
         max_consecutive_turns: rules.max_consecutive_turns,
         shared_squares: rules.shared_squares,
+        play: rules.play.clone(),
     };
     if len == 0 {
         return board;
@@ -179,6 +182,9 @@ fn check_rules(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
                 .help("use `Some(2)` for at most one extra turn in a row, or `None`"),
         );
     }
+    if let Play::Treehouse(t) = &rules.play {
+        check_treehouse(t, spec, out);
+    }
     if let Entry::OnRoll(t) = rules.entry {
         if !totals.contains(&t) {
             out.push(
@@ -191,6 +197,40 @@ fn check_rules(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
                     .help("use `start: Tray`, or `entry: Direct`"),
             );
         }
+    }
+}
+
+fn check_treehouse(t: &crate::spec::Treehouse, spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
+    let rules = &spec.rules;
+    if rules.dice.count != 2 {
+        out.push(
+            Diagnostic::error(Code::DiceInvalid, format!("Treehouse play rolls two dice, not {}", rules.dice.count))
+                .help("use `dice: Dice(count: 2, sides: 6)` (or `sides: 8`)"),
+        );
+    }
+    if !(1..=2).contains(&t.first_turn_dice) {
+        out.push(
+            Diagnostic::error(Code::RuleImpossible, format!("a first turn cannot roll {} dice", t.first_turn_dice))
+                .help("the Treehouse rules roll one die on the first turn: `first_turn_dice: 1`"),
+        );
+    }
+    if t.pieces.is_empty() || t.pieces.len() > 3 || t.pieces.iter().any(|s| !(1..=9).contains(s)) {
+        out.push(
+            Diagnostic::error(Code::RuleImpossible, "each player needs one to three pyramids of size 1 to 9")
+                .help("`pieces: [2]` for the basic game, `pieces: [1, 2]` for a team game"),
+        );
+    }
+    let ignored = [
+        (rules.extra_turn.is_some(), "extra_turn"),
+        (rules.overshoot != Overshoot::Forfeit, "overshoot (a die that does not fit is unusable)"),
+        (rules.entry != Entry::Direct, "entry"),
+        (!rules.shared_squares, "shared_squares (pieces always stack)"),
+    ];
+    for (_, what) in ignored.into_iter().filter(|(set, _)| *set) {
+        out.push(
+            Diagnostic::warning(Code::RuleImpossible, format!("Treehouse play ignores {what}"))
+                .help("remove the option, or use classic play"),
+        );
     }
 }
 

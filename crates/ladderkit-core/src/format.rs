@@ -61,9 +61,9 @@ pub fn parse_with_limits(text: &str, limits: &Limits) -> Parsed {
     }
     // `implicit_some` lets files write `extra_turn: Total(6)` for
     // `Some(Total(6))`; the canonical text declares it in its header.
-    let options = ron::Options::default()
-        .with_recursion_limit(limits.max_nesting)
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default().with_recursion_limit(limits.max_nesting).with_default_extension(
+        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+    );
     let spec: VariantSpec = match options.from_str(text) {
         Ok(spec) => spec,
         Err(error) => {
@@ -154,15 +154,19 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 /// Writes the canonical text of a variant: pretty RON, one jump or effect per
 /// line, a trailing newline. Reading it back gives the same spec.
 pub fn to_string(spec: &VariantSpec) -> String {
-    let config = ron::ser::PrettyConfig::new()
-        .depth_limit(2)
-        .struct_names(true)
-        .indentor("    ")
-        .new_line("\n")
-        .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+    let config =
+        ron::ser::PrettyConfig::new().depth_limit(2).struct_names(true).indentor("    ").new_line("\n").extensions(
+            ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+        );
     // Serialising plain data to a string cannot fail: no maps with non-string
     // keys, no I/O.
     let mut text = ron::ser::to_string_pretty(spec, config).expect("variant specs always serialise");
     text.push('\n');
     text
+}
+
+/// A fingerprint of a variant: FNV-1a over its canonical text. Replays
+/// carry it so they refuse a variant that changed since.
+pub fn variant_hash(spec: &VariantSpec) -> u64 {
+    to_string(spec).bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

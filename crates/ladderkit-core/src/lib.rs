@@ -17,7 +17,7 @@ pub use board::{CompiledBoard, TRAY};
 pub use checks::{Reachability, transition_graph};
 pub use compile::{Compiled, compile};
 pub use diagnostic::{Code, Diagnostic, Location, Severity, Span};
-pub use format::{Limits, Parsed, parse, to_string};
+pub use format::{Limits, Parsed, parse, to_string, variant_hash};
 pub use source_map::SourceMap;
 pub use spec::VariantSpec;
 

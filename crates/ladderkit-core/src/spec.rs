@@ -222,6 +222,9 @@ pub struct Rules {
     pub shared_squares: bool,
     #[serde(default)]
     pub first_player: FirstPlayer,
+    /// How the dice are used each turn.
+    #[serde(default, skip_serializing_if = "Play::is_classic")]
+    pub play: Play,
 }
 
 fn yes() -> bool {
@@ -240,6 +243,7 @@ impl Default for Rules {
             follow_chains: true,
             shared_squares: true,
             first_player: FirstPlayer::default(),
+            play: Play::Classic,
         }
     }
 }
@@ -311,6 +315,68 @@ pub enum FirstPlayer {
     Seat1,
     /// The opening seat moves one on, in seat order, every game.
     Rotate,
+}
+
+/// How a turn uses the dice.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Play {
+    /// The dice total moves your own piece.
+    #[default]
+    Classic,
+    /// Treehouse Snakes and Ladders (Bryan Stout, 2009): two dice, one moves
+    /// your piece and the other another player's; pieces stack.
+    Treehouse(Treehouse),
+}
+
+impl Play {
+    pub fn is_classic(&self) -> bool {
+        matches!(self, Self::Classic)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Treehouse {
+    /// Dice rolled on each player's first turn (the rules: one).
+    #[serde(default = "one")]
+    pub first_turn_dice: u32,
+    /// What a "lose your next turn" space does to stacked pieces.
+    #[serde(default)]
+    pub lose_turn: LoseTurnRule,
+    /// Sizes of each player's pyramids: one entry for the basic game, two or
+    /// three for the team game. A piece under a strictly larger one is
+    /// covered and cannot be moved directly.
+    #[serde(default = "single_pyramid")]
+    pub pieces: Vec<u32>,
+}
+
+fn single_pyramid() -> Vec<u32> {
+    vec![2]
+}
+
+impl Default for Treehouse {
+    fn default() -> Self {
+        Self { first_turn_dice: 1, lose_turn: LoseTurnRule::default(), pieces: single_pyramid() }
+    }
+}
+
+impl Treehouse {
+    pub fn is_team_game(&self) -> bool {
+        self.pieces.len() > 1
+    }
+}
+
+/// The two readings of "lose your next turn" in the Treehouse rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum LoseTurnRule {
+    /// Pieces landing there lie on their side; nobody may move them until
+    /// an owner's next turn, spent standing the whole stack up, unrolled.
+    #[default]
+    Sideways,
+    /// Pieces stay upright and others may move them away; if the piece is
+    /// still there at its owner's next turn, the owner rolls one die and
+    /// must use it on another player's piece.
+    Upright,
 }
 
 impl VariantSpec {

@@ -35,18 +35,18 @@ fn rules() -> impl Strategy<Value = Rules> {
     let extra = prop::option::of(prop_oneof![(1u32..20).prop_map(ExtraTurnOn::Total), Just(ExtraTurnOn::Doubles)]);
     let overshoot = prop::sample::select(vec![Overshoot::Forfeit, Overshoot::Bounce, Overshoot::ReachOrPass]);
     let entry = prop_oneof![Just(Entry::Direct), (1u32..13).prop_map(Entry::OnRoll)];
-    (
-        0u32..6,
-        0u32..6,
-        0u32..4,
-        1u32..21,
-        entry,
-        overshoot,
-        extra,
-        prop::option::of(0u32..4),
-        any::<(bool, bool, bool)>(),
-    )
-        .prop_map(|(min, max, count, sides, entry, overshoot, extra_turn, cap, (chains, shared, rotate))| Rules {
+    let play = prop_oneof![
+        Just(Play::Classic),
+        (0u32..3, any::<bool>(), prop::collection::vec(0u32..4, 0..4)).prop_map(
+            |(first_turn_dice, upright, pieces)| {
+                let lose_turn = if upright { LoseTurnRule::Upright } else { LoseTurnRule::Sideways };
+                Play::Treehouse(Treehouse { first_turn_dice, lose_turn, pieces })
+            }
+        ),
+    ];
+    let numbers = (0u32..6, 0u32..6, 0u32..4, 1u32..21);
+    (numbers, entry, overshoot, extra, prop::option::of(0u32..4), any::<(bool, bool, bool)>(), play).prop_map(
+        |((min, max, count, sides), entry, overshoot, extra_turn, cap, (chains, shared, rotate), play)| Rules {
             players: PlayerRange { min, max },
             dice: Dice { count, sides },
             entry,
@@ -56,7 +56,9 @@ fn rules() -> impl Strategy<Value = Rules> {
             follow_chains: chains,
             shared_squares: shared,
             first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
-        })
+            play,
+        },
+    )
 }
 
 prop_compose! {
@@ -160,5 +162,5 @@ fn unknown_field_names_the_allowed_ones() {
     let d = &check_source(&text).diagnostics[0];
     assert!(d.help.as_deref().unwrap().contains("jumps"), "{d:?}");
     let span = d.location.span.unwrap();
-    assert_eq!(span.line, 3);
+    assert_eq!(span.line, 4, "the line after the two extension headers");
 }

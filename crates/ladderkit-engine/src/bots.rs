@@ -1,0 +1,155 @@
+//! Bots choose among the legal plans through the same interface as people.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Engine, Plan, Workspace};
+use crate::rng::GameRng;
+use crate::state::{State, TurnKind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Policy {
+    /// Any legal plan, uniformly.
+    Random,
+    /// The plan with the best race margin (spaces ahead of the best
+    /// other player) right after it.
+    Greedy,
+    /// Expectimax two plies deep over expected values: the plan whose
+    /// expected margin, in moves still needed (so the foot of a ladder is
+    /// worth its top), is best after the next player rolls (every roll
+    /// weighed by its chance) and answers as well as they can.
+    Lookahead,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 3] = [Self::Random, Self::Greedy, Self::Lookahead];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Random => "random",
+            Self::Greedy => "greedy",
+            Self::Lookahead => "lookahead",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == text)
+    }
+
+    /// Picks an index into `plans` for the current player of `state`.
+    pub fn choose(
+        self,
+        engine: &Engine,
+        state: &State,
+        plans: &[Plan],
+        rng: &mut GameRng,
+        bot: &mut BotScratch,
+    ) -> usize {
+        if plans.len() <= 1 {
+            return 0;
+        }
+        let me = state.current;
+        match self {
+            Self::Random => rng.below(plans.len() as u32) as usize,
+            Self::Greedy => best(plans, |plan| {
+                bot.after.clone_from(state);
+                engine.apply(&mut bot.after, plan, &mut ());
+                race_margin(engine, &bot.after, me)
+            }),
+            Self::Lookahead => best(plans, |plan| {
+                bot.after.clone_from(state);
+                engine.apply(&mut bot.after, plan, &mut ());
+                expected_after_reply(engine, me, bot)
+            }),
+        }
+    }
+}
+
+/// Buffers bots reuse between decisions.
+#[derive(Debug, Clone, Default)]
+pub struct BotScratch {
+    after: State,
+    reply: State,
+    answer: State,
+    ws: Workspace,
+}
+
+fn best(plans: &[Plan], mut score: impl FnMut(&Plan) -> f64) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, plan) in plans.iter().enumerate() {
+        let s = score(plan);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best.0
+}
+
+/// The expected margin for `me` once the next player has rolled and
+/// answered greedily, from `bot.after`.
+fn expected_after_reply(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
+    if bot.after.is_over() || bot.after.current == me {
+        return margin(engine, &bot.after, me);
+    }
+    let sides = engine.board().dice.sides as u8;
+    let mut probe = bot.after.clone();
+    let Some(kind) = engine.prepare_turn(&mut probe, &mut ()) else { return margin(engine, &probe, me) };
+    let second: Vec<u8> = if kind == TurnKind::Split { (1..=sides).collect() } else { vec![0] };
+    let (mut total, mut weight) = (0.0, 0.0);
+    for a in 1..=sides {
+        for &b in &second {
+            bot.reply.clone_from(&probe);
+            engine.set_dice(&mut bot.reply, kind, [a, b], &mut ());
+            engine.legal_plans(&bot.reply, &mut bot.ws);
+            let them = bot.reply.current;
+            let mut reply_best = f64::NEG_INFINITY;
+            let mut value_for_me = 0.0;
+            for plan in &bot.ws.plans {
+                bot.answer.clone_from(&bot.reply);
+                engine.apply(&mut bot.answer, plan, &mut ());
+                let theirs = margin(engine, &bot.answer, them);
+                if theirs > reply_best {
+                    reply_best = theirs;
+                    value_for_me = margin(engine, &bot.answer, me);
+                }
+            }
+            total += value_for_me;
+            weight += 1.0;
+        }
+    }
+    total / weight
+}
+
+/// How far `me` leads the best other player, in spaces; wins and losses
+/// dwarf any margin.
+pub fn race_margin(engine: &Engine, s: &State, me: u8) -> f64 {
+    if s.is_over() {
+        return decided(s, me);
+    }
+    let goal = engine.board().goal;
+    let progress = |p: u8| -> f64 {
+        s.pieces_of(p).map(|i| if s.pieces[i].home { f64::from(goal) } else { f64::from(s.pieces[i].pos) }).sum()
+    };
+    let best_other = (0..s.players.len() as u8).filter(|p| *p != me).map(progress).fold(f64::NEG_INFINITY, f64::max);
+    progress(me) - if best_other.is_finite() { best_other } else { 0.0 }
+}
+
+const DECIDED: f64 = 1e6;
+
+fn decided(s: &State, me: u8) -> f64 {
+    let shared = f64::from(s.winners.count_ones());
+    if s.winners & (1 << me) != 0 { DECIDED / shared } else { -DECIDED }
+}
+
+/// How far `me` leads the best other player, in expected moves still
+/// needed (so a square at a ladder's foot is worth what the ladder gives);
+/// wins and losses dwarf any margin.
+pub fn margin(engine: &Engine, s: &State, me: u8) -> f64 {
+    if s.is_over() {
+        return decided(s, me);
+    }
+    let needed = |p: u8| -> f64 {
+        s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| engine.remaining(s.pieces[i].pos).min(DECIDED)).sum()
+    };
+    let closest_other = (0..s.players.len() as u8).filter(|p| *p != me).map(needed).fold(f64::INFINITY, f64::min);
+    (if closest_other.is_finite() { closest_other } else { 0.0 }) - needed(me)
+}

@@ -1,0 +1,542 @@
+//! Turns: roll, choose, move. The engine holds the compiled board and the
+//! rules; a `State` holds one game. Every rule of the race is in this file
+//! or in `CompiledBoard::resolve`, nowhere else.
+
+use ladderkit_core::board::Outcome;
+use ladderkit_core::spec::{FirstPlayer, LoseTurnRule, Play, Treehouse};
+use ladderkit_core::{Compiled, CompiledBoard, TRAY};
+use serde::{Deserialize, Serialize};
+
+use crate::event::Event;
+use crate::rng::GameRng;
+use crate::sink::EventSink;
+use crate::state::{Pending, Piece, PlayerState, State, TurnKind};
+
+/// One die used on one piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    pub die: u8,
+    pub piece: u8,
+}
+
+/// What a player does with a roll: up to two moves, in order. `None` is a
+/// die that cannot be used and is ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Plan {
+    pub moves: [Option<Move>; 2],
+}
+
+/// What `begin_turn` left to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// The turn is over (classic turns, lost turns).
+    Done,
+    /// The dice are rolled; pick one of `legal_plans` and `apply` it.
+    Choose,
+    /// The game had already ended.
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    HasErrors,
+    Players { asked: u32, min: u32, max: u32 },
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::HasErrors => f.write_str("the variant has errors; fix them before playing"),
+            Self::Players { asked, min, max } => write!(f, "this variant is for {min} to {max} players, not {asked}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Reusable buffers, so choosing and looking ahead do not allocate.
+#[derive(Debug, Clone, Default)]
+pub struct Workspace {
+    pub plans: Vec<Plan>,
+    scratch: Option<State>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Own,
+    Other,
+}
+
+#[derive(Debug, Clone)]
+pub struct Engine {
+    board: CompiledBoard,
+    players: u8,
+    first_player: FirstPlayer,
+    /// Expected moves for one piece to finish from each position, for bots.
+    remaining: Vec<f64>,
+}
+
+impl Engine {
+    /// An engine for `players` players; refuses variants with errors.
+    pub fn new(compiled: &Compiled, players: u32, range: (u32, u32)) -> Result<Self, EngineError> {
+        if compiled.has_errors() {
+            return Err(EngineError::HasErrors);
+        }
+        if players < range.0 || players > range.1 || players > 16 {
+            return Err(EngineError::Players { asked: players, min: range.0, max: range.1 });
+        }
+        Ok(Self::from_board(compiled.board.clone(), players as u8, FirstPlayer::Seat1))
+    }
+
+    /// An engine straight from a board known to be free of errors.
+    pub fn from_board(board: CompiledBoard, players: u8, first_player: FirstPlayer) -> Self {
+        let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
+        Self { board, players, first_player, remaining }
+    }
+
+    pub fn with_first_player(mut self, first_player: FirstPlayer) -> Self {
+        self.first_player = first_player;
+        self
+    }
+
+    pub fn board(&self) -> &CompiledBoard {
+        &self.board
+    }
+
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Expected moves one piece needs from `pos` to the goal, alone.
+    pub fn remaining(&self, pos: u32) -> f64 {
+        self.remaining[pos as usize]
+    }
+
+    pub fn first_player(&self) -> FirstPlayer {
+        self.first_player
+    }
+
+    fn treehouse(&self) -> Option<&Treehouse> {
+        match &self.board.play {
+            Play::Treehouse(t) => Some(t),
+            Play::Classic => None,
+        }
+    }
+
+    /// Whether turns can hold choices (so a chooser is needed).
+    pub fn has_choices(&self) -> bool {
+        self.treehouse().is_some()
+    }
+
+    /// A fresh game; `game` numbers the games of a match (the opener
+    /// rotates when the rules say so).
+    pub fn new_game(&self, game: u64) -> State {
+        let sizes: Vec<u32> = self.treehouse().map_or_else(|| vec![1], |t| t.pieces.clone());
+        let mut pieces = Vec::with_capacity(sizes.len() * self.players as usize);
+        for owner in 0..self.players {
+            for size in &sizes {
+                pieces.push(Piece {
+                    owner,
+                    size: *size as u8,
+                    pos: self.board.start,
+                    level: 0,
+                    home: false,
+                    sideways: 0,
+                    penalty: 0,
+                });
+            }
+        }
+        let opener = match self.first_player {
+            FirstPlayer::Seat1 => 0,
+            FirstPlayer::Rotate => (game % u64::from(self.players)) as u8,
+        };
+        State {
+            pieces,
+            players: vec![PlayerState::default(); self.players as usize],
+            pieces_per_player: sizes.len() as u8,
+            current: opener,
+            opener,
+            turns_in_row: 1,
+            rounds: 1,
+            rolls: 0,
+            pending: None,
+            winners: 0,
+        }
+    }
+
+    /// Starts the current player's turn: rolls the dice and plays what needs
+    /// no choice.
+    pub fn begin_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
+        if s.is_over() {
+            return Turn::Over;
+        }
+        let p = s.current;
+        ev.push(Event::TurnStarted { player: p });
+        if s.turns_in_row == 1 {
+            s.players[p as usize].turns += 1;
+        }
+        match self.treehouse() {
+            None => {
+                self.classic_turn(s, rng, ev);
+                Turn::Done
+            }
+            Some(_) => self.treehouse_turn(s, rng, ev),
+        }
+    }
+
+    fn classic_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) {
+        let p = s.current;
+        let player = &mut s.players[p as usize];
+        if player.lose_turns > 0 {
+            player.lose_turns -= 1;
+            ev.push(Event::TurnLost { player: p });
+            return self.end_turn(s, false);
+        }
+        let dice = self.board.dice;
+        let mut faces = [0u32; 8];
+        for f in faces.iter_mut().take(dice.count as usize) {
+            *f = rng.die(dice.sides);
+        }
+        self.classic_roll(s, &faces[..dice.count as usize], ev);
+    }
+
+    /// Plays a classic turn's move with dice already rolled (real dice at a
+    /// table, tests, replays of physical games).
+    pub fn classic_roll(&self, s: &mut State, faces: &[u32], ev: &mut impl EventSink) {
+        let p = s.current;
+        let total: u32 = faces.iter().sum();
+        let mut shown = [0u8; 2];
+        for (slot, face) in shown.iter_mut().zip(faces) {
+            *slot = *face as u8;
+        }
+        s.players[p as usize].rolls += 1;
+        s.rolls += 1;
+        ev.push(Event::Rolled { player: p, dice: shown, count: faces.len().min(2) as u8, total });
+        let extra = match self.board.extra_turn {
+            Some(ladderkit_core::spec::ExtraTurnOn::Total(t)) => total == t,
+            Some(ladderkit_core::spec::ExtraTurnOn::Doubles) => {
+                faces.len() >= 2 && faces.iter().all(|f| *f == faces[0])
+            }
+            None => false,
+        };
+        let piece = s.pieces_of(p).start;
+        let from = s.pieces[piece].pos;
+        let r = self.board.resolve(from, &Outcome { total, extra_turn: extra, weight: 1 });
+        if r.step.forfeited {
+            ev.push(Event::RollUnused { player: p, die: total });
+        } else {
+            let piece_id = piece as u8;
+            ev.push(Event::Moved {
+                piece: piece_id,
+                carried: 0,
+                from,
+                end: r.step.end,
+                rest: r.step.rest,
+                die: total,
+                bounced: r.step.bounced,
+            });
+            self.jump_events(piece_id, r.step.end, ev);
+            if !self.board.shared_squares && !r.won {
+                self.bump(s, piece, r.step.rest, ev);
+            }
+            s.pieces[piece].pos = r.step.rest;
+        }
+        if r.won {
+            s.pieces[piece].home = true;
+            s.winners = 1 << p;
+            ev.push(Event::Won { players: s.winners });
+            return;
+        }
+        if r.lose_turns > 0 {
+            s.players[p as usize].lose_turns += r.lose_turns;
+            ev.push(Event::LoseTurns { player: p, piece: piece as u8, turns: r.lose_turns });
+        }
+        self.end_turn(s, r.extra_turn);
+        if s.current == p && r.extra_turn {
+            ev.push(Event::ExtraTurn { player: p });
+        }
+    }
+
+    /// Classic play without shared squares: occupants go back to the start.
+    fn bump(&self, s: &mut State, mover: usize, at: u32, ev: &mut impl EventSink) {
+        if at == TRAY {
+            return;
+        }
+        for (i, q) in s.pieces.iter_mut().enumerate() {
+            if i != mover && !q.home && q.pos == at {
+                ev.push(Event::Bumped { piece: i as u8, from: at, to: self.board.start });
+                q.pos = self.board.start;
+            }
+        }
+    }
+
+    fn jump_events(&self, piece: u8, end: u32, ev: &mut impl EventSink) {
+        for j in self.board.chain(end) {
+            let jump = self.board.jumps[j as usize];
+            ev.push(if jump.to > jump.from {
+                Event::Climbed { piece, from: jump.from, to: jump.to }
+            } else {
+                Event::Slid { piece, from: jump.from, to: jump.to }
+            });
+        }
+    }
+
+    /// Passes the turn on, or keeps it for an extra turn if allowed.
+    fn end_turn(&self, s: &mut State, extra: bool) {
+        s.pending = None;
+        if extra && self.board.allows_another_turn(s.turns_in_row) {
+            s.turns_in_row += 1;
+            return;
+        }
+        s.turns_in_row = 1;
+        s.current = (s.current + 1) % self.players;
+        if s.current == s.opener {
+            s.rounds += 1;
+        }
+    }
+
+    fn treehouse_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
+        let Some(kind) = self.prepare_turn(s, ev) else { return Turn::Done };
+        let mut dice = [0u8; 2];
+        let count = if kind == TurnKind::Split { 2 } else { 1 };
+        for d in dice.iter_mut().take(count) {
+            *d = rng.die(self.board.dice.sides) as u8;
+        }
+        self.set_dice(s, kind, dice, ev);
+        Turn::Choose
+    }
+
+    /// Treehouse: what the current player's turn is, before any dice. Turns
+    /// spent standing pieces up end here (`None`).
+    pub fn prepare_turn(&self, s: &mut State, ev: &mut impl EventSink) -> Option<TurnKind> {
+        let t = self.treehouse()?;
+        let p = s.current;
+        let own = s.pieces_of(p);
+        if t.lose_turn == LoseTurnRule::Sideways && own.clone().any(|i| !s.pieces[i].home && s.pieces[i].sideways > 0) {
+            for i in own {
+                let piece = &mut s.pieces[i];
+                if piece.home || piece.sideways == 0 {
+                    continue;
+                }
+                piece.sideways -= 1;
+                if piece.sideways == 0 {
+                    let at = piece.pos;
+                    // "If any piece is placed upright, the whole stack is."
+                    for q in s.pieces.iter_mut().filter(|q| !q.home && q.pos == at) {
+                        q.sideways = 0;
+                    }
+                    ev.push(Event::StoodUp { player: p, at });
+                }
+            }
+            ev.push(Event::TurnLost { player: p });
+            self.end_turn(s, false);
+            return None;
+        }
+        let penalised = t.lose_turn == LoseTurnRule::Upright && own.clone().any(|i| s.pieces[i].penalty > 0);
+        let started = std::mem::replace(&mut s.players[p as usize].started, true);
+        Some(if penalised {
+            for i in own {
+                s.pieces[i].penalty = s.pieces[i].penalty.saturating_sub(1);
+            }
+            ev.push(Event::TurnLost { player: p });
+            TurnKind::Penalty
+        } else if !started && t.first_turn_dice == 1 {
+            TurnKind::Opening
+        } else {
+            TurnKind::Split
+        })
+    }
+
+    /// Puts rolled dice on the table for the current player (also used by
+    /// bots that look ahead over every roll).
+    pub fn set_dice(&self, s: &mut State, kind: TurnKind, dice: [u8; 2], ev: &mut impl EventSink) {
+        let count = if kind == TurnKind::Split { 2 } else { 1 };
+        s.players[s.current as usize].rolls += 1;
+        s.rolls += 1;
+        let total = dice.iter().take(count).map(|d| u32::from(*d)).sum();
+        ev.push(Event::Rolled { player: s.current, dice, count: count as u8, total });
+        s.pending = Some(Pending { dice, count: count as u8, kind });
+    }
+
+    /// Every legal way to use the pending dice, into `ws.plans`.
+    ///
+    /// The Treehouse reading: dice are used one at a time; each must be used
+    /// if it can be, and one that cannot (even because of the first move)
+    /// is ignored. One die goes to your piece and the other to another
+    /// player's, unless no die fits your piece (both go to others) or none
+    /// fits theirs (both go to yours).
+    pub fn legal_plans(&self, s: &State, ws: &mut Workspace) {
+        ws.plans.clear();
+        let Some(pending) = s.pending else { return };
+        let p = s.current;
+        let [a, b] = pending.dice;
+        let mut scratch = ws.scratch.take().unwrap_or_else(|| s.clone());
+        match pending.kind {
+            TurnKind::Opening | TurnKind::Penalty => {
+                let class = if pending.kind == TurnKind::Opening { Class::Own } else { Class::Other };
+                for i in self.targets(s, p, class, a) {
+                    ws.plans.push(Plan { moves: [Some(Move { die: a, piece: i as u8 }), None] });
+                }
+            }
+            TurnKind::Split => {
+                let usable = |c, d| self.targets(s, p, c, d).next().is_some();
+                let own_any = usable(Class::Own, a) || usable(Class::Own, b);
+                let other_any = usable(Class::Other, a) || usable(Class::Other, b);
+                let firsts: &[(Class, Class)] = match (own_any, other_any) {
+                    (false, false) => &[],
+                    (false, true) => &[(Class::Other, Class::Other)],
+                    (true, false) => &[(Class::Own, Class::Own)],
+                    (true, true) => &[(Class::Own, Class::Other), (Class::Other, Class::Own)],
+                };
+                let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
+                for &(c1, c2) in firsts {
+                    for &(d1, d2) in orders {
+                        for i in self.targets(s, p, c1, d1) {
+                            let first = Move { die: d1, piece: i as u8 };
+                            scratch.clone_from(s);
+                            self.move_piece(&mut scratch, i, u32::from(d1), &mut ());
+                            let before = ws.plans.len();
+                            if !scratch.is_over() {
+                                for k in self.targets(&scratch, p, c2, d2) {
+                                    ws.plans
+                                        .push(Plan { moves: [Some(first), Some(Move { die: d2, piece: k as u8 })] });
+                                }
+                            }
+                            if ws.plans.len() == before {
+                                ws.plans.push(Plan { moves: [Some(first), None] });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if ws.plans.is_empty() {
+            ws.plans.push(Plan::default());
+        }
+        dedup(&mut ws.plans);
+        ws.scratch = Some(scratch);
+    }
+
+    /// Pieces of a class that die `d` can move directly.
+    fn targets<'a>(&'a self, s: &'a State, p: u8, class: Class, d: u8) -> impl Iterator<Item = usize> + 'a {
+        (0..s.pieces.len()).filter(move |&i| {
+            let own = s.pieces[i].owner == p;
+            (own == (class == Class::Own)) && self.can_move(s, i, u32::from(d))
+        })
+    }
+
+    /// Whether a piece can be moved directly by `d`: it is on the board or
+    /// in the tray, the whole roll fits before the goal, nothing above it
+    /// lies sideways, and no strictly larger pyramid covers it.
+    pub fn can_move(&self, s: &State, i: usize, d: u32) -> bool {
+        let q = &s.pieces[i];
+        if q.home || u64::from(q.pos) + u64::from(d) > u64::from(self.board.goal) {
+            return false;
+        }
+        if q.pos == TRAY {
+            return true;
+        }
+        !s.pieces.iter().enumerate().any(|(j, r)| {
+            j != i && !r.home && r.pos == q.pos && r.level > q.level && (r.size > q.size || r.sideways > 0)
+        }) && q.sideways == 0
+    }
+
+    /// Plays a chosen plan for the pending dice and ends the turn.
+    pub fn apply(&self, s: &mut State, plan: &Plan, ev: &mut impl EventSink) {
+        let Some(pending) = s.pending else { return };
+        let p = s.current;
+        let mut used = [false; 2];
+        for m in plan.moves.iter().flatten() {
+            if s.is_over() {
+                break;
+            }
+            let slot = (0..pending.count as usize).find(|k| !used[*k] && pending.dice[*k] == m.die);
+            if let Some(k) = slot {
+                used[k] = true;
+            }
+            self.move_piece(s, m.piece as usize, u32::from(m.die), ev);
+        }
+        if s.is_over() {
+            s.pending = None;
+            return;
+        }
+        for k in (0..pending.count as usize).filter(|k| !used[*k]) {
+            ev.push(Event::RollUnused { player: p, die: u32::from(pending.dice[k]) });
+        }
+        let extra = std::mem::take(&mut s.players[p as usize].extra_earned);
+        self.end_turn(s, extra);
+        if s.current == p && extra {
+            ev.push(Event::ExtraTurn { player: p });
+        }
+    }
+
+    /// Moves piece `i` and everything above it by `d`, with jumps, stacking
+    /// and the rest effects of where they land.
+    fn move_piece(&self, s: &mut State, i: usize, d: u32, ev: &mut impl EventSink) {
+        let (from, base) = (s.pieces[i].pos, s.pieces[i].level);
+        let step = self.board.step(from, d);
+        let rest = step.rest;
+        let riders = |s: &State, j: usize| s.rides_with(j, i);
+        let carried = (0..s.pieces.len()).filter(|&j| j != i && riders(s, j)).count() as u8;
+        ev.push(Event::Moved { piece: i as u8, carried, from, end: step.end, rest, die: d, bounced: step.bounced });
+        self.jump_events(i as u8, step.end, ev);
+        let below =
+            s.pieces.iter().enumerate().filter(|(j, q)| !q.home && q.pos == rest && !riders(s, *j)).count() as u8;
+        let top = s.top_level(rest, Some((from, base)));
+        let moving: u32 = (0..s.pieces.len()).filter(|&j| riders(s, j)).fold(0, |m, j| m | (1 << j));
+        let effect = if rest == self.board.goal { Default::default() } else { self.board.rest[rest as usize] };
+        let lose_rule = self.treehouse().map(|t| t.lose_turn);
+        for j in (0..s.pieces.len()).filter(|j| moving & (1 << j) != 0) {
+            let q = &mut s.pieces[j];
+            q.pos = rest;
+            q.level = top.map_or(0, |t| t + 1) + (q.level - base);
+            q.penalty = 0;
+            if rest == self.board.goal {
+                q.home = true;
+                ev.push(Event::Home { piece: j as u8 });
+            } else if effect.lose_turns > 0 {
+                let turns = effect.lose_turns.min(255) as u8;
+                match lose_rule {
+                    Some(LoseTurnRule::Upright) => q.penalty = turns,
+                    _ => q.sideways = turns,
+                }
+                ev.push(Event::LoseTurns { player: q.owner, piece: j as u8, turns: effect.lose_turns });
+            }
+        }
+        if below > 0 && rest != self.board.goal && rest != TRAY {
+            ev.push(Event::Stacked { piece: i as u8, at: rest, below });
+        }
+        if effect.extra_turn && (0..s.pieces.len()).any(|j| moving & (1 << j) != 0 && s.pieces[j].owner == s.current) {
+            s.players[s.current as usize].extra_earned = true;
+        }
+        if rest == self.board.goal {
+            self.settle_winners(s, moving);
+            if s.is_over() {
+                ev.push(Event::Won { players: s.winners });
+            }
+        }
+    }
+
+    /// Single-piece games end when a stack reaches the goal (everyone in it
+    /// shares the win); team games when all of a player's pieces are home.
+    fn settle_winners(&self, s: &mut State, arrived: u32) {
+        for owner in 0..self.players {
+            let range = s.pieces_of(owner);
+            let arrived_now = range.clone().any(|j| arrived & (1 << j) != 0);
+            if arrived_now && range.clone().all(|j| s.pieces[j].home) {
+                s.winners |= 1 << owner;
+            }
+        }
+    }
+}
+
+fn dedup(plans: &mut Vec<Plan>) {
+    let mut k = 0;
+    for i in 0..plans.len() {
+        if !plans[..k].contains(&plans[i]) {
+            plans[k] = plans[i];
+            k += 1;
+        }
+    }
+    plans.truncate(k);
+}

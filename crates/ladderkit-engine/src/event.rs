@@ -1,0 +1,85 @@
+//! What happened, step by step. The editor animates these, the terminal
+//! game prints them and replays compare them.
+
+use serde::{Deserialize, Serialize};
+
+/// Positions are board positions (0 is the start tray); players are seats
+/// from 0; pieces are indices into `State::pieces`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnStarted {
+        player: u8,
+    },
+    /// The dice, in the order rolled; `count` of the two slots are used.
+    Rolled {
+        player: u8,
+        dice: [u8; 2],
+        count: u8,
+        total: u32,
+    },
+    /// A piece (and whatever rides on it) walked from `from` to `end`;
+    /// with `bounced`, it reached the goal first and walked back. `rest` is
+    /// where it ends up after the jumps that follow (`Climbed`, `Slid`).
+    Moved {
+        piece: u8,
+        carried: u8,
+        from: u32,
+        end: u32,
+        rest: u32,
+        die: u32,
+        bounced: bool,
+    },
+    Climbed {
+        piece: u8,
+        from: u32,
+        to: u32,
+    },
+    Slid {
+        piece: u8,
+        from: u32,
+        to: u32,
+    },
+    /// The moved pieces came to rest on top of `below` others.
+    Stacked {
+        piece: u8,
+        at: u32,
+        below: u8,
+    },
+    /// A piece that may not share its square sent an occupant back.
+    Bumped {
+        piece: u8,
+        from: u32,
+        to: u32,
+    },
+    /// The roll could not be used and is ignored.
+    RollUnused {
+        player: u8,
+        die: u32,
+    },
+    /// The player's piece must skip turns (classic) or lie down (Treehouse).
+    LoseTurns {
+        player: u8,
+        piece: u8,
+        turns: u32,
+    },
+    /// A turn skipped because of a lost turn.
+    TurnLost {
+        player: u8,
+    },
+    /// Treehouse, sideways rule: the turn is spent standing a stack up.
+    StoodUp {
+        player: u8,
+        at: u32,
+    },
+    ExtraTurn {
+        player: u8,
+    },
+    /// A piece reached the goal (team game: it leaves the board).
+    Home {
+        piece: u8,
+    },
+    /// The game is over; a bit per winning seat (a stack can share a win).
+    Won {
+        players: u32,
+    },
+}

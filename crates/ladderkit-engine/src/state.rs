@@ -1,0 +1,103 @@
+//! The state of one game. Plain data: cloning it is how bots look ahead.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    pub owner: u8,
+    /// Pyramid size (Treehouse team game); equal sizes never cover.
+    pub size: u8,
+    pub pos: u32,
+    /// Height in its stack: higher levels sit on top.
+    pub level: u16,
+    pub home: bool,
+    /// Treehouse sideways rule: turns its owner must spend standing it up.
+    pub sideways: u8,
+    /// Treehouse upright rule: penalty turns owed while it stays put.
+    pub penalty: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Classic play: turns still to skip.
+    pub lose_turns: u32,
+    /// Whether the player has had their first turn (Treehouse rolls one die
+    /// on it).
+    pub started: bool,
+    pub rolls: u32,
+    pub turns: u32,
+    /// Treehouse: an extra-turn space reached by this player's own piece
+    /// during the turn being played.
+    pub extra_earned: bool,
+}
+
+/// A turn waiting for its player to choose: the dice are rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub dice: [u8; 2],
+    pub count: u8,
+    pub kind: TurnKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnKind {
+    /// Treehouse first turn: one die for one of your own pieces.
+    Opening,
+    /// Treehouse: one die for you, one for another player.
+    Split,
+    /// Treehouse upright rule: one die for another player's piece.
+    Penalty,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct State {
+    pub pieces: Vec<Piece>,
+    pub players: Vec<PlayerState>,
+    pub pieces_per_player: u8,
+    pub current: u8,
+    /// The seat that opened this game.
+    pub opener: u8,
+    pub turns_in_row: u32,
+    pub rounds: u32,
+    pub rolls: u32,
+    pub pending: Option<Pending>,
+    /// A bit per winning seat; zero while the game is on.
+    pub winners: u32,
+}
+
+impl State {
+    pub fn is_over(&self) -> bool {
+        self.winners != 0
+    }
+
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Indices of a player's pieces.
+    pub fn pieces_of(&self, player: u8) -> std::ops::Range<usize> {
+        let k = self.pieces_per_player as usize;
+        player as usize * k..(player as usize + 1) * k
+    }
+
+    /// Seats that won, in seat order.
+    pub fn winner_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.players.len() as u8).filter(|p| self.winners & (1 << p) != 0)
+    }
+
+    /// The highest level on a position, if anything is there.
+    pub(crate) fn top_level(&self, pos: u32, except_from: Option<(u32, u16)>) -> Option<u16> {
+        self.pieces
+            .iter()
+            .filter(|q| !q.home && q.pos == pos)
+            .filter(|q| except_from.is_none_or(|(p, l)| q.pos != p || q.level < l))
+            .map(|q| q.level)
+            .max()
+    }
+
+    /// Whether piece `i` rides along when piece `base` moves.
+    pub(crate) fn rides_with(&self, i: usize, base: usize) -> bool {
+        let (q, b) = (&self.pieces[i], &self.pieces[base]);
+        !q.home && q.pos == b.pos && q.level >= b.level && (b.pos != crate::TRAY || i == base)
+    }
+}

@@ -1,0 +1,95 @@
+//! Engine invariants over random games of every bundled kind of rules.
+
+use ladderkit_core::spec::*;
+use ladderkit_core::{check_source, compile, variant_hash};
+use ladderkit_engine::bots::BotScratch;
+use ladderkit_engine::replay::{GameLog, replay_events};
+use ladderkit_engine::*;
+use proptest::prelude::*;
+
+fn variants() -> Vec<VariantSpec> {
+    let gameweave = check_source(include_str!("../../../variants/gameweave-small.ron")).spec.unwrap();
+    let milton = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
+    let mut out = vec![gameweave.clone(), milton.clone()];
+    for (pieces, lose_turn) in
+        [(vec![2], LoseTurnRule::Sideways), (vec![2], LoseTurnRule::Upright), (vec![1, 2], LoseTurnRule::Sideways)]
+    {
+        let mut t = milton.clone();
+        t.rules.dice = Dice { count: 2, sides: 6 };
+        t.rules.players = PlayerRange { min: 2, max: 5 };
+        t.rules.play = Play::Treehouse(Treehouse { first_turn_dice: 1, lose_turn, pieces });
+        t.effects = vec![
+            SpaceEffect { space: 33, effect: Effect::LoseTurns(1) },
+            SpaceEffect { space: 70, effect: Effect::ExtraTurn },
+        ];
+        out.push(t);
+    }
+    let mut lose = gameweave;
+    lose.effects = vec![
+        SpaceEffect { space: 8, effect: Effect::LoseTurns(2) },
+        SpaceEffect { space: 10, effect: Effect::ExtraTurn },
+    ];
+    lose.rules.max_consecutive_turns = Some(2);
+    out.push(lose);
+    out
+}
+
+fn check_invariants(engine: &Engine, s: &State) -> Result<(), TestCaseError> {
+    let board = engine.board();
+    for q in &s.pieces {
+        prop_assert!(q.pos <= board.len, "piece off the board: {q:?}");
+        prop_assert!(q.home || q.pos != board.goal, "a piece on the goal is home");
+    }
+    // Every stack holds each of its pieces exactly once, one per level.
+    for pos in 1..=board.len {
+        let mut levels: Vec<u16> = s.pieces.iter().filter(|q| !q.home && q.pos == pos).map(|q| q.level).collect();
+        let n = levels.len();
+        levels.sort_unstable();
+        levels.dedup();
+        if engine.has_choices() {
+            prop_assert_eq!(levels.len(), n, "two pieces share a level on {}", pos);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn games_end_pieces_stay_on_the_board_and_stacks_stay_whole(which in 0usize..6, players in 2u32..5, seed in any::<u64>(), bot in 0usize..3) {
+        let spec = &variants()[which];
+        let engine = Engine::new(&compile(spec), players, (1, 16)).unwrap();
+        let seats = vec![Policy::ALL[bot]; players as usize];
+        let mut state = engine.new_game(0);
+        let mut dice = GameRng::for_game(seed, 0);
+        let mut choices = dice.fork(1);
+        let (mut ws, mut scratch) = (Workspace::default(), BotScratch::default());
+        let mut turns = 0;
+        while !state.is_over() {
+            turns += 1;
+            prop_assert!(turns < 20_000, "the game did not end");
+            play_turn(&engine, &mut state, &mut dice, &mut ws, &mut (), |s, plans| {
+                seats[s.current as usize].choose(&engine, s, plans, &mut choices, &mut scratch)
+            });
+            check_invariants(&engine, &state)?;
+        }
+        prop_assert!(state.winner_seats().count() >= 1);
+    }
+
+    #[test]
+    fn replay_reproduces_play(which in 0usize..6, seed in any::<u64>(), game in 0u64..4) {
+        let spec = &variants()[which];
+        let engine = Engine::new(&compile(spec), 3, (1, 16)).unwrap().with_first_player(FirstPlayer::Rotate);
+        let seats = [Policy::Random, Policy::Greedy, Policy::Random];
+        let (mut ws, mut scratch) = (Workspace::default(), BotScratch::default());
+        let (mut events, mut decisions) = (Vec::new(), Vec::new());
+        let end = play_bot_game(&engine, &seats, seed, game, &mut ws, &mut scratch, &mut events, Some(&mut decisions));
+        let hash = variant_hash(spec);
+        let mut log = GameLog::new("v", hash, seed, game, vec!["bot".into(); 3]);
+        log.decisions = decisions;
+        log.winners = end.winner_seats().collect();
+        prop_assert_eq!(replay_events(&engine, hash, &log).unwrap(), events);
+        prop_assert!(replay_events(&engine, hash ^ 1, &log).is_err(), "a changed variant is refused");
+    }
+}

@@ -1,0 +1,236 @@
+//! The race kernel: classic games where pieces never meet, played from a
+//! precomputed table (position, dice) → outcome built with
+//! `CompiledBoard::resolve`. It draws the dice exactly as the engine does,
+//! so a seed gives the very same games as the engine, only faster.
+
+use ladderkit_core::board::Outcome;
+use ladderkit_core::spec::{ExtraTurnOn, FirstPlayer, Play};
+use ladderkit_engine::{Engine, GameRng};
+
+use crate::Leader;
+use crate::solo::SoloTable;
+use crate::stats::Tally;
+
+/// Tables above this many entries are not worth it; the engine plays those.
+const MAX_ENTRIES: usize = 1 << 24;
+
+/// Eight bytes, so a one-player board's pair table stays in cache.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Entry {
+    pub(crate) end: u16,
+    pub(crate) rest: u16,
+    /// The jump ridden, plus one; 0 for none.
+    pub(crate) jump: u16,
+    pub(crate) lose: u8,
+    pub(crate) flags: u8,
+}
+
+pub(crate) const WON: u8 = 1;
+const EXTRA: u8 = 2;
+pub(crate) const JUMPED: u8 = 4;
+pub(crate) const MOVED: u8 = 8;
+/// More than one jump: walk the chain.
+pub(crate) const CHAIN: u8 = 16;
+
+#[derive(Debug, Clone)]
+pub struct RaceKernel {
+    /// Entries per position: every ordered combination of the dice.
+    width: usize,
+    table: Vec<Entry>,
+    count: u32,
+    sides: u32,
+    start: u32,
+    cap: Option<u32>,
+    rotate: bool,
+    /// Solo games without lost or extra turns: several rolls per read.
+    solo: Option<SoloTable>,
+    board: ladderkit_core::CompiledBoard,
+}
+
+/// Per-thread buffers.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// Solo games: how often each (position, rolls) table entry was read.
+    counts: Vec<u32>,
+    pos: Vec<u32>,
+    lose: Vec<u32>,
+    turns: Vec<u32>,
+    rolls: Vec<u32>,
+}
+
+impl RaceKernel {
+    /// A kernel for the engine's variant, if its pieces cannot interact.
+    pub fn new(engine: &Engine) -> Option<Self> {
+        let board = engine.board();
+        if !matches!(board.play, Play::Classic) || !board.shared_squares {
+            return None;
+        }
+        let (count, sides) = (board.dice.count, board.dice.sides);
+        let width = (sides as usize).checked_pow(count)?;
+        if width.checked_mul(board.points.len())? > MAX_ENTRIES || board.points.len() > usize::from(u16::MAX) {
+            return None;
+        }
+        let mut table = Vec::with_capacity(width * board.points.len());
+        let mut faces = vec![0u32; count as usize];
+        for pos in 0..board.points.len() as u32 {
+            for combo in 0..width {
+                let mut rest = combo;
+                for f in faces.iter_mut() {
+                    *f = (rest % sides as usize) as u32 + 1;
+                    rest /= sides as usize;
+                }
+                table.push(entry(board, pos, &faces));
+            }
+        }
+        let solo = SoloTable::new(board, &table, width);
+        Some(Self {
+            width,
+            table,
+            count,
+            sides,
+            start: board.start,
+            cap: board.max_consecutive_turns,
+            rotate: false,
+            solo,
+            board: board.clone(),
+        })
+        .map(|k| Self { rotate: engine.first_player() == FirstPlayer::Rotate, ..k })
+    }
+
+    /// Draws the dice like the engine: one die at a time.
+    #[inline]
+    fn roll(&self, rng: &mut GameRng) -> usize {
+        if self.count == 1 {
+            return rng.below(self.sides) as usize;
+        }
+        let (mut combo, mut scale) = (0, 1);
+        for _ in 0..self.count {
+            combo += rng.below(self.sides) as usize * scale;
+            scale *= self.sides as usize;
+        }
+        combo
+    }
+
+    /// Plays game `game` of the run seeded `seed` into `tally`.
+    pub fn play(&self, seed: u64, game: u64, players: usize, scratch: &mut Scratch, tally: &mut Tally) {
+        let mut rng = GameRng::for_game(seed, game);
+        if players == 1
+            && let Some(solo) = &self.solo
+        {
+            return solo.play(self.start, &mut rng, &mut scratch.counts, tally);
+        }
+        let s = scratch;
+        s.reset(players, self);
+        let opener = if self.rotate { (game % players as u64) as usize } else { 0 };
+        let (mut current, mut in_row, mut rounds, mut winner) = (opener, 1u32, 1u32, None);
+        let mut leader = Leader::default();
+        let mut turns_left = ladderkit_engine::MAX_TURNS;
+        while winner.is_none() && turns_left > 0 {
+            turns_left -= 1;
+            if in_row == 1 {
+                s.turns[current] += 1;
+            }
+            let mut extra = false;
+            if s.lose[current] > 0 {
+                s.lose[current] -= 1;
+            } else {
+                let e = self.table[s.pos[current] as usize * self.width + self.roll(&mut rng)];
+                s.rolls[current] += 1;
+                self.count_move(e, tally);
+                s.pos[current] = u32::from(e.rest);
+                if e.flags & WON != 0 {
+                    winner = Some(current);
+                }
+                s.lose[current] += u32::from(e.lose);
+                extra = e.flags & EXTRA != 0;
+            }
+            if winner.is_some() {
+                // The engine's sim looks at the lead after every turn, the
+                // winning one included.
+            } else if extra && self.cap.is_none_or(|cap| in_row < cap) {
+                in_row += 1;
+            } else {
+                in_row = 1;
+                current = (current + 1) % players;
+                if current == opener {
+                    rounds += 1;
+                }
+            }
+            if players > 1 {
+                // (players that won sit on the goal, the furthest square)
+                leader.observe(s.pos.iter().map(|p| u64::from(*p)));
+            }
+        }
+        let winners = winner.map_or(0, |w| 1u32 << w);
+        tally.add_counts(&s.rolls, &s.turns, rounds, winners, leader.changes);
+    }
+
+    /// Folds the solo counts of a finished block into the tally.
+    pub fn flush(&self, scratch: &mut Scratch, tally: &mut Tally) {
+        if let Some(solo) = &self.solo {
+            solo.flush(&mut scratch.counts, |e, n| self.count_moves(e, n, tally));
+        }
+    }
+
+    #[inline]
+    fn count_move(&self, e: Entry, tally: &mut Tally) {
+        self.count_moves(e, 1, tally);
+    }
+
+    #[inline]
+    fn count_moves(&self, e: Entry, n: u64, tally: &mut Tally) {
+        if e.flags & MOVED != 0 {
+            tally.heat[e.rest as usize] += n;
+        }
+        if e.flags & JUMPED != 0 {
+            if e.flags & CHAIN == 0 {
+                tally.jumps[e.jump as usize - 1] += n;
+            } else {
+                for j in self.board.chain(u32::from(e.end)) {
+                    tally.jumps[j as usize] += n;
+                }
+            }
+        }
+    }
+}
+
+fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entry {
+    if pos == board.goal {
+        return Entry { end: pos as u16, rest: pos as u16, jump: 0, lose: 0, flags: WON };
+    }
+    let total = faces.iter().sum();
+    let extra_turn = match board.extra_turn {
+        Some(ExtraTurnOn::Total(t)) => total == t,
+        Some(ExtraTurnOn::Doubles) => faces.len() >= 2 && faces.iter().all(|f| *f == faces[0]),
+        None => false,
+    };
+    let r = board.resolve(pos, &Outcome { total, extra_turn, weight: 1 });
+    let mut flags = 0;
+    if r.won {
+        flags |= WON;
+    }
+    if r.extra_turn {
+        flags |= EXTRA;
+    }
+    let mut chain = board.chain(r.step.end);
+    let jump = chain.next().map_or(0, |j| j as u16 + 1);
+    if jump != 0 {
+        flags |= JUMPED;
+    }
+    if chain.next().is_some() {
+        flags |= CHAIN;
+    }
+    if !r.step.forfeited {
+        flags |= MOVED;
+    }
+    Entry { end: r.step.end as u16, rest: r.step.rest as u16, jump, lose: r.lose_turns.min(255) as u8, flags }
+}
+
+impl Scratch {
+    fn reset(&mut self, players: usize, k: &RaceKernel) {
+        for (v, fill) in [(&mut self.pos, k.start), (&mut self.lose, 0), (&mut self.turns, 0), (&mut self.rolls, 0)] {
+            v.clear();
+            v.resize(players, fill);
+        }
+    }
+}

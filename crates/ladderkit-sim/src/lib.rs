@@ -1,0 +1,173 @@
+//! Simulating many games: each game gets its own generator from the run's
+//! seed and its index, games are counted in integers, and the totals are
+//! added up in any order, so a seed gives the same report whatever the
+//! number of threads.
+
+mod kernel;
+mod solo;
+mod stats;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use ladderkit_engine::bots::BotScratch;
+use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspace, play_turn};
+use rayon::prelude::*;
+
+pub use kernel::RaceKernel;
+pub use stats::{Report, Summary, Tally};
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub games: u64,
+    /// One policy per seat; the seat count is the player count.
+    pub seats: Vec<Policy>,
+    pub seed: u64,
+    /// Worker threads; 0 uses every core.
+    pub threads: usize,
+    /// Play every game through the full engine even when the race kernel
+    /// could (it gives the same games; this is for checking that).
+    pub engine_only: bool,
+}
+
+/// Games are handed out in blocks of this many; progress moves per block.
+/// The kernel's games take nanoseconds, the engine's (bots) much longer.
+const KERNEL_BLOCK: u64 = 1 << 16;
+const ENGINE_BLOCK: u64 = 256;
+
+/// Simulates `options.games` games, bumping `progress` as blocks finish.
+pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
+    let kernel = RaceKernel::new(engine).filter(|_| !options.engine_only);
+    let block = if kernel.is_some() { KERNEL_BLOCK } else { ENGINE_BLOCK };
+    let blocks = options.games.div_ceil(block);
+    let run = || {
+        (0..blocks)
+            .into_par_iter()
+            .map(|b| {
+                let games = b * block..((b + 1) * block).min(options.games);
+                let count = games.end - games.start;
+                let tally = simulate_range(engine, kernel.as_ref(), options, games);
+                if let Some(p) = progress {
+                    p.fetch_add(count, Ordering::Relaxed);
+                }
+                tally
+            })
+            .reduce(|| Tally::new(engine), Tally::merge)
+    };
+    if options.threads == 0 {
+        run()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(options.threads).build() {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        }
+    }
+}
+
+/// One thread's share: the race kernel when pieces cannot meet, the full
+/// engine otherwise.
+fn simulate_range(
+    engine: &Engine,
+    kernel: Option<&RaceKernel>,
+    options: &Options,
+    games: std::ops::Range<u64>,
+) -> Tally {
+    let mut tally = Tally::new(engine);
+    if let Some(kernel) = kernel {
+        let mut scratch = kernel::Scratch::default();
+        for g in games {
+            kernel.play(options.seed, g, options.seats.len(), &mut scratch, &mut tally);
+        }
+        kernel.flush(&mut scratch, &mut tally);
+        return tally;
+    }
+    let mut ws = Workspace::default();
+    let mut bot = BotScratch::default();
+    let mut counter = Counter::default();
+    for g in games {
+        let mut state = engine.new_game(g);
+        let mut dice = GameRng::for_game(options.seed, g);
+        let mut choices = dice.fork(1);
+        let mut leader = Leader::default();
+        counter.reset(engine);
+        let mut turns = 0;
+        while !state.is_over() && turns < ladderkit_engine::MAX_TURNS {
+            turns += 1;
+            play_turn(engine, &mut state, &mut dice, &mut ws, &mut counter, |s, plans| {
+                options.seats[s.current as usize].choose(engine, s, plans, &mut choices, &mut bot)
+            });
+            leader.update(engine, &state);
+        }
+        tally.add_game(&state, leader.changes, &counter.heat, &counter.jumps);
+    }
+    tally
+}
+
+/// Counts where pieces come to rest and which jumps they ride.
+#[derive(Debug, Default)]
+struct Counter {
+    heat: Vec<u32>,
+    jumps: Vec<u32>,
+    jump_at: Vec<Option<u32>>,
+}
+
+impl Counter {
+    fn reset(&mut self, engine: &Engine) {
+        let board = engine.board();
+        self.heat.clear();
+        self.heat.resize(board.points.len(), 0);
+        self.jumps.clear();
+        self.jumps.resize(board.jumps.len(), 0);
+        if self.jump_at.is_empty() {
+            self.jump_at.clone_from(&board.jump_at);
+        }
+    }
+}
+
+impl EventSink for Counter {
+    fn push(&mut self, event: Event) {
+        match event {
+            Event::Moved { rest, .. } => self.heat[rest as usize] += 1,
+            Event::Climbed { from, .. } | Event::Slid { from, .. } => {
+                if let Some(j) = self.jump_at[from as usize] {
+                    self.jumps[j as usize] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Tracks who leads the race; a lead change is a new sole leader.
+#[derive(Debug, Default)]
+pub(crate) struct Leader {
+    current: Option<u8>,
+    pub changes: u32,
+}
+
+impl Leader {
+    fn update(&mut self, engine: &Engine, s: &State) {
+        let goal = engine.board().goal;
+        let progress = |p: u8| -> u64 {
+            s.pieces_of(p).map(|i| u64::from(if s.pieces[i].home { goal } else { s.pieces[i].pos })).sum()
+        };
+        self.observe((0..s.players.len() as u8).map(progress));
+    }
+
+    pub(crate) fn observe(&mut self, progress: impl Iterator<Item = u64>) {
+        let (mut best, mut leader, mut tied) = (0, 0u8, false);
+        for (p, v) in progress.enumerate() {
+            if p == 0 || v > best {
+                (best, leader, tied) = (v, p as u8, false);
+            } else if v == best {
+                tied = true;
+            }
+        }
+        if tied || best == 0 {
+            return;
+        }
+        if self.current.is_some_and(|c| c != leader) {
+            self.changes += 1;
+        }
+        self.current = Some(leader);
+    }
+}

@@ -1,0 +1,229 @@
+//! Counting games in integers (so totals do not depend on the order they
+//! are added in) and summarising them.
+
+use ladderkit_engine::{Engine, State};
+
+/// A histogram of small counts: index = value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Histogram {
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    #[inline]
+    fn add(&mut self, value: u32) {
+        let v = value as usize;
+        match self.counts.get_mut(v) {
+            Some(c) => *c += 1,
+            None => self.grow(v),
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, v: usize) {
+        self.counts.resize((v + 1).max(256), 0);
+        self.counts[v] += 1;
+    }
+
+    fn merge(&mut self, other: &Histogram) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    pub fn summary(&self) -> Summary {
+        let n: u64 = self.counts.iter().sum();
+        if n == 0 {
+            return Summary::default();
+        }
+        let (mut sum, mut sq) = (0u128, 0u128);
+        for (v, c) in self.counts.iter().enumerate() {
+            sum += v as u128 * u128::from(*c);
+            sq += (v as u128).pow(2) * u128::from(*c);
+        }
+        let mean = sum as f64 / n as f64;
+        let var = (sq as f64 / n as f64 - mean * mean).max(0.0);
+        let quantile = |q: f64| {
+            let need = (q * n as f64).ceil().max(1.0) as u64;
+            let mut seen = 0;
+            for (v, c) in self.counts.iter().enumerate() {
+                seen += c;
+                if seen >= need {
+                    return v as u32;
+                }
+            }
+            self.counts.len() as u32
+        };
+        Summary {
+            mean,
+            sd: var.sqrt(),
+            min: self.counts.iter().position(|c| *c > 0).unwrap_or(0) as u32,
+            max: (self.counts.len() - 1) as u32,
+            percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
+        }
+    }
+}
+
+pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    pub mean: f64,
+    pub sd: f64,
+    pub min: u32,
+    pub max: u32,
+    pub percentiles: Vec<(u32, u32)>,
+}
+
+/// Everything counted over a run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    pub players: usize,
+    /// Rolls by all players, per game.
+    pub total_rolls: Histogram,
+    /// Turns by all players, per game.
+    pub total_turns: Histogram,
+    pub rounds: Histogram,
+    /// Games each seat won (a shared win counts for every sharer).
+    pub seat_wins: Vec<u64>,
+    pub shared_wins: u64,
+    pub unfinished: u64,
+    pub lead_changes: u64,
+    /// Per position: times a piece came to rest there.
+    pub heat: Vec<u64>,
+    /// Per board jump: times it was ridden.
+    pub jumps: Vec<u64>,
+}
+
+impl Tally {
+    pub fn new(engine: &Engine) -> Self {
+        Self {
+            players: engine.players() as usize,
+            seat_wins: vec![0; engine.players() as usize],
+            heat: vec![0; engine.board().points.len()],
+            jumps: vec![0; engine.board().jumps.len()],
+            ..Self::default()
+        }
+    }
+
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        self.total_rolls.merge(&other.total_rolls);
+        self.total_turns.merge(&other.total_turns);
+        self.rounds.merge(&other.rounds);
+        for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *a += b;
+        }
+        self.shared_wins += other.shared_wins;
+        self.unfinished += other.unfinished;
+        self.lead_changes += other.lead_changes;
+        for (a, b) in self.heat.iter_mut().zip(&other.heat) {
+            *a += b;
+        }
+        for (a, b) in self.jumps.iter_mut().zip(&other.jumps) {
+            *a += b;
+        }
+        self
+    }
+
+    /// Counts a game played by the engine.
+    pub(crate) fn add_game(&mut self, s: &State, lead_changes: u32, heat: &[u32], jumps: &[u32]) {
+        let rolls: Vec<u32> = s.players.iter().map(|p| p.rolls).collect();
+        let turns: Vec<u32> = s.players.iter().map(|p| p.turns).collect();
+        self.add_counts(&rolls, &turns, s.rounds, s.winners, lead_changes);
+        for (a, b) in self.heat.iter_mut().zip(heat) {
+            *a += u64::from(*b);
+        }
+        for (a, b) in self.jumps.iter_mut().zip(jumps) {
+            *a += u64::from(*b);
+        }
+    }
+
+    /// One player alone, one roll per turn: rolls = turns = rounds.
+    #[inline]
+    pub(crate) fn add_solo(&mut self, rolls: u32) {
+        self.games += 1;
+        self.total_rolls.add(rolls);
+        self.total_turns.add(rolls);
+        self.rounds.add(rolls);
+        self.seat_wins[0] += 1;
+    }
+
+    pub(crate) fn add_counts(&mut self, rolls: &[u32], turns: &[u32], rounds: u32, winners: u32, lead_changes: u32) {
+        self.games += 1;
+        self.total_rolls.add(rolls.iter().sum());
+        self.total_turns.add(turns.iter().sum());
+        self.rounds.add(rounds);
+        self.lead_changes += u64::from(lead_changes);
+        if winners == 0 {
+            self.unfinished += 1;
+        }
+        if winners.count_ones() > 1 {
+            self.shared_wins += 1;
+        }
+        for (seat, wins) in self.seat_wins.iter_mut().enumerate() {
+            *wins += u64::from(winners >> seat & 1);
+        }
+    }
+
+    pub fn report(&self) -> Report {
+        let games = self.games.max(1) as f64;
+        let per_player = games * self.players.max(1) as f64;
+        let rolls = self.total_rolls.summary();
+        let turns = self.total_turns.summary();
+        let rounds = self.rounds.summary();
+        let seat_win_rate: Vec<f64> = self.seat_wins.iter().map(|w| *w as f64 / games).collect();
+        let seat_interval = self.seat_wins.iter().map(|w| wilson(*w, self.games)).collect();
+        Report {
+            mean_rolls: rolls.mean * games / per_player,
+            mean_turns: turns.mean * games / per_player,
+            mean_total_rolls: rolls.mean,
+            mean_rounds: rounds.mean,
+            rolls,
+            turns,
+            rounds,
+            seat_win_rate,
+            seat_interval,
+            lead_changes_per_game: self.lead_changes as f64 / games,
+            heat_per_game: self.heat.iter().map(|h| *h as f64 / games).collect(),
+            jump_uses_per_game: self.jumps.iter().map(|j| *j as f64 / games).collect(),
+        }
+    }
+}
+
+/// The 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (z, n, p) = (1.959_964, n as f64, k as f64 / n as f64);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A run's results, ready to print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Rolls per player per game.
+    pub mean_rolls: f64,
+    /// Turns per player per game.
+    pub mean_turns: f64,
+    /// Rolls by everyone per game.
+    pub mean_total_rolls: f64,
+    pub mean_rounds: f64,
+    /// Of the per-game totals (all players).
+    pub rolls: Summary,
+    pub turns: Summary,
+    pub rounds: Summary,
+    pub seat_win_rate: Vec<f64>,
+    pub seat_interval: Vec<(f64, f64)>,
+    pub lead_changes_per_game: f64,
+    pub heat_per_game: Vec<f64>,
+    pub jump_uses_per_game: Vec<f64>,
+}

@@ -1,0 +1,78 @@
+//! Events in words, for the terminal game and replays.
+
+use ladderkit::core::CompiledBoard;
+use ladderkit::engine::{Event, State};
+
+/// One line for an event, or `None` for the ones not worth a line.
+pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &Event) -> Option<String> {
+    let owner = |piece: u8| {
+        let p = state.pieces[piece as usize];
+        if state.pieces_per_player > 1 {
+            format!("{}'s piece {}", names[p.owner as usize], piece % state.pieces_per_player + 1)
+        } else {
+            names[p.owner as usize].clone()
+        }
+    };
+    let at = |pos: u32| board.label(pos);
+    Some(match *event {
+        Event::TurnStarted { .. } => return None,
+        Event::Rolled { player, dice, count, total } => {
+            if count == 2 {
+                format!("{} rolls {} and {}", names[player as usize], dice[0], dice[1])
+            } else {
+                format!("{} rolls {total}", names[player as usize])
+            }
+        }
+        Event::Moved { piece, carried, from, end, die, bounced, .. } => {
+            let riders = if carried > 0 { format!(" carrying {carried}") } else { String::new() };
+            let bounce = if bounced { format!(", bouncing off {}", at(board.goal)) } else { String::new() };
+            format!("  {} moves {die} from {} to {}{riders}{bounce}", owner(piece), at(from), at(end))
+        }
+        Event::Climbed { piece, from, to } => format!("  {} climbs the ladder {} → {}", owner(piece), at(from), at(to)),
+        Event::Slid { piece, from, to } => {
+            format!("  {} slides down the snake {} → {}", owner(piece), at(from), at(to))
+        }
+        Event::Stacked { piece, at: pos, below } => {
+            format!("  {} lands on a stack of {below} on {}", owner(piece), at(pos))
+        }
+        Event::Bumped { piece, from, to } => {
+            format!("  {} is bumped from {} back to {}", owner(piece), at(from), at(to))
+        }
+        Event::RollUnused { player, die } => format!("  {}'s {die} cannot be used", names[player as usize]),
+        Event::LoseTurns { piece, turns, .. } => {
+            format!("  {} loses {} turn{}", owner(piece), turns, if turns == 1 { "" } else { "s" })
+        }
+        Event::TurnLost { player } => format!("{} misses a turn", names[player as usize]),
+        Event::StoodUp { player, at: pos } => {
+            format!("  {} stands the stack on {} up", names[player as usize], at(pos))
+        }
+        Event::ExtraTurn { player } => format!("  {} takes another turn", names[player as usize]),
+        Event::Home { piece } => format!("  {} is home", owner(piece)),
+        Event::Won { players } => {
+            let winners: Vec<&str> =
+                (0..names.len()).filter(|p| players & (1 << p) != 0).map(|p| names[p].as_str()).collect();
+            format!("{} win{}!", winners.join(" and "), if winners.len() == 1 { "s" } else { "" })
+        }
+    })
+}
+
+/// A compact view of where everyone is.
+pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> String {
+    let parts: Vec<String> = (0..names.len() as u8)
+        .map(|p| {
+            let spots: Vec<String> = state
+                .pieces_of(p)
+                .map(|i| {
+                    let q = state.pieces[i];
+                    let mut s = if q.home { "home".to_owned() } else { board.label(q.pos) };
+                    if q.sideways > 0 {
+                        s.push_str(" (lying down)");
+                    }
+                    s
+                })
+                .collect();
+            format!("{} {}", names[p as usize], spots.join("+"))
+        })
+        .collect();
+    format!("[{}]", parts.join(" · "))
+}

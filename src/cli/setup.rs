@@ -1,0 +1,69 @@
+//! Shared by the commands that play: load a variant, build an engine, parse
+//! seat lists.
+
+use std::path::Path;
+
+use ladderkit::core::{VariantSpec, compile};
+use ladderkit::engine::{Engine, Policy};
+use ladderkit::files;
+
+use super::{Outcome, diagnostics};
+
+/// A variant ready to play: its spec and an engine for `players` seats.
+pub struct Table {
+    pub spec: VariantSpec,
+    pub engine: Engine,
+}
+
+/// Loads a variant and builds an engine, printing why not on failure.
+/// `strict` holds the table to the variant's player range; simulations may
+/// leave it (one player alone is how solo odds are measured).
+pub fn table(path: &Path, players: u32, strict: bool) -> Result<Table, Outcome> {
+    let loaded = files::load(path).map_err(super::fail)?;
+    let Some(spec) = loaded.checked.spec.clone().filter(|_| !loaded.checked.has_errors()) else {
+        diagnostics::print(path, &loaded.text, &loaded.checked.diagnostics);
+        eprintln!("error: {} has errors; fix them before playing", path.display());
+        return Err(Outcome::VariantErrors);
+    };
+    let (min, max) = (spec.rules.players.min, spec.rules.players.max);
+    if !strict && !(min..=max).contains(&players) {
+        eprintln!("note: this variant is for {min} to {max} players; simulating {players} anyway");
+    }
+    let range = if strict { (min, max) } else { (1, 16) };
+    let engine = Engine::new(&compile(&spec), players, range).map_err(super::fail)?;
+    let engine = engine.with_first_player(spec.rules.first_player);
+    Ok(Table { spec, engine })
+}
+
+/// Who sits where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Bot(Policy),
+}
+
+impl Seat {
+    pub fn label(self) -> String {
+        match self {
+            Self::Human => "human".into(),
+            Self::Bot(p) => format!("bot:{}", p.name()),
+        }
+    }
+}
+
+/// Parses `human,bot:greedy,random`: `bot:` is optional before a policy.
+pub fn parse_seats(text: &str, humans_allowed: bool) -> Result<Vec<Seat>, String> {
+    text.split(',')
+        .map(|s| {
+            let s = s.trim();
+            if s == "human" {
+                return if humans_allowed { Ok(Seat::Human) } else { Err("humans cannot sit in a simulation".into()) };
+            }
+            let name = s.strip_prefix("bot:").unwrap_or(s);
+            Policy::parse(name).map(Seat::Bot).ok_or_else(|| {
+                let names: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
+                format!("unknown seat `{s}`: use human or bot:{}", names.join("|bot:"))
+            })
+        })
+        .collect()
+}

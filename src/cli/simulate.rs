@@ -1,0 +1,229 @@
+//! `ladderkit simulate`: many games, fast, the same for a seed on any
+//! number of threads.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ladderkit::core::CompiledBoard;
+use ladderkit::engine::Policy;
+use ladderkit::sim::{Options, RaceKernel, Report, Tally, simulate};
+use serde_json::json;
+
+use super::setup::{Seat, parse_seats, table};
+use super::{Outcome, fail, say};
+
+/// Simulate many games with bots and report what happened.
+///
+/// Every game draws its dice from the seed and its own number, so a seed
+/// gives the same report on any number of threads. Classic variants whose
+/// pieces never meet run on a precomputed race kernel (the very same games
+/// as the full engine, faster); everything else runs the full engine.
+/// Seat win rates come with 95% intervals; with a rotating first player the
+/// opener changes every game, as in a match.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    /// Games to play.
+    #[arg(long, short, default_value_t = 100_000)]
+    games: u64,
+    /// Players at the table (defaults to the number of --bots, or 2).
+    #[arg(long, short)]
+    players: Option<u32>,
+    /// Bots per seat, comma-separated: random, greedy, lookahead. One name
+    /// fills every seat.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: every core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Play every game on the full engine, even where the race kernel could.
+    #[arg(long)]
+    engine: bool,
+    /// Print JSON: games, players, mean_rolls, mean_turns, mean_rounds,
+    /// mean_total_rolls, seat_wins, seat_win_rate, games_per_second, …
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Outcome {
+    let seats = match parse_seats(&args.bots, false) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let players = args.players.unwrap_or(if seats.len() > 1 { seats.len() as u32 } else { 2 });
+    let policies: Vec<Policy> = match seats.as_slice() {
+        [Seat::Bot(p)] => vec![*p; players as usize],
+        many if many.len() == players as usize => {
+            many.iter().map(|s| if let Seat::Bot(p) = s { *p } else { Policy::Random }).collect()
+        }
+        many => return fail(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
+    };
+    let table = match table(&args.file, players, false) {
+        Ok(t) => t,
+        Err(outcome) => return outcome,
+    };
+    let engine = &table.engine;
+    let options = Options {
+        games: args.games,
+        seats: policies.clone(),
+        seed: args.seed,
+        threads: args.threads,
+        engine_only: args.engine,
+    };
+    let kernel = !args.engine && RaceKernel::new(engine).is_some();
+    let done = AtomicU64::new(0);
+    let start = Instant::now();
+    let tally = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| simulate(engine, &options, Some(&done)));
+        show_progress(&done, args.games, &worker);
+        worker.join()
+    });
+    let Ok(tally) = tally else { return fail("the simulation crashed") };
+    let seconds = start.elapsed().as_secs_f64();
+    let report = tally.report();
+    let threads =
+        if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
+    let per_second = tally.games as f64 / seconds.max(1e-9);
+    if args.json {
+        say!("{}", to_json(&tally, &report, engine.board(), &policies, per_second, threads, kernel));
+    } else {
+        let names: Vec<&str> = policies.iter().map(|p| p.name()).collect();
+        let header = format!(
+            "{}: {} games, {players} players ({}), seed {}\n{:.0} games/s on {threads} thread{} ({}), {seconds:.2} s\n",
+            table.spec.meta.name,
+            tally.games,
+            names.join(", "),
+            args.seed,
+            per_second,
+            if threads == 1 { "" } else { "s" },
+            if kernel { "race kernel" } else { "full engine" },
+        );
+        say!("{header}{}", readable(&tally, &report, engine.board()).trim_end());
+    }
+    Outcome::Ok
+}
+
+/// A progress bar on a terminal, nothing when piped.
+fn show_progress<T>(done: &AtomicU64, total: u64, worker: &std::thread::ScopedJoinHandle<'_, T>) {
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
+        bar.set_style(style);
+    }
+    while !worker.is_finished() {
+        bar.set_position(done.load(Ordering::Relaxed));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    bar.finish_and_clear();
+}
+
+fn to_json(
+    t: &Tally,
+    r: &Report,
+    board: &CompiledBoard,
+    policies: &[Policy],
+    per_second: f64,
+    threads: usize,
+    kernel: bool,
+) -> serde_json::Value {
+    let summary = |s: &ladderkit::sim::Summary| {
+        let p: serde_json::Map<String, serde_json::Value> =
+            s.percentiles.iter().map(|(p, v)| (format!("p{p}"), json!(v))).collect();
+        json!({ "mean": s.mean, "sd": s.sd, "min": s.min, "max": s.max, "percentiles": p })
+    };
+    let jumps: Vec<_> = board
+        .jumps
+        .iter()
+        .zip(&r.jump_uses_per_game)
+        .map(|(j, u)| json!({ "from": board.number(j.from), "to": board.number(j.to), "uses_per_game": u }))
+        .collect();
+    let heat: Vec<_> = (1..=board.len)
+        .map(|p| json!({ "space": board.number(p), "rests_per_game": r.heat_per_game[p as usize] }))
+        .collect();
+    json!({
+        "games": t.games,
+        "players": t.players,
+        "bots": policies.iter().map(|p| p.name()).collect::<Vec<_>>(),
+        "mean_rolls": r.mean_rolls,
+        "mean_turns": r.mean_turns,
+        "mean_rounds": r.mean_rounds,
+        "mean_total_rolls": r.mean_total_rolls,
+        "total_rolls": summary(&r.rolls),
+        "total_turns": summary(&r.turns),
+        "rounds": summary(&r.rounds),
+        "seat_wins": t.seat_wins,
+        "seat_win_rate": r.seat_win_rate,
+        "seat_win_interval": r.seat_interval,
+        "shared_wins": t.shared_wins,
+        "unfinished": t.unfinished,
+        "lead_changes_per_game": r.lead_changes_per_game,
+        "jumps": jumps,
+        "heat": heat,
+        "games_per_second": per_second,
+        "threads": threads,
+        "engine": if kernel { "race-kernel" } else { "engine" },
+    })
+}
+
+fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
+    let mut s = String::new();
+    let row = |s: &mut String, name: &str, x: &ladderkit::sim::Summary| {
+        let pct: Vec<String> = x.percentiles.iter().map(|(p, v)| format!("p{p} {v}")).collect();
+        let _ = writeln!(s, "  {name:<12} mean {:8.3}  sd {:7.3}  {}", x.mean, x.sd, pct.join(" · "));
+    };
+    let _ = writeln!(s, "Per game (all players)");
+    row(&mut s, "rolls", &r.rolls);
+    row(&mut s, "turns", &r.turns);
+    row(&mut s, "rounds", &r.rounds);
+    let _ = writeln!(s, "  per player: {:.3} rolls, {:.3} turns", r.mean_rolls, r.mean_turns);
+    let _ = writeln!(s, "\nSeats (95% interval)");
+    for (i, (rate, (lo, hi))) in r.seat_win_rate.iter().zip(&r.seat_interval).enumerate() {
+        let _ = writeln!(
+            s,
+            "  seat {}  {:6.2}%  [{:.2}%, {:.2}%]  {} wins",
+            i + 1,
+            rate * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            t.seat_wins[i]
+        );
+    }
+    if t.shared_wins > 0 {
+        let _ = writeln!(s, "  shared wins: {}", t.shared_wins);
+    }
+    if t.unfinished > 0 {
+        let _ = writeln!(s, "  unfinished games (hit the turn limit): {}", t.unfinished);
+    }
+    let _ = writeln!(s, "  lead changes per game: {:.3}", r.lead_changes_per_game);
+    let mut hot: Vec<u32> = (1..=board.len).filter(|p| *p != board.goal).collect();
+    hot.sort_by(|a, b| r.heat_per_game[*b as usize].total_cmp(&r.heat_per_game[*a as usize]));
+    let _ = writeln!(s, "\nHottest squares (rests per game)");
+    for p in hot.iter().take(5) {
+        let _ = writeln!(s, "  {:>5}  {:.3}", board.label(*p), r.heat_per_game[*p as usize]);
+    }
+    let mut jumps: Vec<usize> = (0..board.jumps.len()).collect();
+    jumps.sort_by(|a, b| r.jump_uses_per_game[*b].total_cmp(&r.jump_uses_per_game[*a]));
+    if !jumps.is_empty() {
+        let _ = writeln!(s, "\nMost-used jumps (rides per game)");
+    }
+    for j in jumps.iter().take(5) {
+        let jump = board.jumps[*j];
+        let kind = if jump.to > jump.from { "ladder" } else { "snake " };
+        let _ = writeln!(
+            s,
+            "  {kind} {:>4} → {:<4}  {:.3}",
+            board.label(jump.from),
+            board.label(jump.to),
+            r.jump_uses_per_game[*j]
+        );
+    }
+    s
+}
