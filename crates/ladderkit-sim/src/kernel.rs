@@ -165,6 +165,27 @@ impl RaceKernel {
         tally.add_counts(&s.rolls, &s.turns, rounds, winners, leader.changes);
     }
 
+    /// Plays a range of games; solo games on plain boards go several at a
+    /// time through the solo table.
+    pub fn play_range(
+        &self,
+        seed: u64,
+        games: std::ops::Range<u64>,
+        players: usize,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
+        match &self.solo {
+            Some(solo) if players == 1 => solo.play_range(self.start, seed, games, &mut scratch.counts, tally),
+            _ => {
+                for g in games {
+                    self.play(seed, g, players, scratch, tally);
+                }
+            }
+        }
+        self.flush(scratch, tally);
+    }
+
     /// Folds the solo counts of a finished block into the tally.
     pub fn flush(&self, scratch: &mut Scratch, tally: &mut Tally) {
         if let Some(solo) = &self.solo {

@@ -74,10 +74,7 @@ fn simulate_range(
     let mut tally = Tally::new(engine);
     if let Some(kernel) = kernel {
         let mut scratch = kernel::Scratch::default();
-        for g in games {
-            kernel.play(options.seed, g, options.seats.len(), &mut scratch, &mut tally);
-        }
-        kernel.flush(&mut scratch, &mut tally);
+        kernel.play_range(options.seed, games, options.seats.len(), &mut scratch, &mut tally);
         return tally;
     }
     let mut ws = Workspace::default();

@@ -1,0 +1,99 @@
+//! The variant being edited: one resource, changed only by commands on the
+//! history (and wholesale by opening, reverting or recovering a file).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use ladderkit::core::spec::VariantSpec;
+
+use crate::EditorSet;
+use crate::history::History;
+use crate::intents::Intent;
+
+#[derive(Resource, Debug, Clone)]
+pub struct Document {
+    pub spec: VariantSpec,
+    pub path: Option<PathBuf>,
+    /// The spec as last loaded or saved; unsaved changes differ from it.
+    pub saved: VariantSpec,
+    /// Bumped on every change, so checks know when to rerun.
+    pub generation: u64,
+    /// The last edit that could not be applied, for the status bar.
+    pub error: Option<String>,
+}
+
+impl Document {
+    pub fn new(spec: VariantSpec, path: Option<PathBuf>) -> Self {
+        Self { saved: spec.clone(), spec, path, generation: 0, error: None }
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.spec != self.saved
+    }
+
+    /// Replaces the whole document (open, new, revert).
+    pub fn replace(&mut self, spec: VariantSpec, path: Option<PathBuf>) {
+        self.saved = spec.clone();
+        self.spec = spec;
+        self.path = path;
+        self.generation += 1;
+        self.error = None;
+    }
+
+    /// The window title: file name, then a dot when there are unsaved changes.
+    pub fn title(&self) -> String {
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or("Untitled".into(), |n| n.to_string_lossy().into_owned());
+        format!("{}{name} — {} — Ladderkit", if self.is_dirty() { "● " } else { "" }, self.spec.meta.name)
+    }
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Self::new(VariantSpec::new_grid("Untitled", 10, 10, ladderkit::core::spec::PathStyle::Boustrophedon), None)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Document>()
+        .init_resource::<History>()
+        .add_systems(Update, apply_edits.in_set(EditorSet::Apply));
+}
+
+fn apply_edits(mut intents: MessageReader<Intent>, mut doc: ResMut<Document>, mut history: ResMut<History>) {
+    for intent in intents.read() {
+        match intent {
+            Intent::Edit(command) => {
+                let before = doc.spec.clone();
+                let label = command.label(&before);
+                let mut after = before.clone();
+                match command.apply(&mut after) {
+                    Ok(()) if after != before => {
+                        doc.spec = after.clone();
+                        doc.generation += 1;
+                        doc.error = None;
+                        history.record(label, before, after, command.stream());
+                    }
+                    Ok(()) => {}
+                    Err(e) => doc.error = Some(e),
+                }
+            }
+            Intent::Undo => {
+                if let Some(entry) = history.undo() {
+                    doc.spec = entry.before.clone();
+                    doc.generation += 1;
+                }
+            }
+            Intent::Redo => {
+                if let Some(entry) = history.redo() {
+                    doc.spec = entry.after.clone();
+                    doc.generation += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Every edit is a command on the undo history. A command knows how to
+//! apply itself to a spec and what to call itself in the Edit menu; undo
+//! restores the spec from before (specs are small, and a snapshot cannot
+//! get an inverse wrong).
+
+use bevy::prelude::*;
+use ladderkit::core::spec::{Board, Goal, Jump, Meta, Point, Rules, SpaceEffect, Start, VariantSpec};
+
+/// One edit of the variant.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditCommand {
+    AddJump(Jump),
+    RemoveJump(usize),
+    SetJump(usize, Jump),
+    AddEffect(SpaceEffect),
+    RemoveEffect(usize),
+    SetEffect(usize, SpaceEffect),
+    SetBoard(Board),
+    SetStart(Start),
+    SetGoal(Goal),
+    SetRules(Rules),
+    SetMeta(Meta),
+    /// Free-form boards: a new last space.
+    AddSpace(Point),
+    /// Free-form boards: remove space `number`; later spaces move down one,
+    /// jumps and effects on it go.
+    RemoveSpace(u32),
+    MoveSpace(u32, Point),
+}
+
+fn jump_name(j: &Jump) -> String {
+    format!("{} {}→{}", j.direction().name(), j.from, j.to)
+}
+
+impl EditCommand {
+    /// What the Edit menu calls it: "Add ladder 4→14".
+    /// Edits that arrive in streams (typing, dragging a value) merge into
+    /// one undo step while they keep changing the same thing.
+    pub fn stream(&self) -> Option<String> {
+        Some(match self {
+            Self::SetJump(i, _) => format!("jump {i}"),
+            Self::SetEffect(i, _) => format!("effect {i}"),
+            Self::SetBoard(_) => "board".into(),
+            Self::SetRules(_) => "rules".into(),
+            Self::SetMeta(_) => "meta".into(),
+            Self::MoveSpace(n, _) => format!("space {n}"),
+            _ => return None,
+        })
+    }
+
+    pub fn label(&self, spec: &VariantSpec) -> String {
+        match self {
+            Self::AddJump(j) => format!("Add {}", jump_name(j)),
+            Self::RemoveJump(i) => {
+                spec.jumps.get(*i).map_or("Delete jump".into(), |j| format!("Delete {}", jump_name(j)))
+            }
+            Self::SetJump(_, j) => format!("Move {}", jump_name(j)),
+            Self::AddEffect(e) => format!("Add {} on {}", e.effect.describe(), e.space),
+            Self::RemoveEffect(i) => spec
+                .effects
+                .get(*i)
+                .map_or("Delete effect".into(), |e| format!("Delete {} on {}", e.effect.describe(), e.space)),
+            Self::SetEffect(_, e) => format!("Set {} on {}", e.effect.describe(), e.space),
+            Self::SetBoard(_) => "Change board".into(),
+            Self::SetStart(_) => "Change start".into(),
+            Self::SetGoal(_) => "Change goal".into(),
+            Self::SetRules(_) => "Change rules".into(),
+            Self::SetMeta(_) => "Edit details".into(),
+            Self::AddSpace(_) => "Add space".into(),
+            Self::RemoveSpace(n) => format!("Delete space {n}"),
+            Self::MoveSpace(n, _) => format!("Move space {n}"),
+        }
+    }
+
+    /// Applies the command; an error leaves the spec untouched.
+    pub fn apply(&self, spec: &mut VariantSpec) -> Result<(), String> {
+        let out_of_range = |what: &str, i: usize| format!("there is no {what} #{}", i + 1);
+        match self {
+            Self::AddJump(j) => spec.jumps.push(*j),
+            Self::RemoveJump(i) => {
+                if *i >= spec.jumps.len() {
+                    return Err(out_of_range("jump", *i));
+                }
+                spec.jumps.remove(*i);
+            }
+            Self::SetJump(i, j) => *spec.jumps.get_mut(*i).ok_or_else(|| out_of_range("jump", *i))? = *j,
+            Self::AddEffect(e) => spec.effects.push(*e),
+            Self::RemoveEffect(i) => {
+                if *i >= spec.effects.len() {
+                    return Err(out_of_range("effect", *i));
+                }
+                spec.effects.remove(*i);
+            }
+            Self::SetEffect(i, e) => *spec.effects.get_mut(*i).ok_or_else(|| out_of_range("effect", *i))? = *e,
+            Self::SetBoard(b) => spec.board = b.clone(),
+            Self::SetStart(s) => spec.start = *s,
+            Self::SetGoal(g) => spec.goal = *g,
+            Self::SetRules(r) => spec.rules = r.clone(),
+            Self::SetMeta(m) => spec.meta = m.clone(),
+            Self::AddSpace(p) => free_spaces(spec)?.push(*p),
+            Self::MoveSpace(n, p) => {
+                let spaces = free_spaces(spec)?;
+                *spaces.get_mut(*n as usize - 1).ok_or_else(|| format!("there is no space {n}"))? = *p;
+            }
+            Self::RemoveSpace(n) => {
+                let n = *n;
+                let spaces = free_spaces(spec)?;
+                if n == 0 || n as usize > spaces.len() {
+                    return Err(format!("there is no space {n}"));
+                }
+                spaces.remove(n as usize - 1);
+                let shift = |s: u32| if s > n { s - 1 } else { s };
+                spec.jumps.retain(|j| j.from != n && j.to != n);
+                for j in &mut spec.jumps {
+                    (j.from, j.to) = (shift(j.from), shift(j.to));
+                }
+                spec.effects.retain(|e| e.space != n);
+                for e in &mut spec.effects {
+                    e.space = shift(e.space);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn free_spaces(spec: &mut VariantSpec) -> Result<&mut Vec<Point>, String> {
+    match &mut spec.board {
+        Board::Free { spaces } => Ok(spaces),
+        _ => Err("spaces can only be added, moved or removed on free-form boards".into()),
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub label: String,
+    pub before: VariantSpec,
+    pub after: VariantSpec,
+    /// What a stream of edits changes (see `EditCommand::stream`).
+    stream: Option<String>,
+}
+
+/// Undo and redo stacks.
+#[derive(Resource, Debug, Default)]
+pub struct History {
+    undo: Vec<Entry>,
+    redo: Vec<Entry>,
+}
+
+impl History {
+    /// Enough for a long session; the oldest edits fall off.
+    const LIMIT: usize = 500;
+
+    /// Records an edit. An edit of the same `stream` as the last one (typing
+    /// a name, dragging a value) extends it instead.
+    pub fn record(&mut self, label: String, before: VariantSpec, after: VariantSpec, stream: Option<String>) {
+        self.redo.clear();
+        if let Some(last) = self.undo.last_mut().filter(|l| stream.is_some() && l.stream == stream) {
+            last.after = after;
+            last.label = label;
+            return;
+        }
+        self.undo.push(Entry { label, before, after, stream });
+        if self.undo.len() > Self::LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// The spec to go back to, if any.
+    pub fn undo(&mut self) -> Option<&Entry> {
+        let entry = self.undo.pop()?;
+        self.redo.push(entry);
+        self.redo.last()
+    }
+
+    pub fn redo(&mut self) -> Option<&Entry> {
+        let entry = self.redo.pop()?;
+        self.undo.push(entry);
+        self.undo.last()
+    }
+
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|e| e.label.as_str())
+    }
+
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|e| e.label.as_str())
+    }
+
+    pub fn clear(&mut self) {
+        self.undo.clear();
+        self.redo.clear();
+    }
+}

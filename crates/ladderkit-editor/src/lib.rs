@@ -1,0 +1,54 @@
+//! The Ladderkit editor: draw a board, get it checked live, tune the rules.
+//!
+//! A Bevy app with an egui interface. One plugin per feature file; the
+//! document is a resource changed only through commands on the undo
+//! history; panels and tools return `Intent`s that the feature plugins act
+//! on, in one chained order of system sets. No rule of the game lives here:
+//! checks, movement and odds come from the core crates.
+
+pub mod checks;
+pub mod document;
+pub mod files;
+pub mod history;
+pub mod intents;
+pub mod screenshot;
+pub mod selection;
+pub mod tools;
+mod ui;
+pub mod view;
+
+use bevy::prelude::*;
+
+/// The one order of the editor's update systems.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EditorSet {
+    /// Files: open, save, autosave, reload.
+    Files,
+    /// Edits, undo and redo reach the document.
+    Apply,
+    /// Selection follows intents.
+    Select,
+    /// Checks rerun on a changed document.
+    Check,
+}
+
+/// Editing the design, or play-testing it.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum EditorMode {
+    #[default]
+    Edit,
+    Playtest,
+}
+
+/// Everything but drawing: runs headless (`MinimalPlugins` + `StatesPlugin`).
+pub fn logic_plugin(app: &mut App) {
+    app.add_message::<intents::Intent>()
+        .init_state::<EditorMode>()
+        .configure_sets(Update, (EditorSet::Files, EditorSet::Apply, EditorSet::Select, EditorSet::Check).chain())
+        .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin));
+}
+
+/// The whole editor, window and interface included.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, ui::plugin, screenshot::plugin));
+}

@@ -1,0 +1,77 @@
+//! `ladderkit-editor [FILE] [--screenshot PNG --frames N]`
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+use clap::Parser;
+use ladderkit_editor::files::{Files, StartupFile};
+use ladderkit_editor::screenshot::ScreenshotAndExit;
+
+/// The Ladderkit board editor.
+///
+/// Opens FILE (default: variants/gameweave-large.ron). Draw jumps by
+/// dragging between spaces, paint effects, tune the rules in the
+/// inspector; every edit is checked at once and can be undone.
+#[derive(Debug, Parser)]
+#[command(name = "ladderkit-editor", version)]
+struct Args {
+    /// The variant to open.
+    file: Option<PathBuf>,
+    /// Render, save the window to this PNG and exit (smoke tests, README).
+    #[arg(long, value_name = "PNG")]
+    screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 30)]
+    frames: u32,
+}
+
+/// The bundled variant to open when none is given.
+fn default_variant() -> Option<PathBuf> {
+    let here = PathBuf::from("variants/gameweave-large.ron");
+    let bundled = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/gameweave-large.ron"));
+    [here, bundled].into_iter().find(|p| p.exists())
+}
+
+fn main() -> ExitCode {
+    let _ = ladderkit_editor::screenshot::PROCESS_START.set(std::time::Instant::now());
+    let args = Args::parse();
+    if std::env::var_os("DISPLAY").is_none() {
+        eprintln!(
+            "error: no display (DISPLAY is not set), so the editor cannot open a window.\n\
+             hint: on a machine without a screen, run it under `xvfb-run -a ladderkit-editor …`,\n\
+             or use the `ladderkit` command line (validate, analyze, simulate, play)."
+        );
+        return ExitCode::from(2);
+    }
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Ladderkit".into(),
+            resolution: WindowResolution::new(1400, 900),
+            ..default()
+        }),
+        // The editor asks about unsaved changes before closing.
+        close_when_requested: false,
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    if let Some(path) = args.file.or_else(default_variant) {
+        app.insert_resource(StartupFile(path));
+    }
+    if let Some(path) = args.screenshot {
+        // A screenshot run leaves the user's recent files alone.
+        app.insert_resource(Files::new(None));
+        app.insert_resource(ScreenshotAndExit::new(path, args.frames));
+    }
+    app.add_plugins(ladderkit_editor::plugin);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

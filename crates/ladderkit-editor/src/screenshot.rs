@@ -1,0 +1,81 @@
+//! `--screenshot PATH --frames N`: render N frames, save the window as a
+//! PNG, exit. Also File › Export PNG.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::intents::Intent;
+
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotAndExit {
+    pub path: PathBuf,
+    pub frames: u32,
+    taken: bool,
+    /// When the first frame ended, and how many frames since: printed, so
+    /// the smoke test also measures start-up and frame time.
+    first_frame: Option<std::time::Instant>,
+    rendered: u32,
+}
+
+impl ScreenshotAndExit {
+    pub fn new(path: PathBuf, frames: u32) -> Self {
+        Self { path, frames, taken: false, first_frame: None, rendered: 0 }
+    }
+}
+
+/// Set by `main` before the app starts, for the start-up figure.
+pub static PROCESS_START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, (screenshot_and_exit, export_png));
+}
+
+fn screenshot_and_exit(mut commands: Commands, request: Option<ResMut<ScreenshotAndExit>>) {
+    let Some(mut request) = request else { return };
+    if request.taken {
+        return;
+    }
+    let now = std::time::Instant::now();
+    if request.first_frame.is_none() {
+        request.first_frame = Some(now);
+        if let Some(start) = PROCESS_START.get() {
+            println!("first frame after {:.2} s", (now - *start).as_secs_f64());
+        }
+    }
+    request.rendered += 1;
+    if request.frames > 0 {
+        request.frames -= 1;
+        return;
+    }
+    request.taken = true;
+    if let Some(first) = request.first_frame
+        && request.rendered > 1
+    {
+        let per_frame = (now - first).as_secs_f64() / f64::from(request.rendered - 1);
+        println!("{} frames, {:.1} ms a frame ({:.0} fps)", request.rendered, per_frame * 1000.0, 1.0 / per_frame);
+    }
+    // save_to_disk writes the file while the capture is handled; the exit
+    // takes effect at the end of the frame, after it.
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(request.path.clone())).observe(
+        |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+fn export_png(mut commands: Commands, mut intents: MessageReader<Intent>) {
+    for intent in intents.read() {
+        let path = match intent {
+            Intent::ExportPng(path) => Some(path.clone()),
+            Intent::ExportPngDialog => {
+                rfd::FileDialog::new().add_filter("PNG image", &["png"]).set_file_name("board.png").save_file()
+            }
+            _ => None,
+        };
+        if let Some(path) = path {
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! What is selected and what is highlighted (the culprits of a diagnostic).
+
+use bevy::prelude::*;
+
+use crate::checks::Checks;
+use crate::intents::Intent;
+use crate::{EditorSet, document::Document};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selected {
+    #[default]
+    Nothing,
+    Space(u32),
+    Jump(usize),
+}
+
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Selection {
+    pub selected: Selected,
+    /// Spaces and jumps to highlight (a diagnostic's culprits).
+    pub spaces: Vec<u32>,
+    pub jumps: Vec<usize>,
+    /// The diagnostic whose culprits are highlighted.
+    pub diagnostic: Option<usize>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>().add_systems(Update, select.in_set(EditorSet::Select));
+}
+
+fn select(
+    mut intents: MessageReader<Intent>,
+    mut selection: ResMut<Selection>,
+    checks: Res<Checks>,
+    doc: Res<Document>,
+) {
+    for intent in intents.read() {
+        match intent {
+            Intent::Select(s) => *selection = Selection { selected: *s, ..Selection::default() },
+            Intent::SelectDiagnostic(i) => {
+                let Some(d) = checks.diagnostics.get(*i) else { continue };
+                let loc = &d.location;
+                let selected = match (loc.jumps.first(), loc.spaces.first()) {
+                    (Some(j), _) => Selected::Jump(*j),
+                    (None, Some(s)) => Selected::Space(*s),
+                    _ => Selected::Nothing,
+                };
+                *selection =
+                    Selection { selected, spaces: loc.spaces.clone(), jumps: loc.jumps.clone(), diagnostic: Some(*i) };
+            }
+            _ => {}
+        }
+    }
+    // A selected jump that no longer exists is no longer selected.
+    if let Selected::Jump(j) = selection.selected
+        && j >= doc.spec.jumps.len()
+    {
+        selection.selected = Selected::Nothing;
+    }
+}

@@ -1,0 +1,433 @@
+//! The board view: tiles numbered along the path, ladders, snakes, effect
+//! badges, problem marks and the selection; pan, zoom and the tools. It
+//! returns intents; it never edits the document itself.
+
+use std::collections::HashSet;
+
+use bevy_egui::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use ladderkit::core::spec::{Board, Effect, Jump, JumpKind, Point, SpaceEffect};
+use ladderkit::core::{CompiledBoard, Severity};
+
+use super::Frame;
+use super::paint::{self, BACKGROUND, ERROR, GOAL, INK, SELECT, TILE_A, TILE_B, TRAY, WARNING};
+use crate::history::EditCommand;
+use crate::intents::Intent;
+use crate::selection::Selected;
+use crate::tools::{Brush, Tool};
+use crate::view::View;
+
+#[derive(Debug, Default)]
+pub struct BoardState {
+    drag: Option<Drag>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Drag {
+    Pan,
+    DrawJump { from: u32 },
+    MoveJumpEnd { jump: usize, head: bool },
+    MoveSpace { number: u32 },
+}
+
+/// Board units ↔ screen pixels.
+#[derive(Debug, Clone, Copy)]
+struct Transform {
+    origin: Pos2,
+    centre: Point,
+    zoom: f32,
+}
+
+impl Transform {
+    fn to_screen(self, p: Point) -> Pos2 {
+        self.origin + Vec2::new((p.x - self.centre.x) * self.zoom, -(p.y - self.centre.y) * self.zoom)
+    }
+
+    fn to_board(self, s: Pos2) -> Point {
+        Point {
+            x: (s.x - self.origin.x) / self.zoom + self.centre.x,
+            y: -(s.y - self.origin.y) / self.zoom + self.centre.y,
+        }
+    }
+}
+
+fn bounds(points: &[Point]) -> (Point, Point) {
+    let mut lo = Point { x: f32::MAX, y: f32::MAX };
+    let mut hi = Point { x: f32::MIN, y: f32::MIN };
+    for p in points {
+        lo = Point { x: lo.x.min(p.x), y: lo.y.min(p.y) };
+        hi = Point { x: hi.x.max(p.x), y: hi.y.max(p.y) };
+    }
+    (lo, hi)
+}
+
+pub(super) fn view(
+    ui: &mut egui::Ui,
+    f: &Frame,
+    tool: Tool,
+    brush: Brush,
+    view: &mut View,
+    state: &mut BoardState,
+) -> Vec<Intent> {
+    let mut out = Vec::new();
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    let rect = response.rect;
+    painter.rect_filled(rect, 0.0, BACKGROUND);
+    let board = &f.checks.compiled.board;
+    if board.points.len() < 2 {
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "This board has no spaces",
+            egui::FontId::proportional(20.0),
+            Color32::WHITE,
+        );
+        return out;
+    }
+    let (lo, hi) = bounds(&board.points);
+    let centre = Point { x: (lo.x + hi.x) / 2.0, y: (lo.y + hi.y) / 2.0 };
+    if view.fit {
+        let (w, h) = (hi.x - lo.x + 1.6, hi.y - lo.y + 1.6);
+        view.zoom = (rect.width() / w).min(rect.height() / h).max(1.0);
+        view.pan = [0.0, 0.0];
+        view.fit = false;
+    }
+    // Zoom around the pointer with the wheel.
+    if let Some(pointer) = response.hover_pos() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            let factor = (scroll * 0.0025).exp();
+            let before =
+                Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_board(pointer);
+            view.zoom = (view.zoom * factor).clamp(2.0, 400.0);
+            let after =
+                Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_screen(before);
+            view.pan[0] += pointer.x - after.x;
+            view.pan[1] += pointer.y - after.y;
+        }
+    }
+    if response.dragged_by(PointerButton::Middle) {
+        let d = response.drag_delta();
+        view.pan[0] += d.x;
+        view.pan[1] += d.y;
+    }
+    let t = Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom };
+    let unit = view.zoom;
+    let spec = &f.doc.spec;
+    let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
+    let hovered_space = pointer.and_then(|p| space_at(board, t, p));
+    let hovered_jump = pointer.and_then(|p| jump_at(spec.jumps.as_slice(), board, t, p));
+
+    // What the diagnostics point at.
+    let mut errors = HashSet::new();
+    let mut warnings = HashSet::new();
+    for d in &f.checks.diagnostics {
+        let set = if d.severity == Severity::Error { &mut errors } else { &mut warnings };
+        set.extend(d.location.spaces.iter().copied());
+    }
+    let highlighted: HashSet<u32> = f.selection.spaces.iter().copied().collect();
+
+    draw_tiles(&painter, board, t, rect, &errors, &warnings, &highlighted, f.selection.selected, hovered_space);
+    draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
+    for (i, j) in spec.jumps.iter().enumerate() {
+        let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
+        let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
+        if !rect.intersects(Rect::from_two_pos(a, b).expand(unit)) {
+            continue;
+        }
+        let selected = f.selection.selected == Selected::Jump(i) || f.selection.jumps.contains(&i);
+        let kind = j.kind.unwrap_or(j.direction());
+        if selected {
+            painter.line_segment([a, b], Stroke::new(unit * 0.45, SELECT.gamma_multiply(0.5)));
+        }
+        match kind {
+            JumpKind::Ladder => paint::ladder(&painter, a, b, unit, paint::LADDER),
+            JumpKind::Snake => paint::snake(&painter, a, b, unit, paint::SNAKE),
+        }
+        if hovered_jump == Some(i) && tool != Tool::DrawJump {
+            painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
+        }
+    }
+
+    // Dragging.
+    if response.drag_started_by(PointerButton::Primary)
+        && let Some(origin) = ui.input(|i| i.pointer.press_origin())
+    {
+        state.drag = Some(start_drag(f, board, t, tool, origin));
+    }
+    let stop = response.drag_stopped_by(PointerButton::Primary);
+    if let (Some(drag), Some(p)) = (state.drag, pointer) {
+        let target = space_at(board, t, p);
+        match drag {
+            Drag::Pan => {
+                let d = response.drag_delta();
+                view.pan[0] += d.x;
+                view.pan[1] += d.y;
+            }
+            Drag::DrawJump { from } => {
+                if let Some(a) = board.position(from) {
+                    let a = t.to_screen(board.points[a as usize]);
+                    let up = target.is_some_and(|n| n > from);
+                    let color = if up { paint::LADDER } else { paint::SNAKE };
+                    painter.line_segment([a, p], Stroke::new(unit * 0.12, color));
+                    if stop && let Some(to) = target.filter(|n| *n != from) {
+                        out.push(Intent::Edit(EditCommand::AddJump(Jump::new(from, to))));
+                    }
+                }
+            }
+            Drag::MoveJumpEnd { jump, head } => {
+                if let Some(j) = spec.jumps.get(jump) {
+                    let fixed = if head { j.to } else { j.from };
+                    if let Some(fx) = board.position(fixed) {
+                        painter
+                            .line_segment([t.to_screen(board.points[fx as usize]), p], Stroke::new(unit * 0.1, SELECT));
+                    }
+                    if stop && let Some(n) = target {
+                        let mut moved = *j;
+                        if head {
+                            moved.from = n
+                        } else {
+                            moved.to = n
+                        }
+                        out.push(Intent::Edit(EditCommand::SetJump(jump, moved)));
+                    }
+                }
+            }
+            Drag::MoveSpace { number } => {
+                painter.circle_stroke(p, unit * 0.42, Stroke::new(2.0, SELECT));
+                if stop {
+                    out.push(Intent::Edit(EditCommand::MoveSpace(number, t.to_board(p))));
+                }
+            }
+        }
+    }
+    // A drag ends when it stops, or if the button went up unseen.
+    if stop || !response.dragged() && !ui.input(|i| i.pointer.primary_down()) {
+        state.drag = None;
+    }
+
+    // Clicks.
+    if response.clicked_by(PointerButton::Primary) {
+        out.extend(click(f, tool, brush, hovered_space, hovered_jump, pointer.map(|p| t.to_board(p))));
+    }
+    if let Some(n) = hovered_space {
+        let effects: Vec<String> = spec.effects.iter().filter(|e| e.space == n).map(|e| e.effect.describe()).collect();
+        let tip = if effects.is_empty() { format!("Space {n}") } else { format!("Space {n}: {}", effects.join(", ")) };
+        response.on_hover_text_at_pointer(tip);
+    }
+    out
+}
+
+fn start_drag(f: &Frame, board: &CompiledBoard, t: Transform, tool: Tool, origin: Pos2) -> Drag {
+    let spec = &f.doc.spec;
+    let space = space_at(board, t, origin);
+    match tool {
+        Tool::DrawJump => space.map_or(Drag::Pan, |from| Drag::DrawJump { from }),
+        Tool::Select => {
+            if let Selected::Jump(i) = f.selection.selected
+                && let Some(j) = spec.jumps.get(i)
+            {
+                for (number, head) in [(j.from, true), (j.to, false)] {
+                    if let Some(pos) = board.position(number)
+                        && t.to_screen(board.points[pos as usize]).distance(origin) < t.zoom * 0.35
+                    {
+                        return Drag::MoveJumpEnd { jump: i, head };
+                    }
+                }
+            }
+            match (&spec.board, space) {
+                (Board::Free { .. }, Some(number)) => Drag::MoveSpace { number },
+                _ => Drag::Pan,
+            }
+        }
+        _ => Drag::Pan,
+    }
+}
+
+fn click(
+    f: &Frame,
+    tool: Tool,
+    brush: Brush,
+    space: Option<u32>,
+    jump: Option<usize>,
+    at: Option<Point>,
+) -> Vec<Intent> {
+    let spec = &f.doc.spec;
+    let free = matches!(spec.board, Board::Free { .. });
+    match tool {
+        Tool::Select => vec![Intent::Select(match (jump, space) {
+            (Some(j), _) => Selected::Jump(j),
+            (None, Some(s)) => Selected::Space(s),
+            _ => Selected::Nothing,
+        })],
+        Tool::Erase => {
+            if let Some(j) = jump {
+                return vec![Intent::Edit(EditCommand::RemoveJump(j))];
+            }
+            let Some(n) = space else { return Vec::new() };
+            match spec.effects.iter().rposition(|e| e.space == n) {
+                Some(i) => vec![Intent::Edit(EditCommand::RemoveEffect(i))],
+                None if free => vec![Intent::Edit(EditCommand::RemoveSpace(n))],
+                None => Vec::new(),
+            }
+        }
+        Tool::Paint => {
+            let Some(n) = space else { return Vec::new() };
+            let same = spec
+                .effects
+                .iter()
+                .position(|e| e.space == n && std::mem::discriminant(&e.effect) == std::mem::discriminant(&brush.0));
+            let effect = SpaceEffect { space: n, effect: brush.0 };
+            vec![Intent::Edit(match same {
+                Some(i) => EditCommand::SetEffect(i, effect),
+                None => EditCommand::AddEffect(effect),
+            })]
+        }
+        Tool::AddSpace if free => at.map(|p| vec![Intent::Edit(EditCommand::AddSpace(p))]).unwrap_or_default(),
+        Tool::AddSpace | Tool::DrawJump => Vec::new(),
+    }
+}
+
+/// The space under a screen point (within half a square of its centre).
+fn space_at(board: &CompiledBoard, t: Transform, s: Pos2) -> Option<u32> {
+    let p = t.to_board(s);
+    let mut best: Option<(u32, f32)> = None;
+    for pos in 1..=board.len {
+        let q = board.points[pos as usize];
+        let d = (q.x - p.x).powi(2) + (q.y - p.y).powi(2);
+        if d < 0.25 && best.is_none_or(|(_, bd)| d < bd) {
+            best = Some((pos, d));
+        }
+    }
+    best.and_then(|(pos, _)| board.number(pos))
+}
+
+/// The jump whose line passes under a screen point, away from its ends.
+fn jump_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, j) in jumps.iter().enumerate() {
+        let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
+        let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
+        let ab = b - a;
+        let along = ((s - a).dot(ab) / ab.length_sq().max(1.0)).clamp(0.0, 1.0);
+        if !(0.15..=0.85).contains(&along) {
+            continue;
+        }
+        let d = (a + ab * along).distance(s);
+        if d < t.zoom * 0.25 && best.is_none_or(|(_, bd)| d < bd) {
+            best = Some((i, d));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+#[allow(clippy::too_many_arguments)] // reason: what a tile shows depends on all of these
+fn draw_tiles(
+    p: &egui::Painter,
+    board: &CompiledBoard,
+    t: Transform,
+    clip: Rect,
+    errors: &HashSet<u32>,
+    warnings: &HashSet<u32>,
+    highlighted: &HashSet<u32>,
+    selected: Selected,
+    hovered: Option<u32>,
+) {
+    let unit = t.zoom;
+    let square = matches!(board_kind(board), Kind::Grid);
+    let numbers = unit >= 14.0;
+    let font = egui::FontId::proportional((unit * 0.26).clamp(8.0, 22.0));
+    for pos in 0..board.points.len() as u32 {
+        let c = t.to_screen(board.points[pos as usize]);
+        if !clip.expand(unit).contains(c) {
+            continue;
+        }
+        let number = board.number(pos);
+        let past_goal = pos > board.goal;
+        let fill = if pos == 0 {
+            TRAY
+        } else if pos == board.goal {
+            GOAL
+        } else if pos % 2 == 0 {
+            TILE_A
+        } else {
+            TILE_B
+        };
+        let fill = if past_goal { fill.gamma_multiply(0.4) } else { fill };
+        let half = unit * 0.47;
+        let tile = Rect::from_center_size(c, Vec2::splat(half * 2.0));
+        if square && pos != 0 {
+            p.rect_filled(tile, unit * 0.06, fill);
+        } else {
+            p.circle_filled(c, half * 0.9, fill);
+        }
+        let n = number.unwrap_or(u32::MAX);
+        let mark = if selected == Selected::Space(n) || highlighted.contains(&n) {
+            Some((SELECT, 3.0))
+        } else if errors.contains(&n) {
+            Some((ERROR, 2.5))
+        } else if warnings.contains(&n) {
+            Some((WARNING, 2.0))
+        } else if hovered == Some(n) {
+            Some((Color32::WHITE, 1.5))
+        } else {
+            None
+        };
+        if let Some((color, width)) = mark {
+            if square && pos != 0 {
+                p.rect_stroke(tile.shrink(1.0), unit * 0.06, Stroke::new(width, color), StrokeKind::Inside);
+            } else {
+                p.circle_stroke(c, half * 0.9, Stroke::new(width, color));
+            }
+        }
+        if pos == 0 {
+            p.text(c, egui::Align2::CENTER_CENTER, "Start", font.clone(), INK);
+        } else if pos == board.goal && unit >= 10.0 {
+            p.text(
+                c + Vec2::new(0.0, unit * 0.12),
+                egui::Align2::CENTER_CENTER,
+                "★",
+                egui::FontId::proportional(unit * 0.4),
+                INK,
+            );
+        }
+        if numbers && let Some(n) = number {
+            p.text(c + Vec2::new(-half * 0.85, -half * 0.85), egui::Align2::LEFT_TOP, n.to_string(), font.clone(), INK);
+        }
+    }
+}
+
+enum Kind {
+    Grid,
+    Other,
+}
+
+/// Grids have square tiles; tracks and free boards round ones.
+fn board_kind(board: &CompiledBoard) -> Kind {
+    // Grid centres sit at half units; a track or free board rarely does.
+    let on_grid =
+        board.points.iter().skip(1).all(|p| (p.x - 0.5).fract().abs() < 1e-4 && (p.y - 0.5).fract().abs() < 1e-4);
+    if on_grid { Kind::Grid } else { Kind::Other }
+}
+
+fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoard, t: Transform, clip: Rect) {
+    let unit = t.zoom;
+    let mut count = std::collections::HashMap::new();
+    for e in effects {
+        let Some(pos) = board.position(e.space) else { continue };
+        let c = t.to_screen(board.points[pos as usize]);
+        if !clip.contains(c) {
+            continue;
+        }
+        let k = count.entry(e.space).or_insert(0);
+        let at = c + Vec2::new(unit * (0.28 - 0.3 * *k as f32), unit * 0.26);
+        *k += 1;
+        let (fill, text) = match e.effect {
+            Effect::LoseTurns(n) => (ERROR, format!("−{n}")),
+            Effect::ExtraTurn => (Color32::from_rgb(40, 140, 200), "↻".to_owned()),
+            Effect::MoveBy(n) if n >= 0 => (Color32::from_rgb(60, 150, 60), format!("+{n}")),
+            Effect::MoveBy(n) => (Color32::from_rgb(160, 90, 40), format!("{n}")),
+            Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!("→{k}")),
+        };
+        paint::badge(p, at, unit, fill, &text);
+    }
+}

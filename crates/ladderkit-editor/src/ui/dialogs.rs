@@ -1,0 +1,185 @@
+//! Windows that ask: New variant, a path (where no native dialog exists),
+//! discard unsaved changes?, recover an autosave?
+
+use std::path::PathBuf;
+
+use bevy_egui::egui;
+use ladderkit::core::spec::{Board, PathStyle, Point, VariantSpec};
+
+use super::{Frame, PanelState};
+use crate::intents::Intent;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Grid,
+    Track,
+    Free,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewDialog {
+    pub name: String,
+    pub shape: Shape,
+    pub cols: u32,
+    pub rows: u32,
+    pub path: PathStyle,
+    pub spaces: u32,
+    pub looped: bool,
+}
+
+impl Default for NewDialog {
+    fn default() -> Self {
+        Self {
+            name: "New variant".into(),
+            shape: Shape::Grid,
+            cols: 6,
+            rows: 6,
+            path: PathStyle::Boustrophedon,
+            spaces: 50,
+            looped: false,
+        }
+    }
+}
+
+impl NewDialog {
+    pub fn spec(&self) -> VariantSpec {
+        let board = match self.shape {
+            Shape::Grid => Board::Grid { cols: self.cols, rows: self.rows, path: self.path },
+            Shape::Track => {
+                Board::Track { spaces: self.spaces, looped: self.looped, first: if self.looped { 0 } else { 1 } }
+            }
+            Shape::Free => Board::Free {
+                spaces: (0..self.spaces.min(30))
+                    .map(|i| Point { x: 0.5 + i as f32, y: 0.5 + (i as f32 * 0.7).sin() })
+                    .collect(),
+            },
+        };
+        VariantSpec::with_board(&self.name, board)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptKind {
+    Open,
+    SaveAs,
+    ExportPng,
+}
+
+#[derive(Debug, Clone)]
+pub struct PathPrompt {
+    pub kind: PromptKind,
+    pub text: String,
+}
+
+impl PathPrompt {
+    pub fn new(kind: PromptKind, f: &Frame) -> Self {
+        let text = match (kind, &f.doc.path) {
+            (PromptKind::ExportPng, Some(p)) => p.with_extension("png").display().to_string(),
+            (_, Some(p)) => p.display().to_string(),
+            (PromptKind::ExportPng, None) => "board.png".into(),
+            (_, None) => "variant.ron".into(),
+        };
+        Self { kind, text }
+    }
+}
+
+pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent> {
+    let mut out = Vec::new();
+    if let Some(dialog) = &mut panels.new_dialog {
+        let mut open = true;
+        let mut create = false;
+        egui::Window::new("New variant").open(&mut open).collapsible(false).show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                ui.text_edit_singleline(&mut dialog.name);
+            });
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut dialog.shape, Shape::Grid, "Grid");
+                ui.radio_value(&mut dialog.shape, Shape::Track, "Track");
+                ui.radio_value(&mut dialog.shape, Shape::Free, "Free-form");
+            });
+            match dialog.shape {
+                Shape::Grid => {
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(&mut dialog.cols).range(1..=100).prefix("columns "));
+                        ui.add(egui::DragValue::new(&mut dialog.rows).range(1..=100).prefix("rows "));
+                    });
+                    egui::ComboBox::from_label("Path").selected_text(dialog.path.name()).show_ui(ui, |ui| {
+                        for p in PathStyle::ALL {
+                            ui.selectable_value(&mut dialog.path, p, p.name());
+                        }
+                    });
+                }
+                Shape::Track => {
+                    ui.add(egui::DragValue::new(&mut dialog.spaces).range(2..=1000).prefix("spaces "));
+                    ui.checkbox(&mut dialog.looped, "Looped (a score track, numbered from 0)");
+                }
+                Shape::Free => {
+                    ui.add(egui::DragValue::new(&mut dialog.spaces).range(2..=30).prefix("spaces "));
+                    ui.label("Then drag spaces where you want them, or add more.");
+                }
+            }
+            create = ui.button("Create").clicked();
+        });
+        if create {
+            out.push(Intent::New(dialog.spec()));
+        }
+        if create || !open {
+            panels.new_dialog = None;
+        }
+    }
+    if let Some(prompt) = &mut panels.path_prompt {
+        let title = match prompt.kind {
+            PromptKind::Open => "Open path",
+            PromptKind::SaveAs => "Save as path",
+            PromptKind::ExportPng => "Export PNG to path",
+        };
+        let mut open = true;
+        let mut done = false;
+        egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
+            let response = ui.text_edit_singleline(&mut prompt.text);
+            done = ui.button("OK").clicked() || response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        });
+        if done {
+            let path = PathBuf::from(prompt.text.trim());
+            out.push(match prompt.kind {
+                PromptKind::Open => Intent::Open(path),
+                PromptKind::SaveAs => Intent::SaveAs(path),
+                PromptKind::ExportPng => Intent::ExportPng(path),
+            });
+        }
+        if done || !open {
+            panels.path_prompt = None;
+        }
+    }
+    if let Some(confirm) = &f.files.confirm {
+        egui::Window::new("Unsaved changes").collapsible(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
+            ctx,
+            |ui| {
+                ui.label(&confirm.message);
+                ui.horizontal(|ui| {
+                    if ui.button("Discard changes").clicked() {
+                        out.push(Intent::Confirmed(Box::new(confirm.action.clone())));
+                    }
+                    if ui.button("Cancel").clicked() {
+                        out.push(Intent::Cancel);
+                    }
+                });
+            },
+        );
+    }
+    if let Some(recovery) = &f.files.recovery {
+        egui::Window::new("Recover unsaved changes?").collapsible(false).show(ctx, |ui| {
+            ui.label(format!("A recovery copy with unsaved changes was found: {}", recovery.from.display()));
+            ui.horizontal(|ui| {
+                if ui.button("Recover").clicked() {
+                    out.push(Intent::Recover);
+                }
+                if ui.button("Discard it").clicked() {
+                    out.push(Intent::DiscardRecovery);
+                }
+            });
+        });
+    }
+    out
+}

@@ -1,0 +1,324 @@
+//! The inspector: the selection, the variant's details and board, and every
+//! rule option, each explained in its tooltip. Widgets edit a copy; a
+//! changed copy becomes an edit command.
+
+use bevy_egui::egui::{self, DragValue};
+use ladderkit::core::spec::*;
+
+use super::Frame;
+use crate::history::EditCommand;
+use crate::intents::Intent;
+use crate::selection::Selected;
+
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
+    let mut out = Vec::new();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        egui::CollapsingHeader::new("Selection").default_open(true).show(ui, |ui| selection(ui, f, &mut out));
+        egui::CollapsingHeader::new("Variant").default_open(true).show(ui, |ui| variant(ui, f, &mut out));
+        egui::CollapsingHeader::new("Rules").default_open(true).show(ui, |ui| rules(ui, f, &mut out));
+    });
+    out
+}
+
+fn edit(out: &mut Vec<Intent>, command: EditCommand) {
+    out.push(Intent::Edit(command));
+}
+
+fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
+    let spec = &f.doc.spec;
+    match f.selection.selected {
+        Selected::Nothing => {
+            ui.label("Click a space or a jump to inspect it.");
+        }
+        Selected::Space(n) => {
+            let board = &f.checks.compiled.board;
+            let pos = board.position(n);
+            let mut title = format!("Space {n}");
+            if pos == Some(board.goal) {
+                title.push_str(" (goal)");
+            }
+            if pos == Some(board.start) {
+                title.push_str(" (start)");
+            }
+            ui.strong(title);
+            for (i, e) in spec.effects.iter().enumerate().filter(|(_, e)| e.space == n) {
+                ui.horizontal(|ui| {
+                    let mut effect = e.effect;
+                    effect_editor(ui, i, &mut effect);
+                    if effect != e.effect {
+                        edit(out, EditCommand::SetEffect(i, SpaceEffect { space: n, effect }));
+                    }
+                    if ui.small_button("🗑").on_hover_text("Delete this effect").clicked() {
+                        edit(out, EditCommand::RemoveEffect(i));
+                    }
+                });
+            }
+            ui.horizontal_wrapped(|ui| {
+                for (label, effect) in [
+                    ("+ lose a turn", Effect::LoseTurns(1)),
+                    ("+ extra turn", Effect::ExtraTurn),
+                    ("+ move by", Effect::MoveBy(2)),
+                    ("+ go to", Effect::GoTo(1)),
+                ] {
+                    if ui.small_button(label).clicked() {
+                        edit(out, EditCommand::AddEffect(SpaceEffect { space: n, effect }));
+                    }
+                }
+            });
+            for (i, j) in spec.jumps.iter().enumerate().filter(|(_, j)| j.from == n || j.to == n) {
+                if ui.link(format!("{} {}→{}", j.direction().name(), j.from, j.to)).clicked() {
+                    out.push(Intent::Select(Selected::Jump(i)));
+                }
+            }
+        }
+        Selected::Jump(i) => {
+            let Some(jump) = spec.jumps.get(i) else { return };
+            let mut j = *jump;
+            ui.strong(format!("Jump #{}: a {}", i + 1, j.direction().name()));
+            ui.horizontal(|ui| {
+                ui.add(DragValue::new(&mut j.from).prefix("from "));
+                ui.add(DragValue::new(&mut j.to).prefix("to "));
+            });
+            ui.horizontal(|ui| {
+                ui.label("Drawn as").on_hover_text("Direction decides what a jump does; this only says how to draw it");
+                ui.selectable_value(&mut j.kind, None, "its direction");
+                ui.selectable_value(&mut j.kind, Some(JumpKind::Ladder), "ladder");
+                ui.selectable_value(&mut j.kind, Some(JumpKind::Snake), "snake");
+            });
+            if j != *jump {
+                edit(out, EditCommand::SetJump(i, j));
+            }
+            if ui.button("Delete jump").clicked() {
+                edit(out, EditCommand::RemoveJump(i));
+            }
+        }
+    }
+}
+
+fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
+    let kinds = [Effect::LoseTurns(1), Effect::ExtraTurn, Effect::MoveBy(2), Effect::GoTo(1)];
+    let name = |e: &Effect| match e {
+        Effect::LoseTurns(_) => "lose turns",
+        Effect::ExtraTurn => "extra turn",
+        Effect::MoveBy(_) => "move by",
+        Effect::GoTo(_) => "go to",
+    };
+    egui::ComboBox::from_id_salt(("effect", i)).selected_text(name(effect)).show_ui(ui, |ui| {
+        for k in kinds {
+            if ui.selectable_label(std::mem::discriminant(effect) == std::mem::discriminant(&k), name(&k)).clicked() {
+                *effect = k;
+            }
+        }
+    });
+    match effect {
+        Effect::LoseTurns(n) => {
+            ui.add(DragValue::new(n).range(1..=9));
+        }
+        Effect::MoveBy(n) => {
+            ui.add(DragValue::new(n).range(-99..=99));
+        }
+        Effect::GoTo(k) => {
+            ui.add(DragValue::new(k));
+        }
+        Effect::ExtraTurn => {}
+    }
+}
+
+fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
+    let spec = &f.doc.spec;
+    let mut meta = spec.meta.clone();
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut meta.name);
+    });
+    ui.label("Description");
+    ui.text_edit_multiline(&mut meta.description);
+    ui.horizontal(|ui| {
+        ui.label("Author");
+        ui.text_edit_singleline(&mut meta.author);
+    });
+    if meta != spec.meta {
+        edit(out, EditCommand::SetMeta(meta));
+    }
+    ui.separator();
+    let mut board = spec.board.clone();
+    match &mut board {
+        Board::Grid { cols, rows, path } => {
+            ui.horizontal(|ui| {
+                ui.label("Grid");
+                ui.add(DragValue::new(cols).range(1..=500).prefix("cols "));
+                ui.add(DragValue::new(rows).range(1..=500).prefix("rows "));
+            });
+            egui::ComboBox::from_label("Path").selected_text(path.name()).show_ui(ui, |ui| {
+                for p in PathStyle::ALL {
+                    ui.selectable_value(path, p, p.name());
+                }
+            });
+        }
+        Board::Track { spaces, looped, first } => {
+            ui.horizontal(|ui| {
+                ui.label("Track");
+                ui.add(DragValue::new(spaces).range(1..=100_000).prefix("spaces "));
+                ui.add(DragValue::new(first).range(0..=1).prefix("first "));
+            });
+            ui.checkbox(looped, "Looped").on_hover_text("Drawn as a ring, like a score track");
+        }
+        Board::Free { spaces } => {
+            ui.label(format!("Free-form: {} spaces (add, drag or erase them on the board)", spaces.len()));
+        }
+    }
+    if board != spec.board {
+        edit(out, EditCommand::SetBoard(board));
+    }
+    let mut start = spec.start;
+    ui.horizontal(|ui| {
+        ui.label("Start").on_hover_text("The tray is off the board: a roll of N lands on space N");
+        let mut tray = start == Start::Tray;
+        if ui.radio_value(&mut tray, true, "tray").clicked() {
+            start = Start::Tray;
+        }
+        if ui.radio_value(&mut tray, false, "space").clicked() && start == Start::Tray {
+            start = Start::Space(1);
+        }
+        if let Start::Space(n) = &mut start {
+            ui.add(DragValue::new(n));
+        }
+    });
+    if start != spec.start {
+        edit(out, EditCommand::SetStart(start));
+    }
+    let mut goal = spec.goal;
+    ui.horizontal(|ui| {
+        ui.label("Goal");
+        let mut last = goal == Goal::Last;
+        if ui.radio_value(&mut last, true, "last space").clicked() {
+            goal = Goal::Last;
+        }
+        if ui.radio_value(&mut last, false, "space").clicked() && goal == Goal::Last {
+            goal = Goal::Space(f.checks.compiled.board.number(f.checks.compiled.board.goal).unwrap_or(1));
+        }
+        if let Goal::Space(n) = &mut goal {
+            ui.add(DragValue::new(n));
+        }
+    });
+    if goal != spec.goal {
+        edit(out, EditCommand::SetGoal(goal));
+    }
+}
+
+fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
+    let old = &f.doc.spec.rules;
+    let mut r = old.clone();
+    ui.horizontal(|ui| {
+        ui.label("Players").on_hover_text("How many may play this variant");
+        ui.add(DragValue::new(&mut r.players.min).range(1..=16).prefix("min "));
+        ui.add(DragValue::new(&mut r.players.max).range(1..=16).prefix("max "));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Dice").on_hover_text("How many dice, of how many sides; classic play moves by their total");
+        ui.add(DragValue::new(&mut r.dice.count).range(1..=8));
+        ui.label("d");
+        ui.add(DragValue::new(&mut r.dice.sides).range(2..=20));
+    });
+    egui::ComboBox::from_label("Overshoot")
+        .selected_text(format!("{:?}", r.overshoot))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut r.overshoot, Overshoot::Forfeit, "Forfeit")
+                .on_hover_text("A roll past the goal is lost; the piece stays");
+            ui.selectable_value(&mut r.overshoot, Overshoot::Bounce, "Bounce")
+                .on_hover_text("Walk to the goal and back the rest, then take the jump where you land");
+            ui.selectable_value(&mut r.overshoot, Overshoot::ReachOrPass, "ReachOrPass")
+                .on_hover_text("Reaching or passing the goal wins");
+        })
+        .response
+        .on_hover_text("What happens when a roll would carry a piece past the goal");
+    ui.horizontal(|ui| {
+        ui.label("Entry").on_hover_text("How pieces leave the start tray");
+        let mut on_roll = matches!(r.entry, Entry::OnRoll(_));
+        ui.radio_value(&mut on_roll, false, "any roll").on_hover_text("A roll of N from the tray lands on space N");
+        ui.radio_value(&mut on_roll, true, "only on").on_hover_text("Only this total enters, onto the first space");
+        r.entry = match (on_roll, r.entry) {
+            (false, _) => Entry::Direct,
+            (true, Entry::OnRoll(t)) => Entry::OnRoll(t),
+            (true, Entry::Direct) => Entry::OnRoll(6),
+        };
+        if let Entry::OnRoll(t) = &mut r.entry {
+            ui.add(DragValue::new(t).range(1..=160));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Extra turn").on_hover_text("Which rolls earn another turn (never after a winning move)");
+        let mut kind = match r.extra_turn {
+            None => 0,
+            Some(ExtraTurnOn::Total(_)) => 1,
+            Some(ExtraTurnOn::Doubles) => 2,
+        };
+        ui.radio_value(&mut kind, 0, "never");
+        ui.radio_value(&mut kind, 1, "on a total of");
+        ui.radio_value(&mut kind, 2, "on doubles");
+        r.extra_turn = match (kind, r.extra_turn) {
+            (1, Some(ExtraTurnOn::Total(t))) => Some(ExtraTurnOn::Total(t)),
+            (1, _) => Some(ExtraTurnOn::Total(6)),
+            (2, _) => Some(ExtraTurnOn::Doubles),
+            _ => None,
+        };
+        if let Some(ExtraTurnOn::Total(t)) = &mut r.extra_turn {
+            ui.add(DragValue::new(t).range(1..=160));
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut capped = r.max_consecutive_turns.is_some();
+        ui.checkbox(&mut capped, "At most").on_hover_text("Caps turns in a row for one player, extra turns included");
+        r.max_consecutive_turns = match (capped, r.max_consecutive_turns) {
+            (true, Some(n)) => Some(n),
+            (true, None) => Some(2),
+            (false, _) => None,
+        };
+        if let Some(n) = &mut r.max_consecutive_turns {
+            ui.add(DragValue::new(n).range(1..=20));
+        }
+        ui.label("turns in a row");
+    });
+    ui.checkbox(&mut r.follow_chains, "Follow jump chains")
+        .on_hover_text("A jump that lands on another jump's foot rides on");
+    ui.checkbox(&mut r.shared_squares, "Pieces share squares")
+        .on_hover_text("If off, a piece landing on others sends them back to the start");
+    ui.horizontal(|ui| {
+        ui.label("First player").on_hover_text("Who opens each game of a match");
+        ui.radio_value(&mut r.first_player, FirstPlayer::Seat1, "seat 1");
+        ui.radio_value(&mut r.first_player, FirstPlayer::Rotate, "rotates");
+    });
+    ui.separator();
+    let mut treehouse = matches!(r.play, Play::Treehouse(_));
+    ui.checkbox(&mut treehouse, "Treehouse play")
+        .on_hover_text("Two dice: one moves your piece, the other another player's; pieces stack (Bryan Stout, 2009)");
+    match (&mut r.play, treehouse) {
+        (Play::Classic, true) => {
+            r.play = Play::Treehouse(Treehouse::default());
+            r.dice.count = 2;
+        }
+        (Play::Treehouse(_), false) => r.play = Play::Classic,
+        (Play::Treehouse(t), true) => {
+            ui.horizontal(|ui| {
+                ui.label("Lose a turn").on_hover_text("The two documented readings of a lose-a-turn space");
+                ui.radio_value(&mut t.lose_turn, LoseTurnRule::Sideways, "lie down")
+                    .on_hover_text("Nobody may move it; the owner's next turn stands the stack up");
+                ui.radio_value(&mut t.lose_turn, LoseTurnRule::Upright, "stay upright").on_hover_text(
+                    "Others may move it away; if still there, the owner rolls one die for another piece",
+                );
+            });
+            ui.horizontal(|ui| {
+                ui.label("Pyramids each").on_hover_text("One for the basic game, two or three for the team game");
+                let mut n = t.pieces.len();
+                ui.add(DragValue::new(&mut n).range(1..=3));
+                if n != t.pieces.len() {
+                    t.pieces = (1..=n as u32).collect();
+                }
+            });
+        }
+        (Play::Classic, false) => {}
+    }
+    if r != *old {
+        edit(out, EditCommand::SetRules(r));
+    }
+}

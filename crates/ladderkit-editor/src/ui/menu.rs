@@ -1,0 +1,162 @@
+//! Menu bar, toolbar, status bar and keyboard shortcuts.
+
+use bevy_egui::egui::{self, Key, KeyboardShortcut, Modifiers};
+use ladderkit::core::spec::Effect;
+
+use super::dialogs::{NewDialog, PathPrompt, PromptKind};
+use super::{Frame, PanelState};
+use crate::intents::Intent;
+use crate::tools::{Brush, Tool};
+use crate::view::View;
+
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+
+pub(super) fn shortcuts(ctx: &egui::Context, tool: &mut Tool, view: &mut View) -> Vec<Intent> {
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        // Redo first: Ctrl+Shift+Z also matches Ctrl+Z's keys.
+        if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
+            out.push(Intent::Redo);
+        }
+        if i.consume_shortcut(&UNDO) {
+            out.push(Intent::Undo);
+        }
+        if i.consume_shortcut(&SAVE) {
+            out.push(Intent::Save);
+        }
+        if i.consume_shortcut(&OPEN) {
+            out.push(Intent::OpenDialog);
+        }
+    });
+    // Single-key tool shortcuts, unless a text field has the keyboard.
+    if !ctx.egui_wants_keyboard_input() {
+        ctx.input(|i| {
+            for t in Tool::ALL {
+                let key = Key::from_name(&t.key().to_string());
+                if key.is_some_and(|k| i.key_pressed(k) && i.modifiers.is_none()) {
+                    *tool = t;
+                }
+            }
+            if i.key_pressed(Key::F) && i.modifiers.is_none() {
+                view.fit = true;
+            }
+        });
+    }
+    out
+}
+
+pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, view: &mut View) -> Vec<Intent> {
+    let mut out = Vec::new();
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("New…").clicked() {
+                panels.new_dialog = Some(NewDialog::default());
+            }
+            if ui.button("Open…  (Ctrl+O)").clicked() {
+                out.push(Intent::OpenDialog);
+            }
+            if ui.button("Open path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::Open, f));
+            }
+            ui.menu_button("Open recent", |ui| {
+                if f.files.recent.is_empty() {
+                    ui.label("(none yet)");
+                }
+                for path in &f.files.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        out.push(Intent::Open(path.clone()));
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button("Save  (Ctrl+S)").clicked() {
+                out.push(Intent::Save);
+            }
+            if ui.button("Save as…").clicked() {
+                out.push(Intent::SaveAsDialog);
+            }
+            if ui.button("Save as path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::SaveAs, f));
+            }
+            if ui.add_enabled(f.doc.path.is_some(), egui::Button::new("Revert")).clicked() {
+                out.push(Intent::Revert);
+            }
+            ui.separator();
+            if ui.button("Export PNG…").clicked() {
+                out.push(Intent::ExportPngDialog);
+            }
+            if ui.button("Export PNG to path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportPng, f));
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                out.push(Intent::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {l}"));
+            if ui
+                .add_enabled(f.history.undo_label().is_some(), egui::Button::new(format!("{undo}  (Ctrl+Z)")))
+                .clicked()
+            {
+                out.push(Intent::Undo);
+            }
+            let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {l}"));
+            if ui
+                .add_enabled(f.history.redo_label().is_some(), egui::Button::new(format!("{redo}  (Ctrl+Shift+Z)")))
+                .clicked()
+            {
+                out.push(Intent::Redo);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui.button("Fit board  (F)").clicked() {
+                view.fit = true;
+            }
+        });
+    });
+    out
+}
+
+pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) {
+    ui.horizontal(|ui| {
+        let free = matches!(f.doc.spec.board, ladderkit::core::spec::Board::Free { .. });
+        for t in Tool::ALL {
+            if t == Tool::AddSpace && !free {
+                continue;
+            }
+            ui.selectable_value(tool, t, format!("{} ({})", t.name(), t.key())).on_hover_text(t.help());
+        }
+        ui.separator();
+        ui.label("Brush:");
+        let current = brush.0.describe();
+        egui::ComboBox::from_id_salt("brush").selected_text(current).show_ui(ui, |ui| {
+            for effect in
+                [Effect::LoseTurns(1), Effect::LoseTurns(2), Effect::ExtraTurn, Effect::MoveBy(3), Effect::MoveBy(-3)]
+            {
+                ui.selectable_value(&mut brush.0, effect, effect.describe());
+            }
+        });
+    });
+}
+
+pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
+    ui.horizontal(|ui| {
+        let errors = f.checks.diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = f.checks.diagnostics.len() - errors;
+        ui.label(format!(
+            "{errors} errors, {warnings} warnings · checked in {:.2} ms",
+            f.checks.took.as_secs_f64() * 1000.0
+        ));
+        ui.separator();
+        if let Some(e) = &f.doc.error {
+            ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
+        } else {
+            ui.label(&f.files.status);
+        }
+    });
+}

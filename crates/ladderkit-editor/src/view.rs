@@ -1,0 +1,23 @@
+//! Pan and zoom of the board view.
+
+use bevy::prelude::*;
+
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Screen pixels per board unit (one grid square).
+    pub zoom: f32,
+    /// Offset of the board's centre from the view's centre, in pixels.
+    pub pan: [f32; 2],
+    /// Fit the board to the view on the next frame.
+    pub fit: bool,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<View>();
+}

@@ -1,0 +1,265 @@
+//! The editor's logic without a window or GPU: `MinimalPlugins` plus the
+//! editor's logic plugins, driven by intents as the panels send them.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use ladderkit::core::spec::{Board, Effect, Jump, PathStyle, Rules, SpaceEffect, VariantSpec};
+use ladderkit::core::{Code, parse};
+use ladderkit_editor::checks::Checks;
+use ladderkit_editor::document::Document;
+use ladderkit_editor::files::{Files, StartupFile};
+use ladderkit_editor::history::{EditCommand, History};
+use ladderkit_editor::intents::Intent;
+use ladderkit_editor::selection::{Selected, Selection};
+
+fn app_with(file: Option<&Path>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(Files::new(None));
+    if let Some(f) = file {
+        app.insert_resource(StartupFile(f.to_owned()));
+    }
+    app.add_plugins(ladderkit_editor::logic_plugin);
+    app.update();
+    app
+}
+
+fn send(app: &mut App, intent: Intent) {
+    app.world_mut().write_message(intent);
+    app.update();
+}
+
+fn edit(app: &mut App, command: EditCommand) {
+    send(app, Intent::Edit(command));
+}
+
+fn doc(app: &App) -> &Document {
+    app.world().resource::<Document>()
+}
+
+fn codes(app: &App) -> Vec<Code> {
+    app.world().resource::<Checks>().diagnostics.iter().map(|d| d.code).collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladderkit-editor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants").join(name)
+}
+
+#[test]
+fn every_command_applies_and_undoes() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    let free = Board::Free { spaces: vec![ladderkit::core::spec::Point { x: 0.5, y: 0.5 }; 3] };
+    let commands = vec![
+        EditCommand::AddJump(Jump::new(4, 14)),
+        EditCommand::SetJump(0, Jump::new(4, 20)),
+        EditCommand::AddEffect(SpaceEffect { space: 12, effect: Effect::LoseTurns(1) }),
+        EditCommand::SetEffect(0, SpaceEffect { space: 12, effect: Effect::LoseTurns(2) }),
+        EditCommand::SetRules(Rules { follow_chains: false, ..Rules::default() }),
+        EditCommand::SetMeta(ladderkit::core::spec::Meta { name: "renamed".into(), ..Default::default() }),
+        EditCommand::SetStart(ladderkit::core::spec::Start::Space(2)),
+        EditCommand::SetGoal(ladderkit::core::spec::Goal::Space(30)),
+        EditCommand::RemoveEffect(0),
+        EditCommand::RemoveJump(0),
+        EditCommand::SetBoard(free),
+        EditCommand::AddSpace(ladderkit::core::spec::Point { x: 3.0, y: 1.0 }),
+        EditCommand::MoveSpace(1, ladderkit::core::spec::Point { x: 2.0, y: 2.0 }),
+        EditCommand::RemoveSpace(2),
+    ];
+    let mut states = vec![doc(&app).spec.clone()];
+    for c in &commands {
+        edit(&mut app, c.clone());
+        assert_eq!(doc(&app).error, None, "{c:?}");
+        assert_ne!(doc(&app).spec, *states.last().unwrap(), "{c:?} changed nothing");
+        states.push(doc(&app).spec.clone());
+    }
+    for expected in states.iter().rev().skip(1) {
+        send(&mut app, Intent::Undo);
+        assert_eq!(doc(&app).spec, *expected);
+    }
+    for expected in states.iter().skip(1) {
+        send(&mut app, Intent::Redo);
+        assert_eq!(doc(&app).spec, *expected);
+    }
+}
+
+#[test]
+fn undo_is_described_and_a_failed_edit_changes_nothing() {
+    let mut app = app_with(None);
+    edit(&mut app, EditCommand::AddJump(Jump::new(4, 14)));
+    assert_eq!(app.world().resource::<History>().undo_label(), Some("Add ladder 4→14"));
+    let before = doc(&app).spec.clone();
+    edit(&mut app, EditCommand::RemoveJump(7));
+    assert_eq!(doc(&app).spec, before);
+    assert!(doc(&app).error.as_deref().unwrap().contains("no jump #8"));
+    edit(&mut app, EditCommand::AddSpace(ladderkit::core::spec::Point { x: 0.0, y: 0.0 }));
+    assert!(doc(&app).error.as_deref().unwrap().contains("free-form"));
+}
+
+#[test]
+fn dragging_a_value_is_one_undo_step() {
+    let mut app = app_with(None);
+    edit(&mut app, EditCommand::AddJump(Jump::new(4, 14)));
+    for to in 15..25 {
+        edit(&mut app, EditCommand::SetJump(0, Jump::new(4, to)));
+    }
+    send(&mut app, Intent::Undo);
+    assert_eq!(doc(&app).spec.jumps, [Jump::new(4, 14)]);
+}
+
+#[test]
+fn checks_rerun_after_each_edit_and_a_loop_is_reported_at_once() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    assert_eq!(codes(&app), []);
+    edit(&mut app, EditCommand::AddJump(Jump::new(10, 30)));
+    assert_eq!(codes(&app), []);
+    edit(&mut app, EditCommand::AddJump(Jump::new(30, 10)));
+    assert!(codes(&app).contains(&Code::JumpLoop), "{:?}", codes(&app));
+    send(&mut app, Intent::Undo);
+    assert!(!codes(&app).contains(&Code::JumpLoop));
+}
+
+#[test]
+fn clicking_a_diagnostic_selects_its_culprits() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    edit(&mut app, EditCommand::AddJump(Jump::new(10, 30)));
+    edit(&mut app, EditCommand::AddJump(Jump::new(30, 10)));
+    let i = app.world().resource::<Checks>().diagnostics.iter().position(|d| d.code == Code::JumpLoop).unwrap();
+    send(&mut app, Intent::SelectDiagnostic(i));
+    let selection = app.world().resource::<Selection>();
+    assert_eq!(selection.selected, Selected::Jump(0));
+    assert_eq!(selection.spaces, [10, 30]);
+    assert_eq!(selection.jumps, [0, 1]);
+    assert_eq!(selection.diagnostic, Some(i));
+}
+
+#[test]
+fn dirty_tracking_save_and_reopen_round_trip() {
+    let dir = temp_dir("save");
+    let file = dir.join("mine.ron");
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    assert!(!doc(&app).is_dirty());
+    assert_eq!(doc(&app).spec.jumps.len(), 9);
+    edit(&mut app, EditCommand::AddEffect(SpaceEffect { space: 12, effect: Effect::LoseTurns(1) }));
+    assert!(doc(&app).is_dirty());
+    assert!(doc(&app).title().starts_with("● "));
+    send(&mut app, Intent::SaveAs(file.clone()));
+    assert!(!doc(&app).is_dirty());
+    assert_eq!(doc(&app).path.as_deref(), Some(file.as_path()));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(parse(&saved).spec.unwrap(), doc(&app).spec);
+    let spec = doc(&app).spec.clone();
+    let reopened = app_with(Some(&file));
+    assert_eq!(doc(&reopened).spec, spec);
+    // Undo back to the saved state is clean again.
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    assert!(doc(&app).is_dirty());
+    send(&mut app, Intent::Undo);
+    assert!(!doc(&app).is_dirty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn discarding_unsaved_changes_asks_first() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
+    let files = app.world().resource::<Files>();
+    assert!(files.confirm.is_some(), "asked before discarding");
+    assert_eq!(doc(&app).spec.meta.name, "Gameweave Snakes and Ladders (Small 6×6)");
+    send(&mut app, Intent::Cancel);
+    assert!(app.world().resource::<Files>().confirm.is_none());
+    assert!(doc(&app).is_dirty(), "cancel keeps the changes");
+    send(&mut app, Intent::Confirmed(Box::new(Intent::Open(bundled("milton-bradley.ron")))));
+    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    assert!(!doc(&app).is_dirty());
+}
+
+#[test]
+fn a_broken_file_does_not_replace_the_document() {
+    let dir = temp_dir("broken");
+    let file = dir.join("broken.ron");
+    std::fs::write(&file, "Variant(format: 1, meta: (name: \"x\"), board: Grid(cols: \"six\"").unwrap();
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    send(&mut app, Intent::Open(file.clone()));
+    assert_eq!(doc(&app).spec.jumps.len(), 9, "the open document stays");
+    let status = &app.world().resource::<Files>().status;
+    assert!(status.contains("broken.ron:1:") && status.contains("cannot open"), "{status}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn autosave_is_offered_back_after_a_crash() {
+    let dir = temp_dir("autosave");
+    let file = dir.join("v.ron");
+    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
+    let mut app = app_with(Some(&file));
+    app.world_mut().resource_mut::<Files>().autosave_every = std::time::Duration::ZERO;
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    app.update();
+    let auto = dir.join(".v.ron.autosave");
+    assert!(auto.exists(), "an autosave copy was written");
+    let edited = doc(&app).spec.clone();
+    drop(app); // the crash
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut app = app_with(Some(&file));
+    assert!(app.world().resource::<Files>().recovery.is_some(), "recovery offered");
+    send(&mut app, Intent::Recover);
+    assert_eq!(doc(&app).spec, edited);
+    assert!(doc(&app).is_dirty());
+    assert!(!auto.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_changed_elsewhere_reloads_when_clean() {
+    let dir = temp_dir("watch");
+    let file = dir.join("v.ron");
+    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
+    let mut app = app_with(Some(&file));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let text = std::fs::read_to_string(&file).unwrap().replace("Small 6×6", "Renamed elsewhere");
+    std::fs::write(&file, text).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while doc(&app).spec.meta.name.contains("Small") && std::time::Instant::now() < deadline {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(doc(&app).spec.meta.name.contains("Renamed elsewhere"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_issue_walkthrough_draw_check_fix_save_reopen() {
+    // A 6 × 6 board, three ladders, three snakes, a loop reported and fixed,
+    // a lose-a-turn space, save, reopen: everything as left.
+    let dir = temp_dir("walkthrough");
+    let file = dir.join("garden.ron");
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(VariantSpec::new_grid("Garden", 6, 6, PathStyle::Boustrophedon)));
+    for (a, b) in [(3, 16), (8, 22), (20, 33), (35, 12), (27, 9), (17, 4)] {
+        edit(&mut app, EditCommand::AddJump(Jump::new(a, b)));
+    }
+    assert_eq!(codes(&app), []);
+    edit(&mut app, EditCommand::AddJump(Jump::new(33, 20)));
+    assert!(codes(&app).contains(&Code::JumpLoop) || codes(&app).contains(&Code::DuplicateJump));
+    send(&mut app, Intent::Undo);
+    assert_eq!(codes(&app), []);
+    edit(&mut app, EditCommand::AddEffect(SpaceEffect { space: 24, effect: Effect::LoseTurns(1) }));
+    send(&mut app, Intent::SaveAs(file.clone()));
+    let reopened = app_with(Some(&file));
+    assert_eq!(doc(&reopened).spec, doc(&app).spec);
+    assert_eq!(doc(&reopened).spec.jumps.len(), 6);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
