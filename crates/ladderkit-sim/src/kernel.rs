@@ -111,14 +111,10 @@ impl RaceKernel {
         combo
     }
 
-    /// Plays game `game` of the run seeded `seed` into `tally`.
-    pub fn play(&self, seed: u64, game: u64, players: usize, scratch: &mut Scratch, tally: &mut Tally) {
+    /// Plays game `game` of the run seeded `seed` into `tally`, one roll
+    /// per table read (solo games on plain boards go through `play_range`).
+    fn play(&self, seed: u64, game: u64, players: usize, scratch: &mut Scratch, tally: &mut Tally) {
         let mut rng = GameRng::for_game(seed, game);
-        if players == 1
-            && let Some(solo) = &self.solo
-        {
-            return solo.play(self.start, &mut rng, &mut scratch.counts, tally);
-        }
         let s = scratch;
         s.reset(players, self);
         let opener = if self.rotate { (game % players as u64) as usize } else { 0 };

@@ -59,39 +59,6 @@ impl SoloTable {
         Some(Self { k, sequences, table, single: single.to_vec(), width })
     }
 
-    /// One game; counts table reads into `counts`, the game into `tally`.
-    #[inline]
-    pub(crate) fn play(&self, start: u32, rng: &mut GameRng, counts: &mut Vec<u32>, tally: &mut Tally) {
-        if counts.len() != self.table.len() {
-            counts.clear();
-            counts.resize(self.table.len(), 0);
-        }
-        let n = self.sequences as u64;
-        let table = self.table.as_slice();
-        let counts = &mut counts[..table.len()];
-        let mut row = start as usize * self.sequences;
-        let mut rolls = 0u32;
-        loop {
-            let x = rng.next_u64();
-            let i = row + (((x >> 32) * n) >> 32) as usize;
-            let e = table[i];
-            counts[i] += 1;
-            rolls += (e >> 16) & 0xFF;
-            if e & (1 << 24) != 0 {
-                break;
-            }
-            let i = (e & 0xFFFF) as usize * self.sequences + (((x & 0xFFFF_FFFF) * n) >> 32) as usize;
-            let e = table[i];
-            counts[i] += 1;
-            rolls += (e >> 16) & 0xFF;
-            if e & (1 << 24) != 0 {
-                break;
-            }
-            row = (e & 0xFFFF) as usize * self.sequences;
-        }
-        tally.add_solo(rolls);
-    }
-
     /// Plays a range of games four at a time: each game is a chain of
     /// dependent table reads, and interleaving independent games lets the
     /// processor overlap them. Every game still uses its own generator, so
