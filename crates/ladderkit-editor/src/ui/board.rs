@@ -423,10 +423,10 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
         *k += 1;
         let (fill, text) = match e.effect {
             Effect::LoseTurns(n) => (ERROR, format!("−{n}")),
-            Effect::ExtraTurn => (Color32::from_rgb(40, 140, 200), "↻".to_owned()),
+            Effect::ExtraTurn => (Color32::from_rgb(40, 140, 200), "+T".to_owned()),
             Effect::MoveBy(n) if n >= 0 => (Color32::from_rgb(60, 150, 60), format!("+{n}")),
             Effect::MoveBy(n) => (Color32::from_rgb(160, 90, 40), format!("{n}")),
-            Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!("→{k}")),
+            Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!(">{k}")),
         };
         paint::badge(p, at, unit, fill, &text);
     }

@@ -48,7 +48,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                     if effect != e.effect {
                         edit(out, EditCommand::SetEffect(i, SpaceEffect { space: n, effect }));
                     }
-                    if ui.small_button("🗑").on_hover_text("Delete this effect").clicked() {
+                    if ui.small_button("Delete").on_hover_text("Delete this effect").clicked() {
                         edit(out, EditCommand::RemoveEffect(i));
                     }
                 });
@@ -66,7 +66,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                 }
             });
             for (i, j) in spec.jumps.iter().enumerate().filter(|(_, j)| j.from == n || j.to == n) {
-                if ui.link(format!("{} {}→{}", j.direction().name(), j.from, j.to)).clicked() {
+                if ui.link(format!("{} {} -> {}", j.direction().name(), j.from, j.to)).clicked() {
                     out.push(Intent::Select(Selected::Jump(i)));
                 }
             }

@@ -4,6 +4,7 @@ use bevy_egui::egui::{self, Key, KeyboardShortcut, Modifiers};
 use ladderkit::core::spec::Effect;
 
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
+use super::paint::plain;
 use super::{Frame, PanelState};
 use crate::intents::Intent;
 use crate::tools::{Brush, Tool};
@@ -98,14 +99,14 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             }
         });
         ui.menu_button("Edit", |ui| {
-            let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {l}"));
+            let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {}", plain(l)));
             if ui
                 .add_enabled(f.history.undo_label().is_some(), egui::Button::new(format!("{undo}  (Ctrl+Z)")))
                 .clicked()
             {
                 out.push(Intent::Undo);
             }
-            let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {l}"));
+            let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {}", plain(l)));
             if ui
                 .add_enabled(f.history.redo_label().is_some(), egui::Button::new(format!("{redo}  (Ctrl+Shift+Z)")))
                 .clicked()

@@ -24,7 +24,8 @@ pub fn ladder(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, color: Color32) {
     let rail = Stroke::new((unit * 0.05).max(1.5), color);
     p.line_segment([a + n, b + n], rail);
     p.line_segment([a - n, b - n], rail);
-    let rungs = (len / (unit * 0.28)).floor().max(1.0) as usize;
+    // Rungs only where they can be seen: a 100 × 100 board has thousands.
+    let rungs = if unit < 12.0 { 0 } else { (len / (unit * 0.28)).floor().max(1.0) as usize };
     for k in 1..=rungs {
         let t = k as f32 / (rungs + 1) as f32;
         let c = a + d * t;
@@ -40,15 +41,22 @@ pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color3
     let n = Vec2::new(-d.y, d.x) / len;
     let waves = (len / (unit * 1.6)).clamp(1.0, 6.0);
     let amp = unit * 0.25;
-    let steps = 40;
+    // About one segment per 6 pixels: small snakes on big boards stay cheap.
+    let steps = ((len / 6.0) as usize).clamp(4, 40);
+    let outline = unit >= 16.0;
     let point = |t: f32| head + d * t + n * amp * (t * waves * std::f32::consts::TAU).sin() * (1.0 - t * 0.5);
     for k in 0..steps {
         let (t0, t1) = (k as f32 / steps as f32, (k + 1) as f32 / steps as f32);
         let width = unit * (0.22 - 0.17 * t0);
-        p.line_segment([point(t0), point(t1)], Stroke::new(width + 2.0, SNAKE_DARK));
+        if outline {
+            p.line_segment([point(t0), point(t1)], Stroke::new(width + 2.0, SNAKE_DARK));
+        }
         p.line_segment([point(t0), point(t1)], Stroke::new(width, color));
     }
     let r = unit * 0.17;
+    if r < 3.0 {
+        return;
+    }
     p.circle_filled(head, r, color);
     p.circle_stroke(head, r, Stroke::new(1.5, SNAKE_DARK));
     let forward = (point(0.0) - point(0.05)).normalized();
@@ -65,4 +73,9 @@ pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str) 
     let r = unit * 0.17;
     p.circle_filled(at, r, fill);
     p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), Color32::WHITE);
+}
+
+/// egui's bundled fonts have no arrows: spell them for the screen.
+pub fn plain(text: &str) -> String {
+    text.replace('→', "->")
 }
