@@ -172,24 +172,7 @@ fn ladderkit_with_input(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn simulate_json_contract_and_thread_independence() {
-    let run = |threads: &str| {
-        let o = ladderkit(&[
-            "simulate",
-            "variants/gameweave-small.ron",
-            "--games",
-            "30000",
-            "--players",
-            "3",
-            "--seed",
-            "11",
-            "--threads",
-            threads,
-            "--json",
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        serde_json::from_str::<Value>(&stdout(&o)).unwrap()
-    };
-    let (one, two) = (run("1"), run("2"));
+    let (one, two) = (simulate_small("11", "1"), simulate_small("11", "2"));
     for key in [
         "games",
         "players",
@@ -208,10 +191,11 @@ fn simulate_json_contract_and_thread_independence() {
     for key in ["mean_rolls", "mean_rounds", "seat_wins", "lead_changes_per_game", "heat", "jumps"] {
         assert_eq!(one[key], two[key], "{key} differs between 1 and 2 threads");
     }
-    assert_ne!(one["seat_wins"], run_seed("12")["seat_wins"], "another seed, other games");
+    assert_ne!(one["seat_wins"], simulate_small("12", "0")["seat_wins"], "another seed, other games");
 }
 
-fn run_seed(seed: &str) -> Value {
+/// 30,000 three-player games on the small Gameweave board, as JSON.
+fn simulate_small(seed: &str, threads: &str) -> Value {
     let o = ladderkit(&[
         "simulate",
         "variants/gameweave-small.ron",
@@ -221,8 +205,11 @@ fn run_seed(seed: &str) -> Value {
         "3",
         "--seed",
         seed,
+        "--threads",
+        threads,
         "--json",
     ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     serde_json::from_str(&stdout(&o)).unwrap()
 }
 

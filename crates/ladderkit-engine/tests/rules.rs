@@ -291,15 +291,22 @@ fn with_lose_space(rule: LoseTurnRule) -> Engine {
     engine_with(&spec, 2)
 }
 
-#[test]
-fn treehouse_sideways_nobody_moves_it_and_the_owner_stands_it_up() {
-    let e = with_lose_space(LoseTurnRule::Sideways);
+/// Player 0 moves 3 from 30 onto the lose-a-turn space 33 (and player 1
+/// from 50 to 51); it is player 1's turn.
+fn landed_on_lose_space(rule: LoseTurnRule) -> (Engine, State) {
+    let e = with_lose_space(rule);
     let mut s = e.new_game(0);
     place(&mut s, 0, 30, 0);
     place(&mut s, 1, 50, 0);
-    let mut ev = Vec::new();
     e.set_dice(&mut s, TurnKind::Split, [3, 1], &mut ());
-    e.apply(&mut s, &Plan { moves: [mv(3, 0), mv(1, 1)] }, &mut ev);
+    e.apply(&mut s, &Plan { moves: [mv(3, 0), mv(1, 1)] }, &mut ());
+    (e, s)
+}
+
+#[test]
+fn treehouse_sideways_nobody_moves_it_and_the_owner_stands_it_up() {
+    let (e, mut s) = landed_on_lose_space(LoseTurnRule::Sideways);
+    let mut ev = Vec::new();
     assert_eq!(s.pieces[0].sideways, 1);
     // Player 1 may not move it.
     e.set_dice(&mut s, TurnKind::Split, [2, 4], &mut ());
@@ -315,13 +322,8 @@ fn treehouse_sideways_nobody_moves_it_and_the_owner_stands_it_up() {
 
 #[test]
 fn treehouse_upright_others_may_move_it_else_the_owner_rolls_one_die_for_others() {
-    let e = with_lose_space(LoseTurnRule::Upright);
-    let mut s = e.new_game(0);
-    place(&mut s, 0, 30, 0);
-    place(&mut s, 1, 50, 0);
+    let (e, mut s) = landed_on_lose_space(LoseTurnRule::Upright);
     let mut ev = Vec::new();
-    e.set_dice(&mut s, TurnKind::Split, [3, 1], &mut ());
-    e.apply(&mut s, &Plan { moves: [mv(3, 0), mv(1, 1)] }, &mut ev);
     assert_eq!(s.pieces[0].penalty, 1);
     // Player 1 can move it away…
     e.set_dice(&mut s, TurnKind::Split, [2, 4], &mut ());
