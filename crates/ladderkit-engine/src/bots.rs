@@ -68,6 +68,7 @@ impl Policy {
 #[derive(Debug, Clone, Default)]
 pub struct BotScratch {
     after: State,
+    probe: State,
     reply: State,
     answer: State,
     ws: Workspace,
@@ -91,13 +92,14 @@ fn expected_after_reply(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
         return margin(engine, &bot.after, me);
     }
     let sides = engine.board().dice.sides as u8;
-    let mut probe = bot.after.clone();
-    let Some(kind) = engine.prepare_turn(&mut probe, &mut ()) else { return margin(engine, &probe, me) };
-    let second: Vec<u8> = if kind == TurnKind::Split { (1..=sides).collect() } else { vec![0] };
+    bot.probe.clone_from(&bot.after);
+    let Some(kind) = engine.prepare_turn(&mut bot.probe, &mut ()) else { return margin(engine, &bot.probe, me) };
+    // A one-die turn has no second die: its slot stays 0.
+    let second = if kind == TurnKind::Split { 1..=sides } else { 0..=0 };
     let (mut total, mut weight) = (0.0, 0.0);
     for a in 1..=sides {
-        for &b in &second {
-            bot.reply.clone_from(&probe);
+        for b in second.clone() {
+            bot.reply.clone_from(&bot.probe);
             engine.set_dice(&mut bot.reply, kind, [a, b], &mut ());
             engine.legal_plans(&bot.reply, &mut bot.ws);
             let them = bot.reply.current;

@@ -90,11 +90,10 @@ impl RaceKernel {
             sides,
             start: board.start,
             cap: board.max_consecutive_turns,
-            rotate: false,
+            rotate: engine.first_player() == FirstPlayer::Rotate,
             solo,
             board: board.clone(),
         })
-        .map(|k| Self { rotate: engine.first_player() == FirstPlayer::Rotate, ..k })
     }
 
     /// Draws the dice like the engine: one die at a time.
