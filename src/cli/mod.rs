@@ -4,7 +4,6 @@
 mod analyze;
 mod diagnostics;
 mod fmt;
-mod narrate;
 mod new;
 mod play;
 mod replay;

@@ -9,9 +9,10 @@ use ladderkit::engine::replay::GameLog;
 use ladderkit::engine::{Event, GameRng, Plan, Turn, Workspace};
 use ladderkit::files;
 
-use super::narrate::{narrate, positions};
-use super::setup::{Seat, parse_seats, table};
+use super::setup::{parse_seats, table};
 use super::{Outcome, fail, say};
+use ladderkit::engine::Seat;
+use ladderkit::engine::narrate::{describe_plan, narrate, positions};
 
 /// Play a game in the terminal.
 ///
@@ -168,29 +169,4 @@ fn ask_plan(
             _ => say!("type a number from 1 to {}", plans.len()),
         }
     }
-}
-
-fn describe_plan(
-    board: &ladderkit::core::CompiledBoard,
-    names: &[String],
-    state: &ladderkit::engine::State,
-    plan: &Plan,
-) -> String {
-    let parts: Vec<String> = plan
-        .moves
-        .iter()
-        .map(|m| match m {
-            Some(m) => {
-                let q = state.pieces[m.piece as usize];
-                let who = if state.pieces_per_player > 1 {
-                    format!("{}'s piece {}", names[q.owner as usize], m.piece % state.pieces_per_player + 1)
-                } else {
-                    names[q.owner as usize].clone()
-                };
-                format!("move {who} {} (from {})", m.die, board.label(q.pos))
-            }
-            None => "the other die is lost".to_owned(),
-        })
-        .collect();
-    if plan.moves[0].is_none() { "no die can be used".to_owned() } else { parts.join(", then ") }
 }

@@ -6,9 +6,9 @@ use ladderkit::core::variant_hash;
 use ladderkit::engine::replay::{GameLog, replay};
 use ladderkit::engine::{Event, EventSink};
 
-use super::narrate::{narrate, positions};
 use super::setup::table;
 use super::{Outcome, fail, say};
+use ladderkit::engine::narrate::{narrate, positions};
 
 /// Replay a game saved by `ladderkit play --log`.
 ///

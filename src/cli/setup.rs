@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use ladderkit::core::{VariantSpec, compile};
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::engine::{Engine, Policy, Seat};
 use ladderkit::files;
 
 use super::{Outcome, diagnostics};
@@ -33,22 +33,6 @@ pub fn table(path: &Path, players: u32, strict: bool) -> Result<Table, Outcome> 
     let engine = Engine::new(&compile(&spec), players, range).map_err(super::fail)?;
     let engine = engine.with_first_player(spec.rules.first_player);
     Ok(Table { spec, engine })
-}
-
-/// Who sits where.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Bot(Policy),
-}
-
-impl Seat {
-    pub fn label(self) -> String {
-        match self {
-            Self::Human => "human".into(),
-            Self::Bot(p) => format!("bot:{}", p.name()),
-        }
-    }
 }
 
 /// Parses `human,bot:greedy,random`: `bot:` is optional before a policy.

@@ -13,8 +13,9 @@ use ladderkit::engine::Policy;
 use ladderkit::sim::{Options, RaceKernel, Report, Tally, simulate};
 use serde_json::json;
 
-use super::setup::{Seat, parse_seats, table};
+use super::setup::{parse_seats, table};
 use super::{Outcome, fail, say};
+use ladderkit::engine::Seat;
 
 /// Simulate many games with bots and report what happened.
 ///

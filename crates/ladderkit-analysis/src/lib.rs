@@ -83,6 +83,8 @@ pub enum AnalysisError {
     Interacting(String),
     /// The game is so long the tail did not vanish within `max_steps`.
     TooLong { steps: usize, unfinished: String },
+    /// The caller's `stop` said to give up.
+    Cancelled,
 }
 
 impl std::fmt::Display for AnalysisError {
@@ -93,6 +95,7 @@ impl std::fmt::Display for AnalysisError {
                 write!(f, "pieces can get stuck forever (positions {spaces:?}), so games may never end")
             }
             Self::Interacting(why) => write!(f, "{why}; use `ladderkit simulate` for this variant"),
+            Self::Cancelled => f.write_str("the analysis was cancelled"),
             Self::TooLong { steps, unfinished } => {
                 write!(
                     f,
@@ -104,6 +107,12 @@ impl std::fmt::Display for AnalysisError {
 }
 
 impl std::error::Error for AnalysisError {}
+
+/// How far an iteration is: the unfinished share falls geometrically from
+/// 1 to `tail`, so its logarithm moves evenly.
+fn progress(unfinished: f64, tail: f64) -> f64 {
+    if unfinished >= 1.0 { 0.0 } else { (unfinished.ln() / tail.ln()).clamp(0.0, 1.0) }
+}
 
 /// Expected rolls (moves, in Treehouse play: single dice) for one piece to
 /// finish from each position; bots use it to judge positions.
@@ -121,15 +130,26 @@ pub fn analyze(compiled: &Compiled, options: &Options) -> Result<Analysis, Analy
 
 /// Analyses a board the caller knows to be free of errors.
 pub fn analyze_board(board: &CompiledBoard, options: &Options) -> Result<Analysis, AnalysisError> {
+    analyze_board_until(board, options, &|_| false)
+}
+
+/// `analyze_board` that tells `stop` how far it got (0 to 1) now and then,
+/// and gives up with `AnalysisError::Cancelled` when it returns true (an
+/// editor whose board changed while a long analysis was running).
+pub fn analyze_board_until(
+    board: &CompiledBoard,
+    options: &Options,
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<Analysis, AnalysisError> {
     if !board.play.is_classic() {
         return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));
     }
     let roll_chain = rolls::RollChain::new(board);
     roll_chain.check_finishes()?;
-    let by_rolls = roll_chain.iterate(options)?;
+    let by_rolls = roll_chain.iterate(options, stop)?;
     let expected_rolls = roll_chain.expected_rolls().unwrap_or(by_rolls.expected);
     let (min_rolls, shortest_rolls) = shortest::shortest_game(board);
-    let by_turns = turns::iterate(board, options)?;
+    let by_turns = turns::iterate(board, options, stop)?;
     let seats = seats::Seats::new(&by_turns, options.players.max(1));
     let jumps = (0..board.jumps.len())
         .map(|j| JumpUse {

@@ -55,16 +55,37 @@ impl<'a> RollChain<'a> {
     }
 
     /// Pushes the distribution forward one roll at a time until the chance
-    /// of an unfinished game is below the tail.
-    pub fn iterate(&self, options: &Options) -> Result<ByRolls, AnalysisError> {
+    /// of an unfinished game is below the tail. `stop` is asked between
+    /// rolls, so a caller can give up on a long analysis.
+    pub fn iterate(&self, options: &Options, stop: &dyn Fn(f64) -> bool) -> Result<ByRolls, AnalysisError> {
         let board = self.board;
         let n = board.points.len();
         let goal = board.goal as usize;
+        // The chain as flat rows (where a piece rests, probability), merged:
+        // the loop below is a sparse matrix-vector product.
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut rows: Vec<(u32, f64)> = Vec::new();
+        for (pos, moves) in self.moves.iter().enumerate() {
+            offsets.push(rows.len());
+            let row_start = rows.len();
+            if pos == goal {
+                continue;
+            }
+            for &(end, p, _) in moves {
+                let rest = board.landing[end as usize];
+                match rows[row_start..].iter_mut().find(|(r, _)| *r == rest) {
+                    Some((_, q)) => *q += p,
+                    None => rows.push((rest, p)),
+                }
+            }
+        }
+        offsets.push(rows.len());
         let mut mass = vec![0.0; n];
         mass[board.start as usize] = 1.0;
         let mut next = vec![0.0; n];
-        let mut heat = vec![0.0; n];
-        let mut jump_uses = vec![0.0; board.jumps.len()];
+        // Expected rolls made from each position: heat and jump use follow
+        // from it once, after the loop, instead of on every roll.
+        let mut visits = vec![0.0; n];
         let mut finish_within = vec![0.0];
         let mut done = 0.0;
         let (mut expected, mut survival, mut previous) = (0.0, 1.0, 1.0);
@@ -72,22 +93,18 @@ impl<'a> RollChain<'a> {
             if finish_within.len() > options.max_steps {
                 return Err(too_long(options.max_steps, survival));
             }
+            if finish_within.len().is_multiple_of(64) && stop(0.0 + 0.5 * crate::progress(survival, options.tail)) {
+                return Err(AnalysisError::Cancelled);
+            }
             expected += survival;
             next.iter_mut().for_each(|m| *m = 0.0);
             for (pos, &m) in mass.iter().enumerate() {
-                if m == 0.0 || pos == goal {
+                if m == 0.0 {
                     continue;
                 }
-                for &(end, p, moved) in &self.moves[pos] {
-                    let mp = m * p;
-                    let rest = board.landing[end as usize] as usize;
-                    next[rest] += mp;
-                    if moved {
-                        heat[rest] += mp;
-                    }
-                    for j in board.chain(end) {
-                        jump_uses[j as usize] += mp;
-                    }
+                visits[pos] += m;
+                for &(rest, p) in &rows[offsets[pos]..offsets[pos + 1]] {
+                    next[rest as usize] += m * p;
                 }
             }
             done += next[goal];
@@ -101,6 +118,21 @@ impl<'a> RollChain<'a> {
         let ratio = if previous > 0.0 { survival / previous } else { 0.0 };
         if ratio < 1.0 {
             expected += survival / (1.0 - ratio);
+        }
+        let mut heat = vec![0.0; n];
+        let mut jump_uses = vec![0.0; board.jumps.len()];
+        for (pos, &v) in visits.iter().enumerate() {
+            if v == 0.0 || pos == goal {
+                continue;
+            }
+            for &(end, p, moved) in &self.moves[pos] {
+                if moved {
+                    heat[board.landing[end as usize] as usize] += v * p;
+                }
+                for j in board.chain(end) {
+                    jump_uses[j as usize] += v * p;
+                }
+            }
         }
         heat[goal] = 0.0;
         Ok(ByRolls { finish_within, expected, heat, jump_uses })
@@ -222,7 +254,7 @@ mod tests {
         let board = compile(&spec).board;
         let chain = RollChain::new(&board);
         let dense = chain.expected_rolls().unwrap();
-        let iterated = chain.iterate(&Options::default()).unwrap().expected;
+        let iterated = chain.iterate(&Options::default(), &|_| false).unwrap().expected;
         assert!((dense - iterated).abs() < 1e-9, "{dense} vs {iterated}");
     }
 }

@@ -23,11 +23,43 @@ impl ByTurns {
     }
 }
 
-/// Below this, mass still rolling extra turns inside one turn is dropped.
+/// Below this share of the unfinished games, mass still rolling extra
+/// turns inside one turn is dropped (far below the analysis' precision).
 const NEGLIGIBLE: f64 = 1e-18;
 
-pub(crate) fn iterate(board: &CompiledBoard, options: &Options) -> Result<ByTurns, AnalysisError> {
+/// One roll from a position, resolved once: where it rests and what the
+/// space does to the turn.
+#[derive(Clone, Copy)]
+struct Roll {
+    p: f64,
+    rest: u32,
+    lose_turns: u32,
+    won: bool,
+    extra_turn: bool,
+}
+
+pub(crate) fn iterate(
+    board: &CompiledBoard,
+    options: &Options,
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<ByTurns, AnalysisError> {
     let n = board.points.len();
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut table = Vec::with_capacity(n * board.outcomes.len());
+    for pos in 0..n as u32 {
+        offsets.push(table.len());
+        for o in &board.outcomes {
+            let r = board.resolve(pos, o);
+            table.push(Roll {
+                p: board.probability(o),
+                rest: r.step.rest,
+                lose_turns: r.lose_turns,
+                won: r.won,
+                extra_turn: r.extra_turn,
+            });
+        }
+    }
+    offsets.push(table.len());
     let lose_levels = board.rest.iter().map(|r| r.lose_turns).max().unwrap_or(0) as usize + 1;
     let index = |pos: u32, lose: u32| pos as usize * lose_levels + lose as usize;
     let mut mass = vec![0.0; n * lose_levels];
@@ -44,6 +76,9 @@ pub(crate) fn iterate(board: &CompiledBoard, options: &Options) -> Result<ByTurn
                 steps: options.max_steps,
                 unfinished: format!("{:.3}%", survival * 100.0),
             });
+        }
+        if out.survival.len().is_multiple_of(64) && stop(0.5 + 0.5 * crate::progress(survival, options.tail)) {
+            return Err(AnalysisError::Cancelled);
         }
         out.expected += survival;
         next.iter_mut().for_each(|m| *m = 0.0);
@@ -63,7 +98,7 @@ pub(crate) fn iterate(board: &CompiledBoard, options: &Options) -> Result<ByTurn
         let mut turns_in_row = 1;
         loop {
             let live: f64 = rolling.iter().sum();
-            if live < NEGLIGIBLE {
+            if live < NEGLIGIBLE * survival {
                 break;
             }
             rolling_next.iter_mut().for_each(|m| *m = 0.0);
@@ -72,18 +107,18 @@ pub(crate) fn iterate(board: &CompiledBoard, options: &Options) -> Result<ByTurn
                     continue;
                 }
                 rolls += m;
-                for o in &board.outcomes {
-                    let mp = m * board.probability(o);
-                    let r = board.resolve(pos as u32, o);
+                let again = board.allows_another_turn(turns_in_row);
+                for r in &table[offsets[pos]..offsets[pos + 1]] {
+                    let mp = m * r.p;
                     if r.won {
                         finished += mp;
-                    } else if r.extra_turn && board.allows_another_turn(turns_in_row) && r.lose_turns == 0 {
-                        rolling_next[r.step.rest as usize] += mp;
-                    } else if r.extra_turn && board.allows_another_turn(turns_in_row) {
+                    } else if r.extra_turn && again && r.lose_turns == 0 {
+                        rolling_next[r.rest as usize] += mp;
+                    } else if r.extra_turn && again {
                         // The extra turn is the first one lost.
-                        next[index(r.step.rest, r.lose_turns - 1)] += mp;
+                        next[index(r.rest, r.lose_turns - 1)] += mp;
                     } else {
-                        next[index(r.step.rest, r.lose_turns)] += mp;
+                        next[index(r.rest, r.lose_turns)] += mp;
                     }
                 }
             }

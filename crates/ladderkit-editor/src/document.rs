@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use ladderkit::core::spec::VariantSpec;
 
-use crate::EditorSet;
 use crate::history::History;
 use crate::intents::Intent;
+use crate::{EditorMode, EditorSet};
 
 #[derive(Resource, Debug, Clone)]
 pub struct Document {
@@ -63,8 +63,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, apply_edits.in_set(EditorSet::Apply));
 }
 
-fn apply_edits(mut intents: MessageReader<Intent>, mut doc: ResMut<Document>, mut history: ResMut<History>) {
+fn apply_edits(
+    mut intents: MessageReader<Intent>,
+    mut doc: ResMut<Document>,
+    mut history: ResMut<History>,
+    mode: Res<State<EditorMode>>,
+) {
     for intent in intents.read() {
+        // The design is frozen while play-testing; what was asked then is
+        // dropped, not kept for later.
+        if *mode.get() == EditorMode::Playtest {
+            continue;
+        }
         match intent {
             Intent::Edit(command) => {
                 let before = doc.spec.clone();

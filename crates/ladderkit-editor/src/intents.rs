@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use ladderkit::core::spec::VariantSpec;
+use ladderkit::engine::Seat;
 
 use crate::history::EditCommand;
 use crate::selection::Selected;
@@ -37,4 +38,29 @@ pub enum Intent {
     Confirmed(Box<Intent>),
     /// The user said no to the question asked.
     Cancel,
+    /// Seat odds for this many players.
+    OddsPlayers(u32),
+    Play(PlayIntent),
+}
+
+/// Play-test controls.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlayIntent {
+    /// Enter play-test mode with the seats set up.
+    Start,
+    /// Back to editing; the game is dropped.
+    Stop,
+    Restart {
+        new_seed: bool,
+    },
+    Roll,
+    /// A person picks legal plan `i`.
+    Choose(usize),
+    /// Hand seat `i` to a person or a bot (mid-game too).
+    Seat(usize, Seat),
+    /// Seats at the table for the next game.
+    Players(usize),
+    Seed(u64),
+    Speed(f32),
+    Autoplay(bool),
 }

@@ -11,10 +11,13 @@ pub mod document;
 pub mod files;
 pub mod history;
 pub mod intents;
+pub mod odds;
+pub mod playtest;
 pub mod screenshot;
 pub mod selection;
 pub mod tools;
 mod ui;
+pub use ui::{OpenTab, Tab};
 pub mod view;
 
 use bevy::prelude::*;
@@ -30,6 +33,10 @@ pub enum EditorSet {
     Select,
     /// Checks rerun on a changed document.
     Check,
+    /// The odds follow the checked design.
+    Odds,
+    /// The play-test advances.
+    Play,
 }
 
 /// Editing the design, or play-testing it.
@@ -44,8 +51,13 @@ pub enum EditorMode {
 pub fn logic_plugin(app: &mut App) {
     app.add_message::<intents::Intent>()
         .init_state::<EditorMode>()
-        .configure_sets(Update, (EditorSet::Files, EditorSet::Apply, EditorSet::Select, EditorSet::Check).chain())
-        .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin));
+        .configure_sets(
+            Update,
+            (EditorSet::Files, EditorSet::Apply, EditorSet::Select, EditorSet::Check, EditorSet::Odds, EditorSet::Play)
+                .chain(),
+        )
+        .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin))
+        .add_plugins((odds::plugin, playtest::plugin));
 }
 
 /// The whole editor, window and interface included.

@@ -1,4 +1,4 @@
-//! `ladderkit-editor [FILE] [--screenshot PNG --frames N]`
+//! `ladderkit-editor [FILE] [--screenshot PNG --frames N] [--playtest K]`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,7 +8,9 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use clap::Parser;
 use ladderkit_editor::files::{Files, StartupFile};
+use ladderkit_editor::playtest::StartPlaytest;
 use ladderkit_editor::screenshot::ScreenshotAndExit;
+use ladderkit_editor::{OpenTab, Tab};
 
 /// The Ladderkit board editor.
 ///
@@ -26,6 +28,13 @@ struct Args {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 30)]
     frames: u32,
+    /// Start a play-test with bots at once; with --screenshot, take it
+    /// after K moves have been shown (mid-animation).
+    #[arg(long, value_name = "K")]
+    playtest: Option<u32>,
+    /// The side panel to show first.
+    #[arg(long, value_enum, default_value = "inspector")]
+    panel: Tab,
 }
 
 /// The bundled variant to open when none is given.
@@ -67,7 +76,13 @@ fn main() -> ExitCode {
     if let Some(path) = args.screenshot {
         // A screenshot run leaves the user's recent files alone.
         app.insert_resource(Files::new(None));
-        app.insert_resource(ScreenshotAndExit::new(path, args.frames));
+        let mut request = ScreenshotAndExit::new(path, args.frames);
+        request.after_moves = args.playtest;
+        app.insert_resource(request);
+    }
+    app.insert_resource(OpenTab(args.panel));
+    if args.playtest.is_some() {
+        app.insert_resource(StartPlaytest);
     }
     app.add_plugins(ladderkit_editor::plugin);
     match app.run() {

@@ -17,11 +17,13 @@ pub struct ScreenshotAndExit {
     /// the smoke test also measures start-up and frame time.
     first_frame: Option<std::time::Instant>,
     rendered: u32,
+    /// `--playtest K`: count frames only once K moves have been shown.
+    pub after_moves: Option<u32>,
 }
 
 impl ScreenshotAndExit {
     pub fn new(path: PathBuf, frames: u32) -> Self {
-        Self { path, frames, taken: false, first_frame: None, rendered: 0 }
+        Self { path, frames, taken: false, first_frame: None, rendered: 0, after_moves: None }
     }
 }
 
@@ -32,10 +34,24 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, (screenshot_and_exit, export_png));
 }
 
-fn screenshot_and_exit(mut commands: Commands, request: Option<ResMut<ScreenshotAndExit>>) {
+fn screenshot_and_exit(
+    mut commands: Commands,
+    request: Option<ResMut<ScreenshotAndExit>>,
+    playtest: Res<crate::playtest::Playtest>,
+) {
     let Some(mut request) = request else { return };
     if request.taken {
         return;
+    }
+    if let Some(moves) = request.after_moves {
+        let shown = playtest.session.as_ref().map_or(0, |s| s.moves_shown);
+        let over = playtest.session.as_ref().is_some_and(|s| s.state().is_over());
+        if shown < moves && !over {
+            return;
+        }
+        if request.first_frame.is_none() {
+            println!("play-test: {shown} moves shown");
+        }
     }
     let now = std::time::Instant::now();
     if request.first_frame.is_none() {

@@ -10,11 +10,13 @@ pub struct View {
     pub pan: [f32; 2],
     /// Fit the board to the view on the next frame.
     pub fit: bool,
+    /// Tint squares by expected landings (from the live odds).
+    pub heat: bool,
 }
 
 impl Default for View {
     fn default() -> Self {
-        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true }
+        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, heat: false }
     }
 }
 

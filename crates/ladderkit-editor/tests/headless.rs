@@ -1,58 +1,18 @@
 //! The editor's logic without a window or GPU: `MinimalPlugins` plus the
 //! editor's logic plugins, driven by intents as the panels send them.
 
-use std::path::{Path, PathBuf};
-
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use ladderkit::core::spec::{Board, Effect, Jump, PathStyle, Rules, SpaceEffect, VariantSpec};
 use ladderkit::core::{Code, parse};
 use ladderkit_editor::checks::Checks;
-use ladderkit_editor::document::Document;
-use ladderkit_editor::files::{Files, StartupFile};
+use ladderkit_editor::files::Files;
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::Intent;
 use ladderkit_editor::selection::{Selected, Selection};
 
-fn app_with(file: Option<&Path>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(Files::new(None));
-    if let Some(f) = file {
-        app.insert_resource(StartupFile(f.to_owned()));
-    }
-    app.add_plugins(ladderkit_editor::logic_plugin);
-    app.update();
-    app
-}
+mod common;
 
-fn send(app: &mut App, intent: Intent) {
-    app.world_mut().write_message(intent);
-    app.update();
-}
-
-fn edit(app: &mut App, command: EditCommand) {
-    send(app, Intent::Edit(command));
-}
-
-fn doc(app: &App) -> &Document {
-    app.world().resource::<Document>()
-}
-
-fn codes(app: &App) -> Vec<Code> {
-    app.world().resource::<Checks>().diagnostics.iter().map(|d| d.code).collect()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ladderkit-editor-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn bundled(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants").join(name)
-}
+use common::{app_with, bundled, codes, doc, edit, send, temp_dir};
 
 #[test]
 fn every_command_applies_and_undoes() {

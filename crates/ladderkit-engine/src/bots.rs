@@ -155,3 +155,19 @@ pub fn margin(engine: &Engine, s: &State, me: u8) -> f64 {
     let closest_other = (0..s.players.len() as u8).filter(|p| *p != me).map(needed).fold(f64::INFINITY, f64::min);
     (if closest_other.is_finite() { closest_other } else { 0.0 }) - needed(me)
 }
+
+/// Who sits where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Bot(Policy),
+}
+
+impl Seat {
+    pub fn label(self) -> String {
+        match self {
+            Self::Human => "human".into(),
+            Self::Bot(p) => format!("bot:{}", p.name()),
+        }
+    }
+}

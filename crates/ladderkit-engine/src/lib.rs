@@ -8,12 +8,13 @@
 pub mod bots;
 mod engine;
 pub mod event;
+pub mod narrate;
 pub mod replay;
 pub mod rng;
 pub mod sink;
 pub mod state;
 
-pub use bots::Policy;
+pub use bots::{Policy, Seat};
 pub use engine::{Engine, EngineError, Move, Plan, Turn, Workspace};
 pub use event::Event;
 pub use ladderkit_core::TRAY;

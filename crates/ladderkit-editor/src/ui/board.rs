@@ -127,6 +127,12 @@ pub(super) fn view(
     let highlighted: HashSet<u32> = f.selection.spaces.iter().copied().collect();
 
     draw_tiles(&painter, board, t, rect, &errors, &warnings, &highlighted, f.selection.selected, hovered_space);
+    if view.heat
+        && let Some(Ok(analysis)) = f.odds.latest.as_ref().map(|r| &r.outcome)
+        && analysis.heat.len() == board.points.len()
+    {
+        paint::heat(&painter, &analysis.heat, &board.points, |p| t.to_screen(p), unit, rect);
+    }
     draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
     for (i, j) in spec.jumps.iter().enumerate() {
         let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
@@ -146,6 +152,26 @@ pub(super) fn view(
         if hovered_jump == Some(i) && tool != Tool::DrawJump {
             painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
         }
+    }
+
+    // A play-test shows the game and lets the view move; it edits nothing.
+    if let Some(session) = f.playing {
+        for piece in session.pieces() {
+            let c = t.to_screen(piece.at);
+            paint::piece(&painter, c, unit, piece.owner, piece.level, piece.lying, piece.moving);
+        }
+        if response.dragged_by(PointerButton::Primary) {
+            let d = response.drag_delta();
+            view.pan[0] += d.x;
+            view.pan[1] += d.y;
+        }
+        if let Some((dice, count, rolling)) = session.dice_face() {
+            paint::dice(&painter, rect.right_top() + Vec2::new(-16.0, 16.0), &dice[..count.max(1) as usize], rolling);
+        }
+        if let Some(banner) = &session.banner {
+            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &banner.text);
+        }
+        return out;
     }
 
     // Dragging.

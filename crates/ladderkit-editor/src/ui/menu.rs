@@ -6,7 +6,7 @@ use ladderkit::core::spec::Effect;
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
 use super::paint::plain;
 use super::{Frame, PanelState};
-use crate::intents::Intent;
+use crate::intents::{Intent, PlayIntent};
 use crate::tools::{Brush, Tool};
 use crate::view::View;
 
@@ -31,6 +31,9 @@ pub(super) fn shortcuts(ctx: &egui::Context, tool: &mut Tool, view: &mut View) -
         }
         if i.consume_shortcut(&OPEN) {
             out.push(Intent::OpenDialog);
+        }
+        if i.key_pressed(Key::F5) {
+            out.push(Intent::Play(PlayIntent::Start));
         }
     });
     // Single-key tool shortcuts, unless a text field has the keyboard.
@@ -123,8 +126,26 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
     out
 }
 
-pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) {
+pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) -> Vec<Intent> {
+    let mut out = Vec::new();
     ui.horizontal(|ui| {
+        if f.playing.is_some() {
+            if ui.button("■ Back to editing (Esc)").clicked() {
+                out.push(Intent::Play(PlayIntent::Stop));
+            }
+            ui.label("Play-testing: the design is untouched; leaving returns to it as it was.");
+            return;
+        }
+        let errors = f.checks.compiled.has_errors();
+        let play = ui.add_enabled(!errors, egui::Button::new("▶ Play-test (F5)"));
+        let play = if errors { play.on_disabled_hover_text("Fix the errors first") } else { play };
+        if play.on_hover_text("Play the design with people and bots, every move animated").clicked() {
+            out.push(Intent::Play(PlayIntent::Start));
+        }
+        if let Some(e) = &f.playtest.error {
+            ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
+        }
+        ui.separator();
         let free = matches!(f.doc.spec.board, ladderkit::core::spec::Board::Free { .. });
         for t in Tool::ALL {
             if t == Tool::AddSpace && !free {
@@ -143,6 +164,7 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
             }
         });
     });
+    out
 }
 
 pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {

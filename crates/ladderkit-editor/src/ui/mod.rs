@@ -6,17 +6,22 @@ mod diagnostics;
 mod dialogs;
 mod inspector;
 mod menu;
+mod odds;
 mod paint;
+mod play;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::EditorMode;
 use crate::checks::Checks;
 use crate::document::Document;
 use crate::files::Files;
 use crate::history::History;
 use crate::intents::Intent;
+use crate::odds::Odds;
+use crate::playtest::{Playtest, Session};
 use crate::selection::Selection;
 use crate::tools::{Brush, Tool};
 use crate::view::View;
@@ -27,10 +32,33 @@ pub struct PanelState {
     pub new_dialog: Option<dialogs::NewDialog>,
     pub path_prompt: Option<dialogs::PathPrompt>,
     pub board: board::BoardState,
+    pub tab: Tab,
 }
 
+/// What the right-hand panel shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Tab {
+    #[default]
+    Inspector,
+    Odds,
+    Play,
+}
+
+/// Show this tab first (`--panel` on the command line).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct OpenTab(pub Tab);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelState>().add_systems(EguiPrimaryContextPass, draw).add_systems(Update, window_title);
+    app.init_resource::<PanelState>()
+        .add_systems(EguiPrimaryContextPass, draw)
+        .add_systems(Update, (window_title, open_tab));
+}
+
+fn open_tab(mut commands: Commands, open: Option<Res<OpenTab>>, mut panels: ResMut<PanelState>) {
+    if let Some(open) = open {
+        panels.tab = open.0;
+        commands.remove_resource::<OpenTab>();
+    }
 }
 
 /// Everything the panels read, in one place.
@@ -40,6 +68,10 @@ pub(crate) struct Frame<'a> {
     pub selection: &'a Selection,
     pub history: &'a History,
     pub files: &'a Files,
+    pub odds: &'a Odds,
+    pub playtest: &'a Playtest,
+    /// The game being play-tested, in play-test mode.
+    pub playing: Option<&'a Session>,
 }
 
 #[allow(clippy::too_many_arguments)] // reason: a Bevy system's parameters are its inputs; grouping them hides what it reads
@@ -50,6 +82,9 @@ fn draw(
     selection: Res<Selection>,
     history: Res<History>,
     files: Res<Files>,
+    odds: Res<Odds>,
+    playtest: Res<Playtest>,
+    mode: Res<State<EditorMode>>,
     mut tool: ResMut<Tool>,
     mut brush: ResMut<Brush>,
     mut view: ResMut<View>,
@@ -57,25 +92,55 @@ fn draw(
     mut intents: MessageWriter<Intent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let frame = Frame { doc: &doc, checks: &checks, selection: &selection, history: &history, files: &files };
+    let playing = if *mode.get() == EditorMode::Playtest { playtest.session.as_ref() } else { None };
+    let frame = Frame {
+        doc: &doc,
+        checks: &checks,
+        selection: &selection,
+        history: &history,
+        files: &files,
+        odds: &odds,
+        playtest: &playtest,
+        playing,
+    };
     let mut out: Vec<Intent> = Vec::new();
-    out.extend(menu::shortcuts(ctx, &mut tool, &mut view));
+    let panels = &mut *panels;
+    // The play panel comes forward in play-test mode, and goes back after.
+    match (playing.is_some(), panels.tab) {
+        (true, Tab::Inspector) => panels.tab = Tab::Play,
+        (false, Tab::Play) => panels.tab = Tab::Inspector,
+        _ => {}
+    }
+    if playing.is_some() {
+        out.extend(play::shortcuts(ctx, &frame));
+    } else {
+        out.extend(menu::shortcuts(ctx, &mut tool, &mut view));
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    let panels = &mut *panels;
     egui::Panel::top("menu").show(&mut root, |ui| {
         out.extend(menu::menu_bar(ui, &frame, panels, &mut view));
-        menu::toolbar(ui, &frame, &mut tool, &mut brush);
+        out.extend(menu::toolbar(ui, &frame, &mut tool, &mut brush));
     });
     egui::Panel::bottom("status").show(&mut root, |ui| menu::status_bar(ui, &frame));
     egui::Panel::bottom("diagnostics").resizable(true).default_size(140.0).show(&mut root, |ui| {
         out.extend(diagnostics::panel(ui, &frame));
     });
-    egui::Panel::right("inspector").resizable(true).default_size(320.0).show(&mut root, |ui| {
-        out.extend(inspector::panel(ui, &frame));
+    egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            let first = if playing.is_some() { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
+            ui.selectable_value(&mut panels.tab, first.0, first.1);
+            ui.selectable_value(&mut panels.tab, Tab::Odds, "Odds");
+        });
+        ui.separator();
+        match panels.tab {
+            Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
+            Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
+            Tab::Play => out.extend(play::panel(ui, &frame)),
+        }
     });
     egui::CentralPanel::default().frame(egui::Frame::new().fill(paint::BACKGROUND)).show(&mut root, |ui| {
         out.extend(board::view(ui, &frame, *tool, *brush, &mut view, &mut panels.board));

@@ -79,3 +79,100 @@ pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str) 
 pub fn plain(text: &str) -> String {
     text.replace('→', "->")
 }
+
+/// Seat colours for play-test pieces.
+pub const SEATS: [Color32; 8] = [
+    Color32::from_rgb(214, 48, 49),
+    Color32::from_rgb(9, 132, 227),
+    Color32::from_rgb(253, 203, 110),
+    Color32::from_rgb(108, 92, 231),
+    Color32::from_rgb(0, 184, 148),
+    Color32::from_rgb(232, 67, 147),
+    Color32::from_rgb(45, 52, 54),
+    Color32::from_rgb(225, 112, 85),
+];
+
+pub fn seat_color(owner: u8) -> Color32 {
+    SEATS[owner as usize % SEATS.len()]
+}
+
+/// A playing piece: a pawn disc with a rim, raised by its stack level so
+/// stacks (and pieces sharing a square) stay visible; a lying piece is an
+/// ellipse on its side.
+pub fn piece(p: &egui::Painter, c: Pos2, unit: f32, owner: u8, level: u16, lying: bool, moving: bool) {
+    let r = (unit * 0.2).max(3.0);
+    let c = c + Vec2::new(unit * 0.1 * f32::from(level), -unit * 0.14 * f32::from(level));
+    let fill = seat_color(owner);
+    let rim = Stroke::new((unit * 0.04).max(1.0), if moving { Color32::WHITE } else { Color32::from_black_alpha(200) });
+    if lying {
+        let rect = egui::Rect::from_center_size(c, Vec2::new(r * 2.6, r * 1.2));
+        p.rect_filled(rect, r * 0.6, fill);
+        p.rect_stroke(rect, r * 0.6, rim, egui::StrokeKind::Outside);
+    } else {
+        p.circle_filled(c + Vec2::new(r * 0.12, r * 0.18), r, Color32::from_black_alpha(90));
+        p.circle_filled(c, r, fill);
+        p.circle_stroke(c, r, rim);
+        p.circle_filled(c - Vec2::splat(r * 0.3), r * 0.28, Color32::from_white_alpha(110));
+    }
+}
+
+/// The heat overlay: squares tinted by how often pieces rest there.
+pub fn heat(
+    p: &egui::Painter,
+    heat: &[f64],
+    points: &[ladderkit::core::spec::Point],
+    to_screen: impl Fn(ladderkit::core::spec::Point) -> Pos2,
+    unit: f32,
+    clip: egui::Rect,
+) {
+    let max = heat.iter().copied().fold(0.0, f64::max);
+    if max <= 0.0 {
+        return;
+    }
+    for (&h, &pt) in heat.iter().zip(points).skip(1) {
+        let c = to_screen(pt);
+        if h <= 0.0 || !clip.expand(unit).contains(c) {
+            continue;
+        }
+        let a = (h / max).sqrt() as f32;
+        let color = Color32::from_rgba_unmultiplied(230, 40, 20, (a * 170.0) as u8);
+        p.rect_filled(egui::Rect::from_center_size(c, Vec2::splat(unit * 0.94)), unit * 0.06, color);
+    }
+}
+
+/// Dice faces with pips, right-aligned at `top_right`; grey while rolling.
+pub fn dice(p: &egui::Painter, top_right: Pos2, faces: &[u8], rolling: bool) {
+    let size = 44.0;
+    for (k, &face) in faces.iter().rev().enumerate() {
+        let min = top_right + Vec2::new(-(size + 10.0) * (k as f32 + 1.0), 0.0);
+        let rect = egui::Rect::from_min_size(min, Vec2::splat(size));
+        p.rect_filled(rect, 8.0, if rolling { Color32::from_gray(200) } else { Color32::WHITE });
+        p.rect_stroke(rect, 8.0, Stroke::new(2.0, INK), egui::StrokeKind::Inside);
+        let c = rect.center();
+        let d = size * 0.26;
+        let pips: &[(f32, f32)] = match face {
+            1 => &[(0.0, 0.0)],
+            2 => &[(-1.0, -1.0), (1.0, 1.0)],
+            3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+            4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+            5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+            6 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+            _ => &[],
+        };
+        if pips.is_empty() {
+            p.text(c, egui::Align2::CENTER_CENTER, face.to_string(), egui::FontId::proportional(24.0), INK);
+        }
+        for (x, y) in pips {
+            p.circle_filled(c + Vec2::new(x * d, y * d), size * 0.08, INK);
+        }
+    }
+}
+
+/// A message over the board: extra turn, lost turn, the winner.
+pub fn banner(p: &egui::Painter, at: Pos2, text: &str) {
+    let font = egui::FontId::proportional(22.0);
+    let galley = p.layout_no_wrap(text.to_owned(), font, Color32::WHITE);
+    let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(28.0, 14.0));
+    p.rect_filled(rect, 10.0, Color32::from_black_alpha(190));
+    p.galley(rect.center() - galley.size() / 2.0, galley, Color32::WHITE);
+}

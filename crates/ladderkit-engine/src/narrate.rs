@@ -1,7 +1,8 @@
-//! Events in words, for the terminal game and replays.
+//! Events in words, for the terminal game, replays and the editor's log.
 
-use ladderkit::core::CompiledBoard;
-use ladderkit::engine::{Event, State};
+use ladderkit_core::CompiledBoard;
+
+use crate::{Event, Plan, State};
 
 /// One line for an event, or `None` for the ones not worth a line.
 pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &Event) -> Option<String> {
@@ -75,4 +76,25 @@ pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> Stri
         })
         .collect();
     format!("[{}]", parts.join(" · "))
+}
+
+/// One legal plan in words, for a person choosing.
+pub fn describe_plan(board: &CompiledBoard, names: &[String], state: &State, plan: &Plan) -> String {
+    let parts: Vec<String> = plan
+        .moves
+        .iter()
+        .map(|m| match m {
+            Some(m) => {
+                let q = state.pieces[m.piece as usize];
+                let who = if state.pieces_per_player > 1 {
+                    format!("{}'s piece {}", names[q.owner as usize], m.piece % state.pieces_per_player + 1)
+                } else {
+                    names[q.owner as usize].clone()
+                };
+                format!("move {who} {} (from {})", m.die, board.label(q.pos))
+            }
+            None => "the other die is lost".to_owned(),
+        })
+        .collect();
+    if plan.moves[0].is_none() { "no die can be used".to_owned() } else { parts.join(", then ") }
 }

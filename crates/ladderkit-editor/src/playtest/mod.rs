@@ -1,0 +1,156 @@
+//! Play-test: the engine plays the design as it stands, people and bots at
+//! the table, every event animated. Entering compiles nothing new (the live
+//! checks already did) and leaving drops the game: the document is never
+//! touched, so the design comes back exactly as it was.
+
+pub mod motion;
+pub mod session;
+
+use bevy::prelude::*;
+use ladderkit::engine::{Policy, Seat};
+
+use crate::checks::Checks;
+use crate::document::Document;
+use crate::intents::{Intent, PlayIntent};
+use crate::{EditorMode, EditorSet};
+pub use session::{PieceView, Session, Waiting};
+
+/// The table as set up for the next game, and the game being played.
+#[derive(Resource)]
+pub struct Playtest {
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    /// Animation speed: 1 is relaxed, higher is faster, infinite is instant.
+    pub speed: f32,
+    /// Bots roll by themselves.
+    pub autoplay: bool,
+    pub session: Option<Session>,
+    /// Why the last start failed.
+    pub error: Option<String>,
+}
+
+impl Default for Playtest {
+    fn default() -> Self {
+        Self {
+            seats: vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)],
+            seed: 1,
+            speed: 1.0,
+            autoplay: true,
+            session: None,
+            error: None,
+        }
+    }
+}
+
+impl Playtest {
+    fn start(&mut self, checks: &Checks, doc: &Document, game: u64) {
+        self.error = None;
+        let rules = &doc.spec.rules;
+        // Fit the table to the variant's player range.
+        let (min, max) = (rules.players.min.max(1) as usize, rules.players.max.max(1) as usize);
+        while self.seats.len() < min {
+            self.seats.push(Seat::Bot(Policy::Greedy));
+        }
+        self.seats.truncate(max.max(min));
+        match Session::new(&checks.compiled, rules, self.seats.clone(), self.seed, game) {
+            Ok(s) => self.session = Some(s),
+            Err(e) => {
+                self.session = None;
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+/// Start a play-test as soon as the editor is up (`--playtest K`).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct StartPlaytest;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Playtest>().add_systems(
+        Update,
+        (start_requested, handle_intents, advance.run_if(in_state(EditorMode::Playtest)))
+            .chain()
+            .in_set(EditorSet::Play),
+    );
+}
+
+fn start_requested(mut commands: Commands, request: Option<Res<StartPlaytest>>, mut intents: MessageWriter<Intent>) {
+    if request.is_some() {
+        commands.remove_resource::<StartPlaytest>();
+        intents.write(Intent::Play(PlayIntent::Start));
+    }
+}
+
+fn handle_intents(
+    mut intents: MessageReader<Intent>,
+    mut playtest: ResMut<Playtest>,
+    checks: Res<Checks>,
+    doc: Res<Document>,
+    mode: Res<State<EditorMode>>,
+    mut next_mode: ResMut<NextState<EditorMode>>,
+) {
+    for intent in intents.read() {
+        let Intent::Play(play) = intent else { continue };
+        let playtest = &mut *playtest;
+        match play {
+            PlayIntent::Start => {
+                if checks.compiled.has_errors() {
+                    playtest.error = Some("fix the errors in the diagnostics panel before play-testing".into());
+                    continue;
+                }
+                playtest.start(&checks, &doc, 0);
+                if playtest.session.is_some() {
+                    next_mode.set(EditorMode::Playtest);
+                }
+            }
+            PlayIntent::Stop => {
+                playtest.session = None;
+                next_mode.set(EditorMode::Edit);
+            }
+            PlayIntent::Restart { new_seed } if *mode.get() == EditorMode::Playtest => {
+                if *new_seed {
+                    let mut s = playtest.seed;
+                    playtest.seed = ladderkit::engine::rng::splitmix64(&mut s);
+                }
+                let game = playtest.session.as_ref().map_or(0, |s| s.game + u64::from(*new_seed));
+                playtest.start(&checks, &doc, game);
+            }
+            PlayIntent::Restart { .. } => {}
+            PlayIntent::Roll => {
+                if let Some(s) = &mut playtest.session {
+                    s.roll();
+                }
+            }
+            PlayIntent::Choose(i) => {
+                if let Some(s) = &mut playtest.session {
+                    s.choose(*i);
+                }
+            }
+            PlayIntent::Seat(i, seat) => {
+                if let Some(slot) = playtest.seats.get_mut(*i) {
+                    *slot = *seat;
+                }
+                if let Some(s) = &mut playtest.session {
+                    s.set_seat(*i, *seat);
+                }
+            }
+            PlayIntent::Players(n) => {
+                let n = (*n).clamp(1, 16);
+                playtest.seats.resize(n, Seat::Bot(Policy::Greedy));
+            }
+            PlayIntent::Seed(seed) => playtest.seed = *seed,
+            PlayIntent::Speed(speed) => playtest.speed = speed.max(0.05),
+            PlayIntent::Autoplay(on) => playtest.autoplay = *on,
+        }
+    }
+}
+
+fn advance(time: Res<Time>, mut playtest: ResMut<Playtest>) {
+    let (speed, autoplay) = (playtest.speed, playtest.autoplay);
+    // Infinite speed plays everything due at once, even on a zero-length frame.
+    let seconds = if speed.is_infinite() { f32::INFINITY } else { time.delta_secs() * speed };
+    if let Some(session) = &mut playtest.session {
+        session.tick(seconds, autoplay);
+    }
+}

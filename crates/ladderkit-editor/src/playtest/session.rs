@@ -1,0 +1,392 @@
+//! One play-tested game: the engine plays it, this keeps what the board
+//! shows a step behind, catching up one event at a time so each event can
+//! be animated. No rule lives here: positions come from the engine's
+//! events, and whenever the queue runs dry the shown game snaps to the
+//! engine's state.
+
+use std::collections::VecDeque;
+
+use ladderkit::core::spec::{Point, Rules};
+use ladderkit::core::{Compiled, CompiledBoard};
+use ladderkit::engine::bots::BotScratch;
+use ladderkit::engine::narrate::{describe_plan, narrate};
+use ladderkit::engine::{Engine, Event, GameRng, Plan, Seat, State, Turn, Workspace};
+
+use super::motion::{Anim, Motion};
+
+/// What the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Waiting {
+    /// Events are still being shown.
+    Animation,
+    /// A person (or a bot, when autoplay is off) has to roll.
+    Roll {
+        player: u8,
+    },
+    /// A person has to pick one of `Session::plans`.
+    Choice {
+        player: u8,
+    },
+    Over,
+}
+
+/// A piece as drawn: where, how high in its stack, whether it moves now.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PieceView {
+    pub piece: u8,
+    pub owner: u8,
+    pub at: Point,
+    /// Stack height (Treehouse) or place among pieces sharing a square.
+    pub level: u16,
+    pub lying: bool,
+    pub moving: bool,
+}
+
+/// A short message over the board (extra turn, lost turn, the winner).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Banner {
+    pub text: String,
+    pub seconds_left: f32,
+}
+
+pub struct Session {
+    engine: Engine,
+    pub seats: Vec<Seat>,
+    pub names: Vec<String>,
+    pub seed: u64,
+    pub game: u64,
+    state: State,
+    shown: State,
+    dice: GameRng,
+    choices: GameRng,
+    ws: Workspace,
+    bot: BotScratch,
+    queue: VecDeque<Event>,
+    anim: Option<Anim>,
+    /// The pieces moving together since the last `Moved` (a stack).
+    group: Vec<u8>,
+    /// Legal plans a person is choosing among (empty otherwise).
+    pub plans: Vec<Plan>,
+    pub log: Vec<String>,
+    /// `Moved` events shown so far.
+    pub moves_shown: u32,
+    /// Choices people made, for the log.
+    pub decisions: u32,
+    pub banner: Option<Banner>,
+    /// The last dice shown, and how many of the two slots count.
+    pub last_roll: Option<([u8; 2], u8)>,
+}
+
+impl Session {
+    /// A game of `compiled` (free of errors) with these seats. `game`
+    /// numbers games of a match: the opener rotates if the rules say so.
+    pub fn new(compiled: &Compiled, rules: &Rules, seats: Vec<Seat>, seed: u64, game: u64) -> Result<Self, String> {
+        let range = (rules.players.min, rules.players.max);
+        let engine = Engine::new(compiled, seats.len() as u32, range).map_err(|e| e.to_string())?;
+        let engine = engine.with_first_player(rules.first_player);
+        let names = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                Seat::Human => format!("Player {}", i + 1),
+                Seat::Bot(p) => format!("Bot {} ({})", i + 1, p.name()),
+            })
+            .collect();
+        let state = engine.new_game(game);
+        let dice = GameRng::for_game(seed, game);
+        // The same streams as `play_bot_game`, so a bots-only play-test is
+        // the very game `ladderkit simulate` would play.
+        let choices = dice.fork(1);
+        Ok(Self {
+            shown: state.clone(),
+            state,
+            engine,
+            seats,
+            names,
+            seed,
+            game,
+            dice,
+            choices,
+            ws: Workspace::default(),
+            bot: BotScratch::default(),
+            queue: VecDeque::new(),
+            anim: None,
+            group: Vec::new(),
+            plans: Vec::new(),
+            log: Vec::new(),
+            moves_shown: 0,
+            decisions: 0,
+            banner: None,
+            last_roll: None,
+        })
+    }
+
+    pub fn board(&self) -> &CompiledBoard {
+        self.engine.board()
+    }
+
+    /// The game as the engine has it (ahead of the animation).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The game as the board shows it now.
+    pub fn shown(&self) -> &State {
+        &self.shown
+    }
+
+    pub fn waiting(&self) -> Waiting {
+        if self.anim.is_some() || !self.queue.is_empty() {
+            Waiting::Animation
+        } else if self.state.is_over() {
+            Waiting::Over
+        } else if !self.plans.is_empty() {
+            Waiting::Choice { player: self.state.current }
+        } else {
+            Waiting::Roll { player: self.state.current }
+        }
+    }
+
+    /// The plans a person chooses among, in words.
+    pub fn plan_labels(&self) -> Vec<String> {
+        self.plans.iter().map(|p| describe_plan(self.board(), &self.names, &self.state, p)).collect()
+    }
+
+    /// Rolls for the current player (a person, or a bot stepped by hand).
+    pub fn roll(&mut self) {
+        if matches!(self.waiting(), Waiting::Roll { .. }) {
+            self.play_turn_start();
+        }
+    }
+
+    /// A person picks plan `i`.
+    pub fn choose(&mut self, i: usize) {
+        if !matches!(self.waiting(), Waiting::Choice { .. }) || i >= self.plans.len() {
+            return;
+        }
+        let plan = self.plans[i];
+        self.plans.clear();
+        self.decisions += 1;
+        let mut events = Vec::new();
+        self.engine.apply(&mut self.state, &plan, &mut events);
+        self.queue.extend(events);
+    }
+
+    /// Hands a seat to a person or a bot, mid-game too.
+    pub fn set_seat(&mut self, seat: usize, to: Seat) {
+        if let Some(s) = self.seats.get_mut(seat) {
+            *s = to;
+            self.names[seat] = match to {
+                Seat::Human => format!("Player {}", seat + 1),
+                Seat::Bot(p) => format!("Bot {} ({})", seat + 1, p.name()),
+            };
+        }
+    }
+
+    /// Advances the animation by `seconds` (already scaled by the speed;
+    /// infinite plays everything due at once). With `autoplay`, bots roll
+    /// by themselves; a seat that must skip its turn always does.
+    pub fn tick(&mut self, mut seconds: f32, autoplay: bool) {
+        if let Some(b) = &mut self.banner {
+            b.seconds_left -= seconds.min(10.0);
+            if b.seconds_left <= 0.0 {
+                self.banner = None;
+            }
+        }
+        // Bounded: a frame never plays more than this many events.
+        for _ in 0..100_000 {
+            if let Some(anim) = &mut self.anim {
+                let left = anim.duration - anim.elapsed;
+                if seconds < left {
+                    anim.elapsed += seconds;
+                    return;
+                }
+                seconds -= left;
+                let done = self.anim.take().expect("checked above");
+                self.finish(&done);
+                continue;
+            }
+            if let Some(event) = self.queue.pop_front() {
+                self.start(event);
+                continue;
+            }
+            // Caught up: show exactly the engine's game.
+            self.shown.clone_from(&self.state);
+            self.group.clear();
+            if self.state.is_over() {
+                return;
+            }
+            let p = self.state.current as usize;
+            let bot = match self.seats[p] {
+                Seat::Bot(policy) => Some(policy),
+                Seat::Human => None,
+            };
+            if !self.plans.is_empty() {
+                // A seat handed to a bot while its person was choosing.
+                let Some(policy) = bot else { return };
+                let pick = policy.choose(&self.engine, &self.state, &self.plans, &mut self.choices, &mut self.bot);
+                let plan = self.plans[pick.min(self.plans.len() - 1)];
+                self.plans.clear();
+                let mut events = Vec::new();
+                self.engine.apply(&mut self.state, &plan, &mut events);
+                self.queue.extend(events);
+                continue;
+            }
+            let skips = self.state.players[p].lose_turns > 0;
+            if (bot.is_some() && autoplay) || skips {
+                self.play_turn_start();
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Rolls; bots (and turns without a choice) are played through.
+    fn play_turn_start(&mut self) {
+        let mut events = Vec::new();
+        let turn = self.engine.begin_turn(&mut self.state, &mut self.dice, &mut events);
+        if turn == Turn::Choose {
+            self.engine.legal_plans(&self.state, &mut self.ws);
+            let p = self.state.current as usize;
+            // As `play_turn`: a single plan is no choice, and asks nobody.
+            let pick = match (self.ws.plans.len(), self.seats[p]) {
+                (1, _) => Some(0),
+                (_, Seat::Bot(policy)) => {
+                    Some(policy.choose(&self.engine, &self.state, &self.ws.plans, &mut self.choices, &mut self.bot))
+                }
+                (_, Seat::Human) => None,
+            };
+            match pick {
+                Some(i) => {
+                    let plan = self.ws.plans[i.min(self.ws.plans.len() - 1)];
+                    self.engine.apply(&mut self.state, &plan, &mut events);
+                }
+                None => self.plans.clone_from(&self.ws.plans),
+            }
+        }
+        self.queue.extend(events);
+    }
+
+    fn start(&mut self, event: Event) {
+        if let Some(line) = narrate(self.board(), &self.names, &self.shown, &event) {
+            self.log.push(line.trim_start().to_owned());
+        }
+        let name = |p: u8| self.names[p as usize].clone();
+        let banner = match event {
+            Event::ExtraTurn { player } => Some(format!("{} takes another turn", name(player))),
+            Event::TurnLost { player } => Some(format!("{} misses a turn", name(player))),
+            Event::LoseTurns { player, turns, .. } => {
+                Some(format!("{} will miss {turns} turn{}", name(player), if turns == 1 { "" } else { "s" }))
+            }
+            Event::StoodUp { player, .. } => Some(format!("{} stands the stack up", name(player))),
+            Event::Won { players } => {
+                let names: Vec<String> =
+                    (0..self.names.len() as u8).filter(|p| players & (1 << p) != 0).map(name).collect();
+                Some(format!("{} win{}!", names.join(" and "), if names.len() == 1 { "s" } else { "" }))
+            }
+            _ => None,
+        };
+        if let Some(text) = banner {
+            let seconds_left = if matches!(event, Event::Won { .. }) { f32::INFINITY } else { 1.4 };
+            self.banner = Some(Banner { text, seconds_left });
+        }
+        match event {
+            Event::Rolled { dice, count, .. } => self.last_roll = Some((dice, count)),
+            Event::Moved { piece, .. } => {
+                let base = self.shown.pieces[piece as usize];
+                self.group = (0..self.shown.pieces.len())
+                    .filter(|&i| {
+                        let q = self.shown.pieces[i];
+                        i == piece as usize
+                            || (!q.home && q.pos == base.pos && q.level > base.level && base.pos != self.board().start)
+                    })
+                    .map(|i| i as u8)
+                    .collect();
+            }
+            Event::Climbed { piece, .. } | Event::Slid { piece, .. } if !self.group.contains(&piece) => {
+                self.group = vec![piece];
+            }
+            Event::Bumped { piece, .. } => self.group = vec![piece],
+            _ => {}
+        }
+        self.anim = Some(Anim::new(event, self.board()));
+    }
+
+    /// An event's animation ended: the shown game takes its effect.
+    fn finish(&mut self, anim: &Anim) {
+        let mut place = |group: &[u8], to: u32| {
+            for &i in group {
+                self.shown.pieces[i as usize].pos = to;
+            }
+        };
+        match anim.event {
+            Event::Moved { end, .. } => {
+                place(&self.group, end);
+                self.moves_shown += 1;
+            }
+            Event::Climbed { to, .. } | Event::Slid { to, .. } => place(&self.group, to),
+            Event::Bumped { piece, to, .. } => place(&[piece], to),
+            Event::Stacked { below, .. } => {
+                let mut group = self.group.clone();
+                group.sort_by_key(|&i| self.shown.pieces[i as usize].level);
+                for (k, i) in group.into_iter().enumerate() {
+                    self.shown.pieces[i as usize].level = u16::from(below) + k as u16;
+                }
+            }
+            Event::Home { piece } => self.shown.pieces[piece as usize].home = true,
+            _ => {}
+        }
+    }
+
+    /// Every piece on the board, where to draw it now (board units).
+    pub fn pieces(&self) -> Vec<PieceView> {
+        let board = self.board();
+        let shown = &self.shown;
+        let moving = self.anim.as_ref().filter(|a| matches!(a.motion, Motion::Walk(_) | Motion::Jump { .. }));
+        let mut out: Vec<PieceView> = Vec::with_capacity(shown.pieces.len());
+        for (i, q) in shown.pieces.iter().enumerate() {
+            if q.home && shown.pieces_per_player > 1 {
+                continue;
+            }
+            let in_motion = moving.is_some() && self.group.contains(&(i as u8));
+            let at = match moving {
+                Some(anim) if in_motion => anim.point(board),
+                _ => board.points[q.pos.min(board.points.len() as u32 - 1) as usize],
+            };
+            out.push(PieceView {
+                piece: i as u8,
+                owner: q.owner,
+                at,
+                level: q.level,
+                lying: q.sideways > 0,
+                moving: in_motion,
+            });
+        }
+        // Classic pieces all sit on level 0: spread those sharing a square.
+        if board.play.is_classic() {
+            for i in 0..out.len() {
+                if out[i].moving {
+                    continue;
+                }
+                let pos = shown.pieces[out[i].piece as usize].pos;
+                let rank = out[..i].iter().filter(|v| !v.moving && shown.pieces[v.piece as usize].pos == pos).count();
+                out[i].level = rank as u16;
+            }
+        }
+        out
+    }
+
+    /// The dice to draw: rolling faces during the roll animation.
+    pub fn dice_face(&self) -> Option<([u8; 2], u8, bool)> {
+        if let Some(anim) = &self.anim
+            && let Event::Rolled { count, .. } = anim.event
+            && anim.elapsed < anim.duration * 0.7
+        {
+            let sides = self.board().dice.sides.max(2) as u64;
+            let tick = (anim.elapsed * 14.0) as u64;
+            let face = |k: u64| (1 + (tick.wrapping_mul(2654435761).wrapping_add(k * 40503) >> 3) % sides) as u8;
+            return Some(([face(1), face(2)], count, true));
+        }
+        self.last_roll.map(|(d, c)| (d, c, false))
+    }
+}

@@ -1,0 +1,141 @@
+//! The odds panel: the exact analysis of the design as it stands, with a
+//! game-length histogram, seat odds and the hottest squares. Numbers for an
+//! older design stay visible while the new ones compute, marked as such.
+
+use bevy_egui::egui::{self, Color32, RichText};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, VLine};
+use ladderkit::analysis::Analysis;
+use ladderkit::core::CompiledBoard;
+
+use super::Frame;
+use crate::intents::Intent;
+use crate::odds::{OddsKey, players_for};
+use crate::view::View;
+
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent> {
+    let mut out = Vec::new();
+    let rules = &f.doc.spec.rules;
+    let players = players_for(f.odds, rules.players.min);
+    let key = OddsKey { generation: f.checks.generation, players };
+    ui.horizontal(|ui| {
+        ui.label("Seat odds for");
+        let mut n = players;
+        if ui.add(egui::DragValue::new(&mut n).range(1..=16)).changed() {
+            out.push(Intent::OddsPlayers(n));
+        }
+        ui.label("players");
+        ui.checkbox(&mut view.heat, "Heat on board")
+            .on_hover_text("Tint squares by how often pieces come to rest there");
+    });
+    let current = f.odds.current(key);
+    match (current, f.odds.progress()) {
+        (Some(r), _) => {
+            ui.label(RichText::new(format!("Up to date · computed in {} ms", r.took.as_millis())).weak());
+        }
+        (None, Some(p)) => {
+            ui.add(egui::ProgressBar::new(p as f32).text("Recomputing for the latest edit…").show_percentage());
+        }
+        (None, None) => {
+            ui.label("Waiting for the analysis…");
+        }
+    }
+    let Some(latest) = &f.odds.latest else { return out };
+    let stale = current.is_none();
+    if stale {
+        ui.colored_label(Color32::from_rgb(226, 150, 30), "Showing the numbers from before the last edit");
+    }
+    match &latest.outcome {
+        Err(why) => {
+            ui.label(why.as_str());
+        }
+        Ok(a) => {
+            ui.add_enabled_ui(!stale, |ui| numbers(ui, a, latest.key.players, &f.checks.compiled.board));
+        }
+    }
+    out
+}
+
+fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard) {
+    egui::Grid::new("odds-numbers").num_columns(2).striped(true).show(ui, |ui| {
+        let mut row = |name: &str, value: String, tip: &str| {
+            ui.label(name).on_hover_text(tip);
+            ui.label(RichText::new(value).monospace());
+            ui.end_row();
+        };
+        row("Expected rolls", format!("{:.2}", a.expected_rolls), "Rolls one piece needs to finish, on average");
+        row(
+            "Expected turns",
+            format!("{:.2}", a.expected_turns),
+            "Turns of one player: extra rolls are part of a turn, lost turns count",
+        );
+        row("Fewest rolls", a.min_rolls.to_string(), "The fastest possible game");
+        row("Median rolls", a.median_rolls.to_string(), "Half of all games are over by then");
+        let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
+        row("p10 – p90", format!("{} – {}", p(10), p(90)), "Four games in five end between these");
+        row(
+            &format!("Rounds ({players} players)"),
+            format!("{:.2}", a.seats.expected_rounds),
+            "Rounds until someone wins",
+        );
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new("Game length (rolls of one piece)").strong());
+    histogram(ui, a);
+    ui.add_space(6.0);
+    ui.label(RichText::new(format!("Chance to win, {players} players")).strong());
+    egui::Grid::new("odds-seats").num_columns(3).show(ui, |ui| {
+        for (seat, p) in a.seats.win.iter().enumerate() {
+            ui.label(format!("Seat {}", seat + 1));
+            ui.add(egui::ProgressBar::new(*p as f32).desired_width(140.0).text(format!("{:.1}%", p * 100.0)));
+            ui.end_row();
+        }
+    });
+    if let Some(why) = &a.interaction {
+        ui.label(RichText::new(why).small().weak());
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Hottest squares (landings per game)").strong());
+    let mut hot: Vec<(usize, f64)> = a.heat.iter().copied().enumerate().filter(|(_, h)| *h > 0.0).collect();
+    hot.sort_by(|x, y| y.1.total_cmp(&x.1));
+    egui::Grid::new("odds-hot").num_columns(4).show(ui, |ui| {
+        for (k, (pos, h)) in hot.iter().take(8).enumerate() {
+            ui.label(RichText::new(board.label(*pos as u32)).monospace());
+            ui.label(RichText::new(format!("{h:.2}")).monospace());
+            if k % 2 == 1 {
+                ui.end_row();
+            }
+        }
+    });
+}
+
+/// Bars: the chance a game ends on each roll count (bucketed on long
+/// games); the line: the chance it has ended by then, on the same scale as
+/// the tallest bar.
+fn histogram(ui: &mut egui::Ui, a: &Analysis) {
+    let within = &a.finish_within;
+    let end = a.percentiles.iter().find(|(k, _)| *k == 99).map_or(within.len(), |(_, v)| *v as usize + 1);
+    let end = end.min(within.len()).max(2);
+    let width = end.div_ceil(120).max(1);
+    let mut bars = Vec::new();
+    let mut k = 1;
+    while k < end {
+        let hi = (k + width).min(end);
+        let p = within[hi - 1] - within[k - 1];
+        bars.push(Bar::new((k + hi - 1) as f64 / 2.0, p).width(width as f64 * 0.9));
+        k = hi;
+    }
+    let tallest = bars.iter().map(|b| b.value).fold(0.0, f64::max).max(1e-12);
+    let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n] * tallest]).collect();
+    Plot::new("odds-histogram")
+        .height(150.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show_y(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("finish on roll", bars).color(Color32::from_rgb(90, 160, 220)));
+            plot.line(Line::new("finished by (scaled)", cumulative).color(Color32::from_rgb(240, 196, 60)));
+            plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
+            plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
+        });
+}

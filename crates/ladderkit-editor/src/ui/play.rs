@@ -1,0 +1,162 @@
+//! The play-test panel: who sits where, the dice, the choices a person has,
+//! speed and autoplay, the move log and the winner. Shortcuts: Space rolls,
+//! 1–9 pick a choice, R restarts, Esc goes back to editing.
+
+use bevy_egui::egui::{self, Color32, Key, RichText};
+use ladderkit::engine::{Policy, Seat};
+
+use super::Frame;
+use super::paint::seat_color;
+use crate::intents::{Intent, PlayIntent};
+use crate::playtest::{Session, Waiting};
+
+pub(super) fn shortcuts(ctx: &egui::Context, f: &Frame) -> Vec<Intent> {
+    let mut out = Vec::new();
+    if ctx.egui_wants_keyboard_input() {
+        return out;
+    }
+    ctx.input(|i| {
+        if i.key_pressed(Key::Escape) {
+            out.push(Intent::Play(PlayIntent::Stop));
+        }
+        if i.key_pressed(Key::Space) || i.key_pressed(Key::Enter) {
+            out.push(Intent::Play(PlayIntent::Roll));
+        }
+        if i.key_pressed(Key::R) && i.modifiers.is_none() {
+            out.push(Intent::Play(PlayIntent::Restart { new_seed: i.modifiers.shift }));
+        }
+        let digits =
+            [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+        if f.playing.is_some_and(|s| matches!(s.waiting(), Waiting::Choice { .. })) {
+            for (k, key) in digits.iter().enumerate() {
+                if i.key_pressed(*key) {
+                    out.push(Intent::Play(PlayIntent::Choose(k)));
+                }
+            }
+        }
+    });
+    out
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Human => "Person",
+        Seat::Bot(Policy::Random) => "Bot: random",
+        Seat::Bot(Policy::Greedy) => "Bot: greedy",
+        Seat::Bot(Policy::Lookahead) => "Bot: lookahead",
+    }
+}
+
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
+    let mut out = Vec::new();
+    let Some(session) = f.playing else {
+        ui.label("Press Play-test in the toolbar (F5) to play the design.");
+        return out;
+    };
+    let pt = f.playtest;
+    // Seats: change hands mid-game too ("take over a seat").
+    ui.label(RichText::new("Seats").strong());
+    let waiting = session.waiting();
+    let current = session.state().current;
+    for (i, seat) in session.seats.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let (r, painter) = ui.allocate_painter(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            painter.circle_filled(r.rect.center(), 6.0, seat_color(i as u8));
+            let mut chosen = *seat;
+            egui::ComboBox::from_id_salt(("seat", i)).selected_text(seat_name(*seat)).show_ui(ui, |ui| {
+                for s in
+                    [Seat::Human, Seat::Bot(Policy::Random), Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Lookahead)]
+                {
+                    ui.selectable_value(&mut chosen, s, seat_name(s));
+                }
+            });
+            if chosen != *seat {
+                out.push(Intent::Play(PlayIntent::Seat(i, chosen)));
+            }
+            let pos = session.shown().pieces_of(i as u8).map(|k| session.board().label(session.shown().pieces[k].pos));
+            ui.label(pos.collect::<Vec<_>>().join("+"));
+            if i as u8 == current && waiting != Waiting::Over {
+                ui.label(RichText::new("◀ to play").color(Color32::from_rgb(240, 196, 60)));
+            }
+        });
+    }
+    let rules = &f.doc.spec.rules;
+    ui.horizontal(|ui| {
+        let mut n = pt.seats.len();
+        ui.label("Next game:");
+        if ui.add(egui::DragValue::new(&mut n).range(rules.players.min.max(1)..=rules.players.max.max(1))).changed() {
+            out.push(Intent::Play(PlayIntent::Players(n)));
+        }
+        ui.label("players, seed");
+        let mut seed = pt.seed;
+        if ui.add(egui::DragValue::new(&mut seed)).changed() {
+            out.push(Intent::Play(PlayIntent::Seed(seed)));
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Restart (R)").on_hover_text("The same seed: the same dice").clicked() {
+            out.push(Intent::Play(PlayIntent::Restart { new_seed: false }));
+        }
+        if ui.button("New game").on_hover_text("A new seed; the opener rotates if the rules say so").clicked() {
+            out.push(Intent::Play(PlayIntent::Restart { new_seed: true }));
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut speed = pt.speed;
+        ui.label("Speed");
+        if ui.add(egui::Slider::new(&mut speed, 0.25..=8.0).logarithmic(true).suffix("×")).changed() {
+            out.push(Intent::Play(PlayIntent::Speed(speed)));
+        }
+        let mut auto = pt.autoplay;
+        if ui.checkbox(&mut auto, "Autoplay bots").changed() {
+            out.push(Intent::Play(PlayIntent::Autoplay(auto)));
+        }
+    });
+    ui.separator();
+    out.extend(turn_controls(ui, session));
+    ui.separator();
+    ui.label(RichText::new("Log").strong());
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        for line in &session.log {
+            ui.label(RichText::new(line).small());
+        }
+    });
+    out
+}
+
+fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
+    let mut out = Vec::new();
+    if let Some((dice, count, rolling)) = session.dice_face() {
+        ui.horizontal(|ui| {
+            for d in dice.iter().take(count.max(1) as usize) {
+                let text = RichText::new(format!(" {d} ")).size(26.0).strong().monospace();
+                let text = if rolling { text.color(Color32::GRAY) } else { text };
+                ui.label(text);
+            }
+        });
+    }
+    let name = |p: u8| session.names[p as usize].clone();
+    match session.waiting() {
+        Waiting::Animation => {
+            ui.label("…");
+        }
+        Waiting::Roll { player } => {
+            if ui.button(RichText::new(format!("Roll for {} (Space)", name(player))).size(16.0)).clicked() {
+                out.push(Intent::Play(PlayIntent::Roll));
+            }
+        }
+        Waiting::Choice { player } => {
+            ui.label(format!("{}: choose how to use the dice", name(player)));
+            for (i, label) in session.plan_labels().iter().enumerate() {
+                if ui.button(format!("{}) {label}", i + 1)).clicked() {
+                    out.push(Intent::Play(PlayIntent::Choose(i)));
+                }
+            }
+        }
+        Waiting::Over => {
+            let winners: Vec<String> = session.state().winner_seats().map(name).collect();
+            ui.label(RichText::new(format!("{} won!", winners.join(" and "))).size(18.0).strong());
+        }
+    }
+    out
+}

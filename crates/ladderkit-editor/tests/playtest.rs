@@ -1,0 +1,261 @@
+//! Play-test and live odds without a window: whole games through the
+//! play-test state machine, the design untouched after, and odds that match
+//! `ladderkit analyze` and are never stale while reported as current.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::compile;
+use ladderkit::core::spec::Jump;
+use ladderkit::engine::bots::BotScratch;
+use ladderkit::engine::{Engine, Policy, Seat, Workspace, play_bot_game};
+use ladderkit_editor::EditorMode;
+use ladderkit_editor::history::{EditCommand, History};
+use ladderkit_editor::intents::{Intent, PlayIntent};
+use ladderkit_editor::odds::{Odds, OddsKey};
+use ladderkit_editor::playtest::{Playtest, Waiting};
+
+use common::{app_with, bundled, doc, edit, send};
+
+const VARIANTS: [&str; 8] = [
+    "gameweave-small.ron",
+    "gameweave-medium.ron",
+    "gameweave-large.ron",
+    "milton-bradley.ron",
+    "treehouse.ron",
+    "treehouse-team.ron",
+    "treehouse-lose-sideways.ron",
+    "treehouse-lose-upright.ron",
+];
+
+fn mode(app: &App) -> EditorMode {
+    *app.world().resource::<State<EditorMode>>().get()
+}
+
+fn playtest(app: &App) -> &Playtest {
+    app.world().resource::<Playtest>()
+}
+
+fn waiting(app: &App) -> Waiting {
+    playtest(app).session.as_ref().expect("a game is on").waiting()
+}
+
+/// Seats and speed set straight on the resource, as the panel would.
+fn start(app: &mut App, seats: Vec<Seat>, seed: u64, speed: f32) {
+    {
+        let mut pt = app.world_mut().resource_mut::<Playtest>();
+        pt.seats = seats;
+        pt.seed = seed;
+        pt.speed = speed;
+    }
+    send(app, Intent::Play(PlayIntent::Start));
+    app.update(); // the state change lands
+    assert_eq!(mode(app), EditorMode::Playtest, "{:?}", playtest(app).error);
+}
+
+#[test]
+fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
+    for name in VARIANTS {
+        let mut app = app_with(Some(&bundled(name)));
+        let seats = vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Random)];
+        start(&mut app, seats, 7, f32::INFINITY);
+        for _ in 0..50 {
+            if waiting(&app) == Waiting::Over {
+                break;
+            }
+            app.update();
+        }
+        assert_eq!(waiting(&app), Waiting::Over, "{name}: the game did not finish");
+        let session = playtest(&app).session.as_ref().unwrap();
+        assert!(session.moves_shown > 0 && !session.log.is_empty(), "{name}: nothing was shown");
+        assert!(session.log.last().unwrap().contains("win"), "{name}: {:?}", session.log.last());
+        // The very game the engine plays for this seed.
+        let spec = &doc(&app).spec;
+        let engine = Engine::new(&compile(spec), 2, (spec.rules.players.min, spec.rules.players.max))
+            .unwrap()
+            .with_first_player(spec.rules.first_player);
+        let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
+        let expected =
+            play_bot_game(&engine, &[Policy::Greedy, Policy::Random], 7, 0, &mut ws, &mut bot, &mut (), None);
+        assert_eq!(session.state(), &expected, "{name}: the play-test played a different game");
+        assert_eq!(session.shown(), session.state(), "{name}: the board does not show the final state");
+    }
+}
+
+#[test]
+fn a_scripted_person_makes_the_treehouse_choices() {
+    for name in ["treehouse.ron", "treehouse-team.ron"] {
+        let mut app = app_with(Some(&bundled(name)));
+        start(&mut app, vec![Seat::Human, Seat::Bot(Policy::Greedy)], 3, f32::INFINITY);
+        let (mut rolls, mut choices) = (0, 0);
+        for _ in 0..20_000 {
+            match waiting(&app) {
+                Waiting::Over => break,
+                Waiting::Roll { player } => {
+                    assert_eq!(player, 0, "bots roll by themselves");
+                    rolls += 1;
+                    send(&mut app, Intent::Play(PlayIntent::Roll));
+                }
+                Waiting::Choice { player } => {
+                    assert_eq!(player, 0);
+                    let plans = playtest(&app).session.as_ref().unwrap().plans.len();
+                    assert!(plans > 1, "a single plan is no choice");
+                    choices += 1;
+                    // The person always takes the last option offered.
+                    send(&mut app, Intent::Play(PlayIntent::Choose(plans - 1)));
+                }
+                Waiting::Animation => app.update(),
+            }
+        }
+        assert_eq!(waiting(&app), Waiting::Over, "{name}");
+        let session = playtest(&app).session.as_ref().unwrap();
+        assert!(rolls > 3 && choices > 3, "{name}: {rolls} rolls, {choices} choices");
+        assert_eq!(session.decisions, choices);
+    }
+}
+
+#[test]
+fn a_person_can_hand_a_seat_to_a_bot_mid_choice() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    start(&mut app, vec![Seat::Human, Seat::Bot(Policy::Greedy)], 11, f32::INFINITY);
+    for _ in 0..2000 {
+        match waiting(&app) {
+            Waiting::Choice { .. } => break,
+            Waiting::Roll { .. } => send(&mut app, Intent::Play(PlayIntent::Roll)),
+            _ => app.update(),
+        }
+    }
+    assert!(matches!(waiting(&app), Waiting::Choice { .. }));
+    send(&mut app, Intent::Play(PlayIntent::Seat(0, Seat::Bot(Policy::Lookahead))));
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(waiting(&app), Waiting::Over, "the bot took over and the bots finished the game");
+}
+
+#[test]
+fn leaving_the_play_test_restores_the_design_exactly() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    edit(&mut app, EditCommand::AddJump(Jump::new(3, 20)));
+    let (spec, generation, undo) = (
+        doc(&app).spec.clone(),
+        doc(&app).generation,
+        app.world().resource::<History>().undo_label().map(String::from),
+    );
+    start(&mut app, vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)], 5, 4.0);
+    for _ in 0..30 {
+        app.update();
+    }
+    // Edits are not taken while playing.
+    edit(&mut app, EditCommand::AddJump(Jump::new(5, 30)));
+    send(&mut app, Intent::Undo);
+    send(&mut app, Intent::Play(PlayIntent::Stop));
+    app.update();
+    assert_eq!(mode(&app), EditorMode::Edit);
+    assert!(playtest(&app).session.is_none());
+    assert_eq!(doc(&app).spec, spec);
+    assert_eq!(doc(&app).generation, generation);
+    assert_eq!(app.world().resource::<History>().undo_label().map(String::from), undo);
+    // And editing works again.
+    edit(&mut app, EditCommand::AddJump(Jump::new(5, 30)));
+    assert_eq!(doc(&app).spec.jumps.len(), spec.jumps.len() + 1);
+}
+
+#[test]
+fn pieces_glide_square_by_square_between_events() {
+    let mut app = app_with(Some(&bundled("gameweave-large.ron")));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)));
+    start(&mut app, vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)], 2, 1.0);
+    let mut seen_between = 0;
+    for _ in 0..400 {
+        app.update();
+        let session = playtest(&app).session.as_ref().unwrap();
+        let board = session.board();
+        for piece in session.pieces().iter().filter(|p| p.moving) {
+            // A moving piece is drawn off the squares' centres at times.
+            let on_a_square = board.points.iter().any(|q| (q.x - piece.at.x).abs() + (q.y - piece.at.y).abs() < 1e-3);
+            if !on_a_square {
+                seen_between += 1;
+            }
+        }
+    }
+    assert!(seen_between > 10, "pieces jumped instead of gliding ({seen_between} frames between squares)");
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert!(session.moves_shown >= 3, "{} moves in 16 s of game time", session.moves_shown);
+    // The board lags the engine while animating, then catches up.
+    assert!(session.log.iter().any(|l| l.contains("rolls")));
+}
+
+fn odds_key(app: &App) -> OddsKey {
+    let odds = app.world().resource::<Odds>();
+    OddsKey {
+        generation: doc(app).generation,
+        players: ladderkit_editor::odds::players_for(odds, doc(app).spec.rules.players.min),
+    }
+}
+
+fn wait_for_odds(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while app.world().resource::<Odds>().current(odds_key(app)).is_none() {
+        assert!(Instant::now() < deadline, "the odds never arrived");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+}
+
+#[test]
+fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
+    let mut app = app_with(Some(&bundled("gameweave-large.ron")));
+    send(&mut app, Intent::OddsPlayers(3));
+    wait_for_odds(&mut app);
+    let before = {
+        let odds = app.world().resource::<Odds>();
+        let result = odds.current(odds_key(&app)).unwrap();
+        let shown = result.outcome.as_ref().unwrap().clone();
+        let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
+        assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
+        shown
+    };
+    // An edit: the old numbers stay, but are not current any more.
+    edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
+    let key = odds_key(&app);
+    {
+        let odds = app.world().resource::<Odds>();
+        assert!(odds.current(key).is_none(), "numbers for the old design reported as current");
+        assert_ne!(odds.latest.as_ref().unwrap().key, key);
+    }
+    // Edit again while that runs: only the last design's numbers count.
+    edit(&mut app, EditCommand::AddJump(Jump::new(96, 3)));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let after = odds.current(odds_key(&app)).unwrap().outcome.as_ref().unwrap().clone();
+    let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
+    assert_eq!(*after, cli);
+    assert!(after.expected_rolls > before.expected_rolls, "two new snakes make the game longer");
+    assert_eq!(after.seats.win.len(), 3);
+}
+
+#[test]
+fn treehouse_odds_say_why_there_are_none() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let why = odds.current(odds_key(&app)).unwrap().outcome.as_ref().unwrap_err();
+    assert!(why.contains("simulate"), "{why}");
+}
+
+#[test]
+fn a_play_test_of_a_broken_design_is_refused_with_a_reason() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    // A loop: 3 → 20 → 3.
+    edit(&mut app, EditCommand::AddJump(Jump::new(3, 20)));
+    edit(&mut app, EditCommand::AddJump(Jump::new(20, 3)));
+    send(&mut app, Intent::Play(PlayIntent::Start));
+    app.update();
+    assert_eq!(mode(&app), EditorMode::Edit);
+    assert!(playtest(&app).error.as_deref().is_some_and(|e| e.contains("errors")));
+}
