@@ -63,6 +63,12 @@ pub fn load(path: &Path) -> Result<Loaded, FileError> {
 
 /// Writes `text` to `path` atomically.
 pub fn save_atomic(path: &Path, text: &str) -> Result<(), FileError> {
+    save_bytes_atomic(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it, synced,
+/// then renamed over it, so a failure never leaves half a file.
+pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let write_error = |source| FileError::Write { path: path.to_owned(), source };
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
@@ -72,7 +78,7 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), FileError> {
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         fs::rename(&temp, path)
     })();
@@ -98,5 +104,35 @@ mod tests {
         assert_eq!(names.len(), 1, "{names:?}");
         assert!(save_atomic(&dir.join("missing/v.ron"), "x").is_err());
         fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A picture's format, from its file name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PictureFormat {
+    Svg,
+    Png,
+}
+
+impl PictureFormat {
+    pub fn of(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "svg" => Some(Self::Svg),
+            "png" => Some(Self::Png),
+            _ => None,
+        }
+    }
+}
+
+/// Writes an SVG picture to `path` as SVG or, by the extension, as a PNG
+/// rasterised at `dpi`.
+pub fn save_picture(path: &Path, svg: &str, dpi: f32) -> Result<(), String> {
+    match PictureFormat::of(path) {
+        Some(PictureFormat::Svg) => save_atomic(path, svg).map_err(|e| e.to_string()),
+        Some(PictureFormat::Png) => {
+            let png = crate::render::png(svg, dpi).map_err(|e| e.to_string())?;
+            save_bytes_atomic(path, &png).map_err(|e| e.to_string())
+        }
+        None => Err(format!("{}: name the picture .svg or .png", path.display())),
     }
 }

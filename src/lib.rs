@@ -7,6 +7,7 @@
 pub use ladderkit_analysis as analysis;
 pub use ladderkit_core as core;
 pub use ladderkit_engine as engine;
+pub use ladderkit_render as render;
 pub use ladderkit_sim as sim;
 
 pub mod files;

@@ -280,3 +280,47 @@ fn play_quits_cleanly_when_input_ends() {
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("game left unfinished"));
 }
+
+#[test]
+fn render_draws_boards_and_analyze_draws_plots() {
+    let dir = temp_dir("render");
+    let png = dir.join("board.png");
+    let out = ladderkit(&["render", "variants/gameweave-small.ron", "-o", png.to_str().unwrap(), "--dpi", "50"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // A4 at 50 dpi: 414 × 585, big-endian in the IHDR chunk.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 414);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 585);
+
+    let svg = dir.join("board.svg");
+    let out = ladderkit(&["render", "variants/treehouse.ron", "-o", svg.to_str().unwrap(), "--theme", "ink"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("Treehouse"));
+
+    let bad = ladderkit(&["render", "variants/treehouse.ron", "-o", dir.join("board.pdf").to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains(".svg or .png"), "{}", stderr(&bad));
+    let broken = ladderkit(&["render", "tests/fixtures/diagnostics/jump-loop.ron", "-o", svg.to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1), "drawn, but the errors are reported");
+    assert!(stderr(&broken).contains("jump-loop"));
+
+    let (plot, heat) = (dir.join("odds.svg"), dir.join("heat.png"));
+    let out = ladderkit(&[
+        "analyze",
+        "variants/milton-bradley.ron",
+        "--players",
+        "3",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--heat",
+        heat.to_str().unwrap(),
+        "--dpi",
+        "30",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let plot = std::fs::read_to_string(&plot).unwrap();
+    assert!(plot.contains("Chance to win, 3 players") && plot.contains("Seat 3"));
+    assert!(std::fs::read(&heat).unwrap().starts_with(b"\x89PNG"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

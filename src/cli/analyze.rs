@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use ladderkit::analysis::{Analysis, Options, analyze};
 use ladderkit::core::{CompiledBoard, compile, spec::JumpKind};
-use ladderkit::files;
+use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
 use super::{Outcome, diagnostics, fail, say};
@@ -28,6 +28,17 @@ pub struct Args {
     /// seat_win_probability, expected_rounds, expected_total_rolls, and more.
     #[arg(long)]
     json: bool,
+    /// Also draw the game-length distribution and seat odds to this .png or
+    /// .svg file.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Also draw the board coloured by expected landings to this .png or
+    /// .svg file.
+    #[arg(long, value_name = "FILE")]
+    heat: Option<PathBuf>,
+    /// Resolution of PNG pictures, in dots per inch.
+    #[arg(long, default_value_t = 150.0)]
+    dpi: f32,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -46,6 +57,18 @@ pub fn run(args: &Args) -> Outcome {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
+    if let Some(path) = &args.plot {
+        let svg = render::odds_svg(&spec.meta.name, &analysis, render::Theme::Classic);
+        if let Err(e) = files::save_picture(path, &svg, args.dpi) {
+            return fail(e);
+        }
+    }
+    if let Some(path) = &args.heat {
+        let options = render::BoardOptions { heat: Some(&analysis.heat), ..render::BoardOptions::default() };
+        if let Err(e) = files::save_picture(path, &render::board_svg(spec, &options), args.dpi) {
+            return fail(e);
+        }
+    }
     if args.json {
         say!("{}", to_json(&compiled.board, &analysis));
     } else {

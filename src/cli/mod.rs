@@ -6,6 +6,7 @@ mod diagnostics;
 mod fmt;
 mod new;
 mod play;
+mod render;
 mod replay;
 mod setup;
 mod simulate;
@@ -24,7 +25,7 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,6 +39,7 @@ enum Command {
     Simulate(simulate::Args),
     Play(play::Args),
     Replay(replay::Args),
+    Render(render::Args),
     New(new::Args),
     Fmt(fmt::Args),
 }
@@ -68,6 +70,7 @@ pub fn run() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::New(args) => new::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };

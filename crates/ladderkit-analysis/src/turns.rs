@@ -25,7 +25,7 @@ impl ByTurns {
 
 /// Below this share of the unfinished games, mass still rolling extra
 /// turns inside one turn is dropped (far below the analysis' precision).
-const NEGLIGIBLE: f64 = 1e-18;
+const NEGLIGIBLE: f64 = 1e-14;
 
 /// One roll from a position, resolved once: where it rests and what the
 /// space does to the turn.

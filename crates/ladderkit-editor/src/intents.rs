@@ -31,8 +31,12 @@ pub enum Intent {
     /// Take the recovery copy offered after a crash.
     Recover,
     DiscardRecovery,
+    /// A screenshot of the window.
     ExportPng(PathBuf),
     ExportPngDialog,
+    /// The printable board (SVG or PNG by the extension).
+    ExportBoard(PathBuf),
+    ExportBoardDialog,
     Quit,
     /// The user confirmed an action that throws away unsaved changes.
     Confirmed(Box<Intent>),

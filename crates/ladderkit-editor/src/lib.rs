@@ -8,6 +8,7 @@
 
 pub mod checks;
 pub mod document;
+pub mod export;
 pub mod files;
 pub mod history;
 pub mod intents;
@@ -57,7 +58,7 @@ pub fn logic_plugin(app: &mut App) {
                 .chain(),
         )
         .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin))
-        .add_plugins((odds::plugin, playtest::plugin));
+        .add_plugins((odds::plugin, playtest::plugin, export::plugin));
 }
 
 /// The whole editor, window and interface included.

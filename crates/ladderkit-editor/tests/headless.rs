@@ -223,3 +223,18 @@ fn the_issue_walkthrough_draw_check_fix_save_reopen() {
     assert_eq!(doc(&reopened).spec.jumps.len(), 6);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn export_board_writes_what_ladderkit_render_draws() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    let dir = temp_dir("export");
+    let (svg, png) = (dir.join("board.svg"), dir.join("board.png"));
+    send(&mut app, Intent::ExportBoard(svg.clone()));
+    send(&mut app, Intent::ExportBoard(png.clone()));
+    let expected = ladderkit::render::board_svg(&doc(&app).spec, &ladderkit::render::BoardOptions::default());
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), expected);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    send(&mut app, Intent::ExportBoard(dir.join("board.pdf")));
+    assert!(app.world().resource::<Files>().status.contains(".svg or .png"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,6 +63,7 @@ pub enum PromptKind {
     Open,
     SaveAs,
     ExportPng,
+    ExportBoard,
 }
 
 #[derive(Debug, Clone)]
@@ -75,8 +76,10 @@ impl PathPrompt {
     pub fn new(kind: PromptKind, f: &Frame) -> Self {
         let text = match (kind, &f.doc.path) {
             (PromptKind::ExportPng, Some(p)) => p.with_extension("png").display().to_string(),
+            (PromptKind::ExportBoard, Some(p)) => p.with_extension("svg").display().to_string(),
             (_, Some(p)) => p.display().to_string(),
             (PromptKind::ExportPng, None) => "board.png".into(),
+            (PromptKind::ExportBoard, None) => "board.svg".into(),
             (_, None) => "variant.ron".into(),
         };
         Self { kind, text }
@@ -132,7 +135,8 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
         let title = match prompt.kind {
             PromptKind::Open => "Open path",
             PromptKind::SaveAs => "Save as path",
-            PromptKind::ExportPng => "Export PNG to path",
+            PromptKind::ExportPng => "Export screenshot to path",
+            PromptKind::ExportBoard => "Export board to path (.svg or .png)",
         };
         let mut open = true;
         let mut done = false;
@@ -146,6 +150,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 PromptKind::Open => Intent::Open(path),
                 PromptKind::SaveAs => Intent::SaveAs(path),
                 PromptKind::ExportPng => Intent::ExportPng(path),
+                PromptKind::ExportBoard => Intent::ExportBoard(path),
             });
         }
         if done || !open {

@@ -90,10 +90,16 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 out.push(Intent::Revert);
             }
             ui.separator();
-            if ui.button("Export PNG…").clicked() {
+            if ui.button("Export printable board (SVG/PNG)…").clicked() {
+                out.push(Intent::ExportBoardDialog);
+            }
+            if ui.button("Export printable board to path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportBoard, f));
+            }
+            if ui.button("Export screenshot PNG…").clicked() {
                 out.push(Intent::ExportPngDialog);
             }
-            if ui.button("Export PNG to path…").clicked() {
+            if ui.button("Export screenshot to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportPng, f));
             }
             ui.separator();

@@ -57,7 +57,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
     // Seats: change hands mid-game too ("take over a seat").
     ui.label(RichText::new("Seats").strong());
     let waiting = session.waiting();
-    let current = session.state().current;
+    let current = session.shown().current;
     for (i, seat) in session.seats.iter().enumerate() {
         ui.horizontal(|ui| {
             let (r, painter) = ui.allocate_painter(egui::vec2(14.0, 14.0), egui::Sense::hover());

@@ -1,0 +1,289 @@
+//! A printable board: the page, the title, the spaces numbered along the
+//! path, ladders (rails and rungs), snakes (a wavy body, head and tail),
+//! effect badges with a legend, start and goal, and the rules in brief.
+
+use ladderkit_core::spec::{Effect, JumpKind, Point, Start, VariantSpec};
+use ladderkit_core::{CompiledBoard, compile};
+
+use crate::BoardOptions;
+use crate::summary::rules_summary;
+use crate::svg::{Svg, n, polyline};
+use crate::theme::Palette;
+
+const MARGIN: f32 = 12.0;
+
+/// Maps board units (y up) to page millimetres (y down).
+#[derive(Clone, Copy)]
+struct Frame {
+    scale: f32,
+    lo: Point,
+    hi_y: f32,
+    origin: (f32, f32),
+}
+
+impl Frame {
+    fn at(self, p: Point) -> (f32, f32) {
+        (self.origin.0 + (p.x - self.lo.x) * self.scale, self.origin.1 + (self.hi_y - p.y) * self.scale)
+    }
+}
+
+/// The whole board as an SVG page.
+pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
+    let compiled = compile(spec);
+    let board = &compiled.board;
+    let colors = options.theme.palette();
+    let (mut page_w, mut page_h) = options.paper.size_mm();
+    // Wide boards (a long track) print across the page.
+    let (lo, hi) = bounds(board);
+    if hi.x - lo.x > 1.25 * (hi.y - lo.y) {
+        std::mem::swap(&mut page_w, &mut page_h);
+    }
+    let mut svg = Svg::new(page_w, page_h);
+    svg.comment(&format!("{} — drawn by Ladderkit", spec.meta.name));
+    svg.rect(0.0, 0.0, page_w, page_h, 0.0, &format!(r#"fill="{}""#, colors.page));
+
+    // Title at the top; rules and legend at the bottom; the board between.
+    let title_size = 7.0;
+    svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
+    let mut footer = rules_summary(&spec.rules);
+    if options.heat.is_some() {
+        footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
+    }
+    let legend = legend_entries(spec);
+    let line = 4.2;
+    let footer_h = line * (footer.len() as f32 + legend.len().div_ceil(3) as f32) + 4.0;
+    let top = MARGIN + title_size + 5.0;
+    let area = (MARGIN, top, page_w - 2.0 * MARGIN, page_h - top - MARGIN - footer_h);
+
+    if board.points.len() >= 2 {
+        let frame = fit(board, area);
+        draw_spaces(&mut svg, board, frame, &colors, spec, options.heat);
+        draw_effects(&mut svg, spec, board, frame, &colors);
+        draw_jumps(&mut svg, spec, board, frame, &colors);
+    } else {
+        svg.text(page_w / 2.0, page_h / 2.0, 6.0, "middle", &fill(colors.ink), "This board has no spaces");
+    }
+
+    let mut y = page_h - MARGIN - footer_h + line + 2.0;
+    for (k, (badge, words)) in legend.iter().enumerate() {
+        let x = MARGIN + (k % 3) as f32 * (page_w - 2.0 * MARGIN) / 3.0;
+        if k > 0 && k % 3 == 0 {
+            y += line;
+        }
+        self::badge(&mut svg, (x + 2.0, y - 1.2), 2.0, badge, &colors);
+        svg.text(x + 5.0, y, 3.2, "start", &fill(colors.ink), words);
+    }
+    if !legend.is_empty() {
+        y += line;
+    }
+    for sentence in &footer {
+        svg.text(MARGIN, y, 3.2, "start", &fill(colors.ink), sentence);
+        y += line;
+    }
+    svg.finish()
+}
+
+fn fill(color: &str) -> String {
+    format!(r#"fill="{color}""#)
+}
+
+/// Scales the board's spaces (each a unit square around its centre) into
+/// the area, centred.
+fn fit(board: &CompiledBoard, (x, y, w, h): (f32, f32, f32, f32)) -> Frame {
+    let (lo, hi) = bounds(board);
+    let (bw, bh) = ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0));
+    let scale = (w / bw).min(h / bh);
+    let origin = (x + (w - bw * scale) / 2.0, y + (h - bh * scale) / 2.0);
+    Frame { scale, lo, hi_y: hi.y, origin }
+}
+
+/// The corners of the spaces' unit squares.
+fn bounds(board: &CompiledBoard) -> (Point, Point) {
+    let mut lo = Point { x: f32::MAX, y: f32::MAX };
+    let mut hi = Point { x: f32::MIN, y: f32::MIN };
+    for p in &board.points {
+        lo = Point { x: lo.x.min(p.x - 0.5), y: lo.y.min(p.y - 0.5) };
+        hi = Point { x: hi.x.max(p.x + 0.5), y: hi.y.max(p.y + 0.5) };
+    }
+    if board.points.is_empty() {
+        return (Point { x: 0.0, y: 0.0 }, Point { x: 1.0, y: 1.0 });
+    }
+    (lo, hi)
+}
+
+fn is_grid(board: &CompiledBoard) -> bool {
+    board.points.iter().skip(1).all(|p| (p.x - 0.5).fract().abs() < 1e-4 && (p.y - 0.5).fract().abs() < 1e-4)
+}
+
+fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec: &VariantSpec, heat: Option<&[f64]>) {
+    let s = f.scale;
+    let square = is_grid(board);
+    let hottest = heat.map_or(0.0, |h| h.iter().copied().fold(0.0, f64::max));
+    svg.open("g", &format!(r#"id="spaces" stroke="{}" stroke-width="{}""#, c.tile_edge, n((s * 0.02).max(0.15))));
+    for pos in 0..board.points.len() as u32 {
+        let (x, y) = f.at(board.points[pos as usize]);
+        if pos == 0 {
+            if spec.start == Start::Tray {
+                svg.circle(x, y, s * 0.42, &fill(c.tray));
+                svg.text(x, y + s * 0.08, s * 0.22, "middle", &format!(r#"{} stroke="none""#, fill(c.ink)), "Start");
+            }
+            continue;
+        }
+        if pos > board.goal {
+            continue;
+        }
+        let tint = heat.and_then(|h| h.get(pos as usize)).filter(|_| hottest > 0.0).map(|v| heat_color(v / hottest));
+        let colour = match tint {
+            Some(t) => t,
+            None if pos == board.goal => c.goal.to_owned(),
+            None if pos % 2 == 0 => c.tile_a.to_owned(),
+            None => c.tile_b.to_owned(),
+        };
+        if square {
+            let h = s * 0.47;
+            svg.rect(x - h, y - h, 2.0 * h, 2.0 * h, s * 0.05, &fill(&colour));
+        } else {
+            svg.circle(x, y, s * 0.44, &fill(&colour));
+        }
+        if pos == board.goal {
+            star(svg, (x, y + s * 0.06), s * 0.22, c);
+        }
+        if let Some(number) = board.number(pos) {
+            let size = (s * 0.24).max(0.8);
+            let at = if square { (x - s * 0.4, y - s * 0.2) } else { (x, y - s * 0.16) };
+            let anchor = if square { "start" } else { "middle" };
+            svg.text(at.0, at.1, size, anchor, &format!(r#"{} stroke="none""#, fill(c.ink)), &number.to_string());
+        }
+    }
+    svg.close("g");
+}
+
+/// White (cold) to deep red (hot), by the square root so warm spots show.
+fn heat_color(share: f64) -> String {
+    let t = share.clamp(0.0, 1.0).sqrt();
+    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+    format!("#{:02x}{:02x}{:02x}", lerp(255.0, 190.0), lerp(255.0, 20.0), lerp(255.0, 20.0))
+}
+
+fn star(svg: &mut Svg, (cx, cy): (f32, f32), r: f32, c: &Palette) {
+    let points: Vec<(f32, f32)> = (0..10)
+        .map(|k| {
+            let a = std::f32::consts::PI * (k as f32) / 5.0 - std::f32::consts::FRAC_PI_2;
+            let rr = if k % 2 == 0 { r } else { r * 0.45 };
+            (cx + rr * a.cos(), cy + rr * a.sin())
+        })
+        .collect();
+    svg.path(&(polyline(&points) + " Z"), &format!(r#"fill="{}" stroke="none""#, c.ink));
+}
+
+fn draw_jumps(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Frame, c: &Palette) {
+    let s = f.scale;
+    // Ladders under snakes, as on a printed board.
+    for kind in [JumpKind::Ladder, JumpKind::Snake] {
+        let id = if kind == JumpKind::Ladder { "ladders" } else { "snakes" };
+        svg.open("g", &format!(r#"id="{id}""#));
+        for j in spec.jumps.iter().filter(|j| j.kind.unwrap_or(j.direction()) == kind) {
+            let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
+            let (a, b) = (f.at(board.points[a as usize]), f.at(board.points[b as usize]));
+            match kind {
+                JumpKind::Ladder => ladder(svg, a, b, s, c),
+                JumpKind::Snake => snake(svg, a, b, s, c),
+            }
+        }
+        svg.close("g");
+    }
+}
+
+fn ladder(svg: &mut Svg, foot: (f32, f32), top: (f32, f32), s: f32, c: &Palette) {
+    let (dx, dy) = (top.0 - foot.0, top.1 - foot.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (nx, ny) = (-dy / len * s * 0.13, dx / len * s * 0.13);
+    let rail = format!(r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#, c.ladder, n(s * 0.05));
+    svg.line((foot.0 + nx, foot.1 + ny), (top.0 + nx, top.1 + ny), &rail);
+    svg.line((foot.0 - nx, foot.1 - ny), (top.0 - nx, top.1 - ny), &rail);
+    let rungs = (len / (s * 0.3)).floor().max(1.0) as usize;
+    let rung = format!(r#"stroke="{}" stroke-width="{}""#, c.ladder, n(s * 0.04));
+    for k in 1..=rungs {
+        let t = k as f32 / (rungs + 1) as f32;
+        let (x, y) = (foot.0 + dx * t, foot.1 + dy * t);
+        svg.line((x + nx, y + ny), (x - nx, y - ny), &rung);
+    }
+}
+
+/// A snake from its head (the jump's start) to its tail: a sine-wave body
+/// that narrows to the tail, drawn as a dark outline under a lighter fill.
+fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette) {
+    let (dx, dy) = (tail.0 - head.0, tail.1 - head.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let waves = (len / (s * 1.2)).round().max(1.0);
+    let steps = (waves * 12.0) as usize;
+    let body: Vec<(f32, f32)> = (0..=steps)
+        .map(|k| {
+            let t = k as f32 / steps as f32;
+            let w = (t * waves * std::f32::consts::TAU).sin() * s * 0.18 * (1.0 - 0.5 * t);
+            (head.0 + dx * t + nx * w, head.1 + dy * t + ny * w)
+        })
+        .collect();
+    // Three sections, thinner towards the tail.
+    for (k, width) in [0.2f32, 0.15, 0.09].iter().enumerate() {
+        let a = k * steps / 3;
+        let b = ((k + 1) * steps / 3).min(steps);
+        let part = polyline(&body[a..=b]);
+        let round = r#"fill="none" stroke-linecap="round" stroke-linejoin="round""#;
+        svg.path(&part, &format!(r#"stroke="{}" stroke-width="{}" {round}"#, c.snake_edge, n(s * width)));
+        svg.path(&part, &format!(r#"stroke="{}" stroke-width="{}" {round}"#, c.snake, n(s * width * 0.6)));
+    }
+    svg.circle(
+        head.0,
+        head.1,
+        s * 0.15,
+        &format!(r#"fill="{}" stroke="{}" stroke-width="{}""#, c.snake, c.snake_edge, n(s * 0.03)),
+    );
+    for side in [-1.0f32, 1.0] {
+        let (ex, ey) = (head.0 - ux * s * 0.04 + nx * side * s * 0.06, head.1 - uy * s * 0.04 + ny * side * s * 0.06);
+        svg.circle(ex, ey, s * 0.03, &fill(c.snake_edge));
+    }
+}
+
+fn short(effect: &Effect) -> String {
+    match effect {
+        Effect::LoseTurns(k) => format!("-{k}"),
+        Effect::ExtraTurn => "+T".into(),
+        Effect::MoveBy(k) if *k >= 0 => format!("+{k}"),
+        Effect::MoveBy(k) => k.to_string(),
+        Effect::GoTo(k) => format!(">{k}"),
+    }
+}
+
+fn badge(svg: &mut Svg, (x, y): (f32, f32), r: f32, text: &str, c: &Palette) {
+    svg.circle(x, y, r, &format!(r#"fill="{}" stroke="{}" stroke-width="{}""#, c.badge, c.ink, n(r * 0.1)));
+    svg.text(x, y + r * 0.35, r * 0.95, "middle", &fill(c.badge_text), text);
+}
+
+fn draw_effects(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Frame, c: &Palette) {
+    let s = f.scale;
+    let mut on_space = std::collections::HashMap::new();
+    svg.open("g", r#"id="effects""#);
+    for e in &spec.effects {
+        let Some(pos) = board.position(e.space) else { continue };
+        let (x, y) = f.at(board.points[pos as usize]);
+        let k = on_space.entry(e.space).or_insert(0u32);
+        badge(svg, (x + s * (0.26 - 0.3 * *k as f32), y + s * 0.26), s * 0.15, &short(&e.effect), c);
+        *k += 1;
+    }
+    svg.close("g");
+}
+
+/// Each distinct effect once: its badge and its words.
+fn legend_entries(spec: &VariantSpec) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for e in &spec.effects {
+        let entry = (short(&e.effect), e.effect.describe());
+        if !out.contains(&entry) {
+            out.push(entry);
+        }
+    }
+    out
+}

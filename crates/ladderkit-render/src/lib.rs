@@ -1,0 +1,44 @@
+//! Ladderkit's pictures: a printable board drawn from a variant alone, the
+//! odds as a chart, and PNG rasterisation of either. Pure: specs and
+//! analyses in, SVG text or PNG bytes out; no files, no system fonts (the
+//! one font is embedded).
+
+mod board;
+mod plot;
+mod raster;
+mod summary;
+mod svg;
+mod theme;
+
+pub use board::board_svg;
+pub use plot::odds_svg;
+pub use raster::{RenderError, png};
+pub use summary::rules_summary;
+pub use theme::Theme;
+
+/// Paper sizes for printing, in millimetres (portrait).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Self::A4 => (210.0, 297.0),
+            Self::Letter => (215.9, 279.4),
+        }
+    }
+}
+
+/// How to draw a board.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BoardOptions<'a> {
+    pub paper: Paper,
+    pub theme: Theme,
+    /// Tint spaces by these values (expected landings per position, as
+    /// `Analysis::heat`); the picture becomes a heat map.
+    pub heat: Option<&'a [f64]>,
+}

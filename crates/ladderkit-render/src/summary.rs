@@ -1,0 +1,57 @@
+//! The rules in one short paragraph, printed under the board.
+
+use ladderkit_core::spec::{Entry, ExtraTurnOn, FirstPlayer, LoseTurnRule, Overshoot, Play, Rules};
+
+/// Short sentences, one per rule that matters at the table.
+pub fn rules_summary(rules: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
+    let dice = if rules.dice.count == 1 {
+        format!("one d{}", rules.dice.sides)
+    } else {
+        format!("{} d{}", rules.dice.count, rules.dice.sides)
+    };
+    out.push(format!("{}–{} players, {dice}.", rules.players.min, rules.players.max));
+    match &rules.play {
+        Play::Classic => {
+            out.push(match rules.entry {
+                Entry::Direct => "Start off the board; a roll of N lands on space N.".into(),
+                Entry::OnRoll(n) => format!("Roll {n} to enter onto the first space."),
+            });
+        }
+        Play::Treehouse(t) => {
+            out.push(format!(
+                "First turn: roll {} die. Then one die moves your piece, the other another player's; pieces stack.",
+                t.first_turn_dice
+            ));
+            if t.pieces.len() > 1 {
+                out.push(format!("Team game: {} pieces each; bring them all home.", t.pieces.len()));
+            }
+            out.push(match t.lose_turn {
+                LoseTurnRule::Sideways => "Lose a turn: the piece lies down; standing it up takes a turn.".into(),
+                LoseTurnRule::Upright => "Lose a turn: your next turn only moves another player.".into(),
+            });
+        }
+    }
+    out.push("Climb ladders, slide down snakes where you land.".into());
+    out.push(match rules.overshoot {
+        Overshoot::Forfeit => "Exact finish: a roll past the goal is lost.".into(),
+        Overshoot::Bounce => "Exact finish: bounce back off the goal by the steps left over.".into(),
+        Overshoot::ReachOrPass => "Reach or pass the goal to win.".into(),
+    });
+    if let Some(extra) = rules.extra_turn {
+        out.push(match extra {
+            ExtraTurnOn::Total(n) => format!("Roll {n}: take another turn (not if that move won)."),
+            ExtraTurnOn::Doubles => "Doubles: take another turn (not if that move won).".into(),
+        });
+    }
+    if let Some(cap) = rules.max_consecutive_turns {
+        out.push(format!("At most {cap} turns in a row."));
+    }
+    if !rules.shared_squares {
+        out.push("One piece per space: landing on a piece sends it back.".into());
+    }
+    if rules.first_player == FirstPlayer::Rotate {
+        out.push("The first player moves one seat on each game.".into());
+    }
+    out
+}

@@ -1,0 +1,127 @@
+//! Pictures at the boundary: bundled variants in, SVG snapshots and PNG
+//! sizes and colours out.
+
+use std::path::Path;
+
+use ladderkit_analysis::{Options, analyze};
+use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
+use ladderkit_core::{check_source, compile};
+use ladderkit_render::{BoardOptions, Paper, Theme, board_svg, odds_svg, png};
+use resvg::tiny_skia::Pixmap;
+
+fn bundled(name: &str) -> VariantSpec {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants").join(name);
+    check_source(&std::fs::read_to_string(path).unwrap()).spec.unwrap()
+}
+
+fn every_bundled() -> Vec<(String, VariantSpec)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut out: Vec<(String, VariantSpec)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                check_source(&std::fs::read_to_string(&p).unwrap()).spec.unwrap(),
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Distinct colours among every 7th pixel, and whether all are grey.
+fn colours(png_bytes: &[u8]) -> (Pixmap, usize, bool) {
+    let pixmap = Pixmap::decode_png(png_bytes).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut grey = true;
+    for px in pixmap.pixels().iter().step_by(7) {
+        let c = px.demultiply();
+        seen.insert((c.red(), c.green(), c.blue()));
+        grey &= c.red().abs_diff(c.green()) < 3 && c.green().abs_diff(c.blue()) < 3;
+    }
+    let n = seen.len();
+    (pixmap, n, grey)
+}
+
+#[test]
+fn the_small_board_svg_is_stable_and_readable() {
+    let svg = board_svg(&bundled("gameweave-small.ron"), &BoardOptions::default());
+    insta::assert_snapshot!("gameweave_small_board", svg);
+}
+
+#[test]
+fn the_odds_chart_svg_is_stable() {
+    let spec = bundled("milton-bradley.ron");
+    let analysis = analyze(&compile(&spec), &Options { players: 4, ..Options::default() }).unwrap();
+    let svg = odds_svg(&spec.meta.name, &analysis, Theme::Classic);
+    insta::assert_snapshot!("milton_bradley_odds", svg);
+}
+
+#[test]
+fn every_bundled_variant_renders_to_a_page_sized_png() {
+    let all = every_bundled();
+    assert!(all.len() >= 8);
+    for (name, spec) in all {
+        let svg = board_svg(&spec, &BoardOptions::default());
+        // Every space numbered, every jump drawn.
+        let board = compile(&spec).board;
+        let last = board.number(board.goal).unwrap();
+        assert!(svg.contains(&format!(">{last}</text>")), "{name}: no number {last}");
+        let drawn = svg.matches("stroke-linecap=\"round\" stroke-linejoin").count() / 6
+            + svg.matches("stroke-linecap=\"round\"/>").count() / 2;
+        assert_eq!(drawn, spec.jumps.len(), "{name}: jumps drawn");
+        let bytes = png(&svg, 100.0).unwrap();
+        let (pixmap, n, _) = colours(&bytes);
+        // A4 at 100 dpi: 827 × 1170 (portrait).
+        assert_eq!((pixmap.width(), pixmap.height()), (827, 1170), "{name}");
+        assert!(n > 20, "{name}: only {n} colours, the page looks blank");
+    }
+}
+
+#[test]
+fn the_ink_theme_prints_in_black_and_white_on_letter_paper() {
+    let svg = board_svg(
+        &bundled("treehouse-lose-upright.ron"),
+        &BoardOptions { paper: Paper::Letter, theme: Theme::Ink, heat: None },
+    );
+    let (pixmap, n, grey) = colours(&png(&svg, 72.0).unwrap());
+    assert_eq!((pixmap.width(), pixmap.height()), (612, 792));
+    assert!(grey, "ink theme used a colour");
+    assert!(n > 2, "only {n} shades");
+    let (_, _, classic_grey) =
+        colours(&png(&board_svg(&bundled("treehouse.ron"), &BoardOptions::default()), 72.0).unwrap());
+    assert!(!classic_grey, "the classic theme has colour");
+}
+
+#[test]
+fn the_heat_map_marks_the_hottest_space_darkest() {
+    let spec = bundled("milton-bradley.ron");
+    let analysis = analyze(&compile(&spec), &Options::default()).unwrap();
+    let svg = board_svg(&spec, &BoardOptions { heat: Some(&analysis.heat), ..BoardOptions::default() });
+    assert_eq!(svg.matches("fill=\"#be1414\"").count(), 1, "exactly one hottest space");
+    assert!(svg.contains("Heat map"));
+}
+
+#[test]
+fn a_long_track_prints_across_the_page_and_free_boards_render() {
+    let mut spec = VariantSpec::new_grid("strip", 30, 2, PathStyle::Boustrophedon);
+    spec.jumps.push(Jump::new(3, 40));
+    let svg = board_svg(&spec, &BoardOptions::default());
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"297mm\" height=\"210mm\""),
+        "{}",
+        &svg[..120]
+    );
+    let empty = VariantSpec::new_grid("empty", 0, 0, PathStyle::Boustrophedon);
+    assert!(board_svg(&empty, &BoardOptions::default()).contains("no spaces"));
+}
+
+#[test]
+fn absurd_resolutions_are_refused_not_allocated() {
+    let svg = board_svg(&bundled("gameweave-small.ron"), &BoardOptions::default());
+    let err = png(&svg, 100_000.0).unwrap_err();
+    assert!(err.to_string().contains("lower --dpi"), "{err}");
+    assert!(png("<svg", 96.0).is_err());
+}
