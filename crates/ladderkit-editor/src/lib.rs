@@ -18,7 +18,7 @@ pub mod screenshot;
 pub mod selection;
 pub mod tools;
 mod ui;
-pub use ui::{OpenTab, Tab};
+pub use ui::{OpenTab, Tab, UiTiming};
 pub mod view;
 
 use bevy::prelude::*;

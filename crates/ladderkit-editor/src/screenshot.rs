@@ -38,6 +38,7 @@ fn screenshot_and_exit(
     mut commands: Commands,
     request: Option<ResMut<ScreenshotAndExit>>,
     playtest: Res<crate::playtest::Playtest>,
+    ui_timing: Option<Res<crate::UiTiming>>,
 ) {
     let Some(mut request) = request else { return };
     if request.taken {
@@ -71,6 +72,12 @@ fn screenshot_and_exit(
     {
         let per_frame = (now - first).as_secs_f64() / f64::from(request.rendered - 1);
         println!("{} frames, {:.1} ms a frame ({:.0} fps)", request.rendered, per_frame * 1000.0, 1.0 / per_frame);
+        if let Some(ui) = ui_timing.filter(|t| t.frames > 0) {
+            // The part the editor controls; the rest is rendering (software
+            // rendering under Xvfb, a GPU on a desktop).
+            let ms = ui.total.as_secs_f64() * 1000.0 / f64::from(ui.frames);
+            println!("interface and board built in {ms:.2} ms a frame on average");
+        }
     }
     // save_to_disk writes the file while the capture is handled; the exit
     // takes effect at the end of the frame, after it.

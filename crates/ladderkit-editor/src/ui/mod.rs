@@ -44,12 +44,21 @@ pub enum Tab {
     Play,
 }
 
+/// Time spent laying out and painting the interface (board included), for
+/// the frame-time figures `--screenshot` prints.
+#[derive(Resource, Debug, Default)]
+pub struct UiTiming {
+    pub frames: u32,
+    pub total: std::time::Duration,
+}
+
 /// Show this tab first (`--panel` on the command line).
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct OpenTab(pub Tab);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
+        .init_resource::<UiTiming>()
         .add_systems(EguiPrimaryContextPass, draw)
         .add_systems(Update, (window_title, open_tab));
 }
@@ -90,7 +99,9 @@ fn draw(
     mut view: ResMut<View>,
     mut panels: ResMut<PanelState>,
     mut intents: MessageWriter<Intent>,
+    mut timing: ResMut<UiTiming>,
 ) -> Result {
+    let started = std::time::Instant::now();
     let ctx = contexts.ctx_mut()?;
     let playing = if *mode.get() == EditorMode::Playtest { playtest.session.as_ref() } else { None };
     let frame = Frame {
@@ -149,6 +160,8 @@ fn draw(
     for intent in out {
         intents.write(intent);
     }
+    timing.frames += 1;
+    timing.total += started.elapsed();
     Ok(())
 }
 
