@@ -324,3 +324,36 @@ fn render_draws_boards_and_analyze_draws_plots() {
     assert!(std::fs::read(&heat).unwrap().starts_with(b"\x89PNG"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn scoreboard_companion_plays_the_rule_documents_example_and_undoes() {
+    let dir = temp_dir("scoreboard");
+    let log = dir.join("log.json");
+    let script = format!(
+        "Red 10, Blue 30, Green 20\nRed 6, Blue 9, Green 7\nGreen 1\nundo\nPurple 3\nend\nRed 14\nsave {}\ndone\n",
+        log.display()
+    );
+    let out = ladderkit_with_input(
+        &["scoreboard", "variants/carcassonne-scoreboard.ron", "--players", "Red,Blue,Green"],
+        &script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Red climbs the ladder 16 (space 16) → 34 (space 34)"), "{text}");
+    assert!(text.contains("Blue is eaten by the snake 39 (space 39) → 11 (space 11)"), "{text}");
+    assert!(text.contains("took back the last turn") && text.contains("no player called `purple`"), "{text}");
+    // Final scoring: Red 34 + 14 = 48 is a snake's head, and stays.
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert_eq!(saved["scores"], serde_json::json!([48, 11, 27]));
+
+    let sim = ladderkit(&["scoreboard", "variants/carcassonne-scoreboard.ron", "--simulate", "500", "--json"]);
+    assert_eq!(sim.status.code(), Some(0), "{}", stderr(&sim));
+    let v: Value = serde_json::from_str(&stdout(&sim)).unwrap();
+    assert_eq!(v["games"], 500);
+    assert_eq!(v["seat_wins"].as_array().unwrap().len(), 3);
+    assert!(v["climbs_per_game"].as_f64().unwrap() > 0.0);
+    let race = ladderkit(&["scoreboard", "variants/milton-bradley.ron"]);
+    assert_eq!(race.status.code(), Some(2));
+    assert!(stderr(&race).contains("not a score track"), "{}", stderr(&race));
+    let _ = std::fs::remove_dir_all(&dir);
+}

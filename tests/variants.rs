@@ -59,6 +59,19 @@ fn bundled_variants_are_clean_canonical_and_solved() {
 
 /// Interacting variants have no exact odds: pin a seeded simulation.
 fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
+    if let Ok(r) = ladderkit::sim::scoreboard::simulate_scores(compiled, players as usize, 2000, 7) {
+        return format!(
+            "score track: {} games, {players} players, seed 7\nmean final {:.2?} (plain {:.2?})\n\
+             winner changed {}, mean shift {:.4}, lead changes {:.4} (plain {:.4})",
+            r.games,
+            r.mean_final,
+            r.mean_final_plain,
+            r.winner_changed,
+            r.mean_shift,
+            r.mean_lead_changes,
+            r.mean_lead_changes_plain
+        );
+    }
     let engine = Engine::new(compiled, players, (1, 16)).unwrap();
     let options = SimOptions {
         games: 2000,

@@ -8,6 +8,7 @@ mod new;
 mod play;
 mod render;
 mod replay;
+mod scoreboard;
 mod setup;
 mod simulate;
 mod validate;
@@ -25,7 +26,7 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,6 +41,7 @@ enum Command {
     Play(play::Args),
     Replay(replay::Args),
     Render(render::Args),
+    Scoreboard(scoreboard::Args),
     New(new::Args),
     Fmt(fmt::Args),
 }
@@ -71,6 +73,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Scoreboard(args) => scoreboard::run(&args),
         Command::New(args) => new::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };

@@ -141,8 +141,16 @@ pub fn analyze_board_until(
     options: &Options,
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Analysis, AnalysisError> {
-    if !board.play.is_classic() {
-        return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));
+    match board.play {
+        ladderkit_core::spec::Play::Classic => {}
+        ladderkit_core::spec::Play::Treehouse(_) => {
+            return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));
+        }
+        ladderkit_core::spec::Play::ScoreTrack(_) => {
+            return Err(AnalysisError::Interacting(
+                "on a score track pieces move by points, not dice, so there is no race to solve".into(),
+            ));
+        }
     }
     let roll_chain = rolls::RollChain::new(board);
     roll_chain.check_finishes()?;

@@ -233,7 +233,9 @@ impl Rules {
     /// Treehouse play (where each die moves a piece on its own).
     pub(crate) fn outcomes(&self) -> (Vec<Outcome>, u64) {
         match self.play {
-            crate::spec::Play::Classic => dice_outcomes(self.dice.count, self.dice.sides, self.extra_turn),
+            crate::spec::Play::Classic | crate::spec::Play::ScoreTrack(_) => {
+                dice_outcomes(self.dice.count, self.dice.sides, self.extra_turn)
+            }
             crate::spec::Play::Treehouse(_) => dice_outcomes(1, self.dice.sides, None),
         }
     }

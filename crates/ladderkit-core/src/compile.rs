@@ -182,8 +182,10 @@ fn check_rules(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
                 .help("use `Some(2)` for at most one extra turn in a row, or `None`"),
         );
     }
-    if let Play::Treehouse(t) = &rules.play {
-        check_treehouse(t, spec, out);
+    match &rules.play {
+        Play::Treehouse(t) => check_treehouse(t, spec, out),
+        Play::ScoreTrack(track) => check_score_track(track, out),
+        Play::Classic => {}
     }
     if let Entry::OnRoll(t) = rules.entry {
         if !totals.contains(&t) {
@@ -408,5 +410,25 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
             Effect::ExtraTurn => rest.extra_turn = true,
             Effect::MoveBy(_) | Effect::GoTo(_) => {}
         }
+    }
+}
+
+fn check_score_track(track: &crate::spec::ScoreTrack, out: &mut Vec<Diagnostic>) {
+    for (name, table) in [("points", &track.points), ("final_points", &track.final_points)] {
+        if !table.is_empty() && table.iter().all(|w| w.weight == 0) {
+            out.push(
+                Diagnostic::error(
+                    Code::RuleImpossible,
+                    format!("every weight in `{name}` is 0, so nothing can be drawn"),
+                )
+                .help("give at least one entry a positive weight, e.g. `Weighted(value: 4, weight: 3)`"),
+            );
+        }
+    }
+    if !track.points.is_empty() && track.turns == 0 {
+        out.push(
+            Diagnostic::warning(Code::RuleImpossible, "a points table but `turns: 0`: a simulated game has no turns")
+                .help("set `turns` to the turns each player takes, e.g. `turns: 24`"),
+        );
     }
 }

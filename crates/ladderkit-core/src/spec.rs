@@ -326,12 +326,60 @@ pub enum Play {
     /// Treehouse Snakes and Ladders (Bryan Stout, 2009): two dice, one moves
     /// your piece and the other another player's; pieces stack.
     Treehouse(Treehouse),
+    /// A score track (the Carcassonne Snakes & Ladders scoreboard): pieces
+    /// move by points scored, not by dice, lap after lap of a looped track.
+    ScoreTrack(ScoreTrack),
 }
 
 impl Play {
     pub fn is_classic(&self) -> bool {
         matches!(self, Self::Classic)
     }
+}
+
+/// How a score track is played. A score is `lap × spaces + space`; scoring
+/// moves the figure forward along the loop.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreTrack {
+    /// When snakes and ladders move the scoring figures.
+    #[serde(default)]
+    pub jumps: JumpTiming,
+    /// For simulation: the points one player scores in one of their turns,
+    /// drawn by weight. Empty: points only come from people (a companion
+    /// scoreboard).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<Weighted>,
+    /// For simulation: turns each player takes before the final scoring.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turns: u32,
+    /// For simulation: final-scoring points per player, drawn by weight
+    /// (final scoring ignores snakes and ladders).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub final_points: Vec<Weighted>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// When jumps on a score track take effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum JumpTiming {
+    /// After all scorings of the turn (the rules' community reading): a
+    /// figure passing a snake's head mid-turn is safe.
+    #[default]
+    EndOfTurn,
+    /// After each single scoring.
+    EachScoring,
+}
+
+/// A value and how likely it is, relative to the others in its table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weighted {
+    pub value: u32,
+    pub weight: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -40,13 +40,25 @@ pub enum Turn {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
     HasErrors,
-    Players { asked: u32, min: u32, max: u32 },
+    /// Score tracks move by points: `Scoreboard` plays them.
+    ScoreTrack,
+    /// `Scoreboard` was given a race.
+    NotAScoreTrack,
+    Players {
+        asked: u32,
+        min: u32,
+        max: u32,
+    },
 }
 
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::HasErrors => f.write_str("the variant has errors; fix them before playing"),
+            Self::NotAScoreTrack => f.write_str("this variant is a race, not a score track (`play: ScoreTrack(…)`)"),
+            Self::ScoreTrack => f.write_str(
+                "this is a score track: pieces move by points scored, not by dice (use `ladderkit scoreboard`)",
+            ),
             Self::Players { asked, min, max } => write!(f, "this variant is for {min} to {max} players, not {asked}"),
         }
     }
@@ -81,6 +93,9 @@ impl Engine {
     pub fn new(compiled: &Compiled, players: u32, range: (u32, u32)) -> Result<Self, EngineError> {
         if compiled.has_errors() {
             return Err(EngineError::HasErrors);
+        }
+        if matches!(compiled.board.play, Play::ScoreTrack(_)) {
+            return Err(EngineError::ScoreTrack);
         }
         if players < range.0 || players > range.1 || players > 16 {
             return Err(EngineError::Players { asked: players, min: range.0, max: range.1 });
@@ -119,7 +134,7 @@ impl Engine {
     fn treehouse(&self) -> Option<&Treehouse> {
         match &self.board.play {
             Play::Treehouse(t) => Some(t),
-            Play::Classic => None,
+            Play::Classic | Play::ScoreTrack(_) => None,
         }
     }
 

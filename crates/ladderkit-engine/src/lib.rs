@@ -11,6 +11,7 @@ pub mod event;
 pub mod narrate;
 pub mod replay;
 pub mod rng;
+pub mod scoreboard;
 pub mod sink;
 pub mod state;
 

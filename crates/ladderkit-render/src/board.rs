@@ -148,7 +148,10 @@ fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec
         if pos == board.goal {
             star(svg, (x, y + s * 0.06), s * 0.22, c);
         }
-        if let Some(number) = board.number(pos) {
+        // Below 1 mm, numbers cannot be read on paper: then only every
+        // tenth is printed, to find your way along the path.
+        let tiny = s * 0.24 < 1.0;
+        if let Some(number) = board.number(pos).filter(|n| !tiny || n % 10 == 0 || pos == board.goal) {
             let size = (s * 0.24).max(0.8);
             let at = if square { (x - s * 0.4, y - s * 0.2) } else { (x, y - s * 0.16) };
             let anchor = if square { "start" } else { "middle" };
@@ -201,7 +204,9 @@ fn ladder(svg: &mut Svg, foot: (f32, f32), top: (f32, f32), s: f32, c: &Palette)
     let rail = format!(r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#, c.ladder, n(s * 0.05));
     svg.line((foot.0 + nx, foot.1 + ny), (top.0 + nx, top.1 + ny), &rail);
     svg.line((foot.0 - nx, foot.1 - ny), (top.0 - nx, top.1 - ny), &rail);
-    let rungs = (len / (s * 0.3)).floor().max(1.0) as usize;
+    // A rung every 0.3 squares, but not closer than 1.5 mm on paper and
+    // at most 40: a ladder across a 100 × 100 board stays a few lines.
+    let rungs = (len / (s * 0.3).max(1.5)).floor().clamp(1.0, 40.0) as usize;
     let rung = format!(r#"stroke="{}" stroke-width="{}""#, c.ladder, n(s * 0.04));
     for k in 1..=rungs {
         let t = k as f32 / (rungs + 1) as f32;
@@ -217,8 +222,10 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy, ux);
-    let waves = (len / (s * 1.2)).round().max(1.0);
-    let steps = (waves * 12.0) as usize;
+    // About a wave per square, but at most eight: a snake across a
+    // 100 × 100 board would otherwise be thousands of points.
+    let waves = (len / (s * 1.2)).round().clamp(1.0, 8.0);
+    let steps = (waves * 8.0) as usize;
     let body: Vec<(f32, f32)> = (0..=steps)
         .map(|k| {
             let t = k as f32 / steps as f32;

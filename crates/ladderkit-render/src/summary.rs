@@ -31,6 +31,19 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
                 LoseTurnRule::Upright => "Lose a turn: your next turn only moves another player.".into(),
             });
         }
+        Play::ScoreTrack(track) => {
+            out.push("Move your scoring figure by the points you score, lap after lap.".into());
+            out.push(match track.jumps {
+                ladderkit_core::spec::JumpTiming::EndOfTurn => {
+                    "After all scorings of a turn, figures on a ladder's foot climb, on a snake's head slide.".into()
+                }
+                ladderkit_core::spec::JumpTiming::EachScoring => {
+                    "After each scoring, figures on a ladder's foot climb, on a snake's head slide.".into()
+                }
+            });
+            out.push("Final scoring ignores snakes and ladders.".into());
+            return out;
+        }
     }
     out.push("Climb ladders, slide down snakes where you land.".into());
     out.push(match rules.overshoot {

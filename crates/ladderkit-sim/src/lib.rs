@@ -4,6 +4,7 @@
 //! number of threads.
 
 mod kernel;
+pub mod scoreboard;
 mod solo;
 mod stats;
 

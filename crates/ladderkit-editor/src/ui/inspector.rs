@@ -290,8 +290,13 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     });
     ui.separator();
     let mut treehouse = matches!(r.play, Play::Treehouse(_));
-    ui.checkbox(&mut treehouse, "Treehouse play")
-        .on_hover_text("Two dice: one moves your piece, the other another player's; pieces stack (Bryan Stout, 2009)");
+    if matches!(r.play, Play::ScoreTrack(_)) {
+        ui.label("Score track: figures move by points scored (play it with `ladderkit scoreboard`)");
+    } else {
+        ui.checkbox(&mut treehouse, "Treehouse play").on_hover_text(
+            "Two dice: one moves your piece, the other another player's; pieces stack (Bryan Stout, 2009)",
+        );
+    }
     match (&mut r.play, treehouse) {
         (Play::Classic, true) => {
             r.play = Play::Treehouse(Treehouse::default());
@@ -316,7 +321,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                 }
             });
         }
-        (Play::Classic, false) => {}
+        (Play::Classic, false) | (Play::ScoreTrack(_), _) => {}
     }
     if r != *old {
         edit(out, EditCommand::SetRules(r));
