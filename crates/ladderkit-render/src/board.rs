@@ -201,18 +201,30 @@ fn ladder(svg: &mut Svg, foot: (f32, f32), top: (f32, f32), s: f32, c: &Palette)
     let (dx, dy) = (top.0 - foot.0, top.1 - foot.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
     let (nx, ny) = (-dy / len * s * 0.13, dx / len * s * 0.13);
-    let rail = format!(r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#, c.ladder, n(s * 0.05));
-    svg.line((foot.0 + nx, foot.1 + ny), (top.0 + nx, top.1 + ny), &rail);
-    svg.line((foot.0 - nx, foot.1 - ny), (top.0 - nx, top.1 - ny), &rail);
+    // One path for both rails and one for the rungs: far fewer elements to
+    // rasterise on big boards than a line each.
+    let rails = format!(
+        "{} {}",
+        polyline(&[(foot.0 + nx, foot.1 + ny), (top.0 + nx, top.1 + ny)]),
+        polyline(&[(foot.0 - nx, foot.1 - ny), (top.0 - nx, top.1 - ny)])
+    );
+    svg.open("g", r#"class="ladder""#);
+    svg.path(
+        &rails,
+        &format!(r#"fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round""#, c.ladder, n(s * 0.05)),
+    );
     // A rung every 0.3 squares, but not closer than 1.5 mm on paper and
     // at most 40: a ladder across a 100 × 100 board stays a few lines.
     let rungs = (len / (s * 0.3).max(1.5)).floor().clamp(1.0, 40.0) as usize;
-    let rung = format!(r#"stroke="{}" stroke-width="{}""#, c.ladder, n(s * 0.04));
-    for k in 1..=rungs {
-        let t = k as f32 / (rungs + 1) as f32;
-        let (x, y) = (foot.0 + dx * t, foot.1 + dy * t);
-        svg.line((x + nx, y + ny), (x - nx, y - ny), &rung);
-    }
+    let d: Vec<String> = (1..=rungs)
+        .map(|k| {
+            let t = k as f32 / (rungs + 1) as f32;
+            let (x, y) = (foot.0 + dx * t, foot.1 + dy * t);
+            polyline(&[(x + nx, y + ny), (x - nx, y - ny)])
+        })
+        .collect();
+    svg.path(&d.join(" "), &format!(r#"fill="none" stroke="{}" stroke-width="{}""#, c.ladder, n(s * 0.04)));
+    svg.close("g");
 }
 
 /// A snake from its head (the jump's start) to its tail: a sine-wave body
@@ -222,6 +234,7 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy, ux);
+    svg.open("g", r#"class="snake""#);
     // About a wave per square, but at most eight: a snake across a
     // 100 × 100 board would otherwise be thousands of points.
     let waves = (len / (s * 1.2)).round().clamp(1.0, 8.0);
@@ -252,6 +265,7 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
         let (ex, ey) = (head.0 - ux * s * 0.04 + nx * side * s * 0.06, head.1 - uy * s * 0.04 + ny * side * s * 0.06);
         svg.circle(ex, ey, s * 0.03, &fill(c.snake_edge));
     }
+    svg.close("g");
 }
 
 fn short(effect: &Effect) -> String {
