@@ -169,7 +169,7 @@ pub(super) fn view(
             paint::dice(&painter, rect.right_top() + Vec2::new(-16.0, 16.0), &dice[..count.max(1) as usize], rolling);
         }
         if let Some(banner) = &session.banner {
-            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &banner.text);
+            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &paint::plain(&banner.text));
         }
         return out;
     }

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, Key, RichText};
 use ladderkit::engine::{Policy, Seat};
 
 use super::Frame;
-use super::paint::seat_color;
+use super::paint::{plain, seat_color};
 use crate::intents::{Intent, PlayIntent};
 use crate::playtest::{Session, Waiting};
 
@@ -118,7 +118,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
     ui.label(RichText::new("Log").strong());
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         for line in &session.log {
-            ui.label(RichText::new(line).small());
+            ui.label(RichText::new(plain(line)).small());
         }
     });
     out
@@ -148,7 +148,7 @@ fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
         Waiting::Choice { player } => {
             ui.label(format!("{}: choose how to use the dice", name(player)));
             for (i, label) in session.plan_labels().iter().enumerate() {
-                if ui.button(format!("{}) {label}", i + 1)).clicked() {
+                if ui.button(format!("{}) {}", i + 1, plain(label))).clicked() {
                     out.push(Intent::Play(PlayIntent::Choose(i)));
                 }
             }
