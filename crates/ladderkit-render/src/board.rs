@@ -119,7 +119,14 @@ fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec
     let s = f.scale;
     let square = is_grid(board);
     let hottest = heat.map_or(0.0, |h| h.iter().copied().fold(0.0, f64::max));
-    svg.open("g", &format!(r#"id="spaces" stroke="{}" stroke-width="{}""#, c.tile_edge, n((s * 0.02).max(0.15))));
+    // Tiles under 4 mm need no outline: the gaps between them draw the grid
+    // (and a 100 × 100 board rasterises in half the time).
+    let outline = if s >= 4.0 {
+        format!(r#" stroke="{}" stroke-width="{}""#, c.tile_edge, n((s * 0.02).max(0.15)))
+    } else {
+        String::new()
+    };
+    svg.open("g", &format!(r#"id="spaces"{outline}"#));
     for pos in 0..board.points.len() as u32 {
         let (x, y) = f.at(board.points[pos as usize]);
         if pos == 0 {
@@ -141,7 +148,8 @@ fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec
         };
         if square {
             let h = s * 0.47;
-            svg.rect(x - h, y - h, 2.0 * h, 2.0 * h, s * 0.05, &fill(&colour));
+            let rx = if s >= 4.0 { s * 0.05 } else { 0.0 };
+            svg.rect(x - h, y - h, 2.0 * h, 2.0 * h, rx, &fill(&colour));
         } else {
             svg.circle(x, y, s * 0.44, &fill(&colour));
         }
