@@ -8,7 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use ladderkit::analysis::{Analysis, Options, analyze_board_until};
+use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
+use ladderkit::core::CompiledBoard;
+use ladderkit::core::spec::{FirstPlayer, Play};
+use ladderkit::engine::{Engine, Policy};
+use ladderkit::sim::{Report, Tally, simulate};
 
 use crate::EditorSet;
 use crate::checks::Checks;
@@ -21,10 +25,41 @@ pub struct OddsKey {
     pub players: u32,
 }
 
+/// The odds of a design: exact where pieces do not interact, otherwise
+/// measured by simulating games with bots.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Figures {
+    Exact(Arc<Analysis>),
+    Simulated(Arc<Simulated>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulated {
+    pub games: u64,
+    /// Why there are no exact odds.
+    pub why: String,
+    pub report: Report,
+}
+
+impl Figures {
+    /// Expected landings per position, for the heat overlay.
+    pub fn heat(&self) -> &[f64] {
+        match self {
+            Self::Exact(a) => &a.heat,
+            Self::Simulated(s) => &s.report.heat_per_game,
+        }
+    }
+}
+
+/// Games simulated for a design without exact odds: seat odds within about
+/// ±1 percentage point, in a second or two.
+pub const SIMULATED_GAMES: u64 = 10_000;
+const SIMULATION_CHUNK: u64 = 500;
+
 #[derive(Debug, Clone)]
 pub struct OddsResult {
     pub key: OddsKey,
-    pub outcome: Result<Arc<Analysis>, String>,
+    pub outcome: Result<Figures, String>,
     /// From the edit to the result.
     pub took: Duration,
 }
@@ -112,15 +147,22 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
     let (stop, seen) = (cancel.clone(), progress.clone());
     let started = Instant::now();
     let spawned = std::thread::Builder::new().name("ladderkit-odds".into()).spawn(move || {
-        let options = Options { players: key.players, ..Options::default() };
-        let outcome = analyze_board_until(&board, &options, &|p| {
+        let report = |p: f64| {
             seen.store(p.to_bits(), Ordering::Relaxed);
             stop.load(Ordering::Relaxed)
-        });
-        if matches!(outcome, Err(ladderkit::analysis::AnalysisError::Cancelled)) {
-            return;
-        }
-        let outcome = outcome.map(Arc::new).map_err(|e| e.to_string());
+        };
+        let options = Options { players: key.players, ..Options::default() };
+        let outcome = match analyze_board_until(&board, &options, &report) {
+            Ok(a) => Ok(Figures::Exact(Arc::new(a))),
+            Err(AnalysisError::Cancelled) => return,
+            Err(AnalysisError::Interacting(why)) if matches!(board.play, Play::Treehouse(_)) => {
+                match simulated(board, key.players, why, &report) {
+                    Some(s) => Ok(Figures::Simulated(Arc::new(s))),
+                    None => return,
+                }
+            }
+            Err(e) => Err(e.to_string()),
+        };
         if let Ok(mut slot) = slot.lock() {
             *slot = Some(OddsResult { key, outcome, took: started.elapsed() });
         }
@@ -131,4 +173,25 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
             odds.latest = Some(OddsResult { key, outcome: Err(format!("could not start: {e}")), took: Duration::ZERO })
         }
     }
+}
+
+/// Greedy bots play `SIMULATED_GAMES` games in chunks, so progress shows and
+/// a newer edit can stop it; `None` when stopped.
+fn simulated(board: CompiledBoard, players: u32, why: String, stop: &dyn Fn(f64) -> bool) -> Option<Simulated> {
+    let engine = Engine::from_board(board, players.clamp(1, 16) as u8, FirstPlayer::Seat1);
+    let mut tally = Tally::new(&engine);
+    for chunk in 0..SIMULATED_GAMES / SIMULATION_CHUNK {
+        if stop(chunk as f64 * SIMULATION_CHUNK as f64 / SIMULATED_GAMES as f64) {
+            return None;
+        }
+        let options = ladderkit::sim::Options {
+            games: SIMULATION_CHUNK,
+            seats: vec![Policy::Greedy; players as usize],
+            seed: chunk,
+            threads: 1,
+            engine_only: false,
+        };
+        tally = tally.merge(simulate(&engine, &options, None));
+    }
+    Some(Simulated { games: tally.games, why, report: tally.report() })
 }

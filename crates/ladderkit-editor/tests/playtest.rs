@@ -16,7 +16,7 @@ use ladderkit::engine::{Engine, Policy, Seat, Workspace, play_bot_game};
 use ladderkit_editor::EditorMode;
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::{Intent, PlayIntent};
-use ladderkit_editor::odds::{Odds, OddsKey};
+use ladderkit_editor::odds::{Figures, Odds, OddsKey};
 use ladderkit_editor::playtest::{Playtest, Waiting};
 
 use common::{app_with, bundled, doc, edit, send};
@@ -215,7 +215,8 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     let before = {
         let odds = app.world().resource::<Odds>();
         let result = odds.current(odds_key(&app)).unwrap();
-        let shown = result.outcome.as_ref().unwrap().clone();
+        let Ok(Figures::Exact(shown)) = &result.outcome else { panic!("{:?}", result.outcome) };
+        let shown = shown.clone();
         let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
         assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
         shown
@@ -232,20 +233,27 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     edit(&mut app, EditCommand::AddJump(Jump::new(96, 3)));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
-    let after = odds.current(odds_key(&app)).unwrap().outcome.as_ref().unwrap().clone();
+    let Ok(Figures::Exact(after)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!() };
     let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
-    assert_eq!(*after, cli);
+    assert_eq!(**after, cli);
     assert!(after.expected_rolls > before.expected_rolls, "two new snakes make the game longer");
     assert_eq!(after.seats.win.len(), 3);
 }
 
 #[test]
-fn treehouse_odds_say_why_there_are_none() {
+fn treehouse_odds_are_simulated_and_say_why() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
+    send(&mut app, Intent::OddsPlayers(3));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
-    let why = odds.current(odds_key(&app)).unwrap().outcome.as_ref().unwrap_err();
-    assert!(why.contains("simulate"), "{why}");
+    let Ok(Figures::Simulated(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not simulated") };
+    assert!(s.why.contains("stack"), "{}", s.why);
+    assert_eq!(s.games, ladderkit_editor::odds::SIMULATED_GAMES);
+    let rates = &s.report.seat_win_rate;
+    assert_eq!(rates.len(), 3);
+    // Everyone wins sometimes, and shared wins can push the sum past 1.
+    assert!(rates.iter().all(|r| *r > 0.15) && rates.iter().sum::<f64>() >= 0.99, "{rates:?}");
+    assert!(s.report.mean_rounds > 5.0);
 }
 
 #[test]

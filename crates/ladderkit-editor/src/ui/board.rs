@@ -128,10 +128,10 @@ pub(super) fn view(
 
     draw_tiles(&painter, board, t, rect, &errors, &warnings, &highlighted, f.selection.selected, hovered_space);
     if view.heat
-        && let Some(Ok(analysis)) = f.odds.latest.as_ref().map(|r| &r.outcome)
-        && analysis.heat.len() == board.points.len()
+        && let Some(Ok(figures)) = f.odds.latest.as_ref().map(|r| &r.outcome)
+        && figures.heat().len() == board.points.len()
     {
-        paint::heat(&painter, &analysis.heat, &board.points, |p| t.to_screen(p), unit, rect);
+        paint::heat(&painter, figures.heat(), &board.points, |p| t.to_screen(p), unit, rect);
     }
     draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
     for (i, j) in spec.jumps.iter().enumerate() {

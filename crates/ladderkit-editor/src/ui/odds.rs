@@ -9,7 +9,7 @@ use ladderkit::core::CompiledBoard;
 
 use super::Frame;
 use crate::intents::Intent;
-use crate::odds::{OddsKey, players_for};
+use crate::odds::{Figures, OddsKey, Simulated, players_for};
 use crate::view::View;
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent> {
@@ -44,15 +44,47 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
     if stale {
         ui.colored_label(Color32::from_rgb(226, 150, 30), "Showing the numbers from before the last edit");
     }
+    let board = &f.checks.compiled.board;
     match &latest.outcome {
         Err(why) => {
             ui.label(why.as_str());
         }
-        Ok(a) => {
-            ui.add_enabled_ui(!stale, |ui| numbers(ui, a, latest.key.players, &f.checks.compiled.board));
+        Ok(Figures::Exact(a)) => {
+            ui.add_enabled_ui(!stale, |ui| numbers(ui, a, latest.key.players, board));
+        }
+        Ok(Figures::Simulated(s)) => {
+            ui.add_enabled_ui(!stale, |ui| simulated(ui, s, latest.key.players, board));
         }
     }
     out
+}
+
+/// Pieces interact (Treehouse): no exact odds, so greedy bots play games.
+fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoard) {
+    ui.label(RichText::new(format!("Simulated: {} games, {players} greedy bots ({})", s.games, s.why)).small().weak());
+    let r = &s.report;
+    egui::Grid::new("odds-simulated").num_columns(2).striped(true).show(ui, |ui| {
+        let mut row = |name: &str, value: String, tip: &str| {
+            ui.label(name).on_hover_text(tip);
+            ui.label(RichText::new(value).monospace());
+            ui.end_row();
+        };
+        row("Rolls per player", format!("{:.2}", r.mean_rolls), "Dice used per player per game, on average");
+        row("Turns per player", format!("{:.2}", r.mean_turns), "Turns per player per game, on average");
+        row("Rounds", format!("{:.2}", r.mean_rounds), "Rounds until the game is won");
+        row("Lead changes", format!("{:.2}", r.lead_changes_per_game), "How often the leader changes in a game");
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new(format!("Chance to win, {players} players (95% interval)")).strong());
+    egui::Grid::new("odds-sim-seats").num_columns(2).show(ui, |ui| {
+        for (seat, (p, (lo, hi))) in r.seat_win_rate.iter().zip(&r.seat_interval).enumerate() {
+            ui.label(format!("Seat {}", seat + 1));
+            let text = format!("{:.1}% ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0);
+            ui.add(egui::ProgressBar::new(*p as f32).desired_width(180.0).text(text));
+            ui.end_row();
+        }
+    });
+    hottest(ui, &r.heat_per_game, board);
 }
 
 fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard) {
@@ -93,9 +125,13 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     if let Some(why) = &a.interaction {
         ui.label(RichText::new(why).small().weak());
     }
+    hottest(ui, &a.heat, board);
+}
+
+fn hottest(ui: &mut egui::Ui, heat: &[f64], board: &CompiledBoard) {
     ui.add_space(6.0);
     ui.label(RichText::new("Hottest squares (landings per game)").strong());
-    let mut hot: Vec<(usize, f64)> = a.heat.iter().copied().enumerate().filter(|(_, h)| *h > 0.0).collect();
+    let mut hot: Vec<(usize, f64)> = heat.iter().copied().enumerate().filter(|(_, h)| *h > 0.0).collect();
     hot.sort_by(|x, y| y.1.total_cmp(&x.1));
     egui::Grid::new("odds-hot").num_columns(4).show(ui, |ui| {
         for (k, (pos, h)) in hot.iter().take(8).enumerate() {
