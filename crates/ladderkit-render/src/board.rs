@@ -254,10 +254,12 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
             (head.0 + dx * t + nx * w, head.1 + dy * t + ny * w)
         })
         .collect();
-    // Three sections, thinner towards the tail.
-    for (k, width) in [0.2f32, 0.15, 0.09].iter().enumerate() {
-        let a = k * steps / 3;
-        let b = ((k + 1) * steps / 3).min(steps);
+    // Three sections, thinner towards the tail; one when the squares are
+    // too small on paper (under 4 mm) to see the taper.
+    let widths: &[f32] = if s >= 4.0 { &[0.2, 0.15, 0.09] } else { &[0.15] };
+    for (k, width) in widths.iter().enumerate() {
+        let a = k * steps / widths.len();
+        let b = ((k + 1) * steps / widths.len()).min(steps);
         let part = polyline(&body[a..=b]);
         let round = r#"fill="none" stroke-linecap="round" stroke-linejoin="round""#;
         svg.path(&part, &format!(r#"stroke="{}" stroke-width="{}" {round}"#, c.snake_edge, n(s * width)));
@@ -269,7 +271,7 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
         s * 0.15,
         &format!(r#"fill="{}" stroke="{}" stroke-width="{}""#, c.snake, c.snake_edge, n(s * 0.03)),
     );
-    for side in [-1.0f32, 1.0] {
+    for side in [-1.0f32, 1.0].into_iter().filter(|_| s >= 4.0) {
         let (ex, ey) = (head.0 - ux * s * 0.04 + nx * side * s * 0.06, head.1 - uy * s * 0.04 + ny * side * s * 0.06);
         svg.circle(ex, ey, s * 0.03, &fill(c.snake_edge));
     }
