@@ -352,6 +352,12 @@ fn scoreboard_companion_plays_the_rule_documents_example_and_undoes() {
     assert_eq!(v["games"], 500);
     assert_eq!(v["seat_wins"].as_array().unwrap().len(), 3);
     assert!(v["climbs_per_game"].as_f64().unwrap() > 0.0);
+    // `simulate` hands a score track to the same simulation.
+    let sim =
+        ladderkit(&["simulate", "variants/carcassonne-scoreboard.ron", "--games", "300", "--players", "4", "--json"]);
+    assert_eq!(sim.status.code(), Some(0), "{}", stderr(&sim));
+    let v: Value = serde_json::from_str(&stdout(&sim)).unwrap();
+    assert_eq!((v["games"].as_u64(), v["players"].as_u64()), (Some(300), Some(4)));
     let race = ladderkit(&["scoreboard", "variants/milton-bradley.ron"]);
     assert_eq!(race.status.code(), Some(2));
     assert!(stderr(&race).contains("not a score track"), "{}", stderr(&race));

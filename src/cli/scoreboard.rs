@@ -224,7 +224,7 @@ fn describe(board: &Scoreboard, names: &[String], e: &ScoreEvent) -> String {
     }
 }
 
-fn report(name: &str, names: &[String], r: &ScoreReport) -> String {
+pub fn report(name: &str, names: &[String], r: &ScoreReport) -> String {
     let mut s = format!("{name}: {} simulated games, {} players\n\n", r.games, r.players);
     s.push_str("seat        final score   plain board   wins\n");
     for (i, n) in names.iter().enumerate() {
@@ -250,7 +250,7 @@ fn report(name: &str, names: &[String], r: &ScoreReport) -> String {
     s
 }
 
-fn report_json(r: &ScoreReport) -> serde_json::Value {
+pub fn report_json(r: &ScoreReport) -> serde_json::Value {
     json!({
         "games": r.games,
         "players": r.players,

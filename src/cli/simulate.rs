@@ -65,6 +65,9 @@ pub fn run(args: &Args) -> Outcome {
         }
         many => return fail(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
     };
+    if let Some(outcome) = score_track(&args.file, players, args) {
+        return outcome;
+    }
     let table = match table(&args.file, players, false) {
         Ok(t) => t,
         Err(outcome) => return outcome,
@@ -227,4 +230,28 @@ fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
         );
     }
     s
+}
+
+/// Score tracks have no dice or bots: their games come from the points
+/// tables (`ladderkit scoreboard --simulate`). `None` for races.
+fn score_track(path: &std::path::Path, players: u32, args: &Args) -> Option<Outcome> {
+    let loaded = ladderkit::files::load(path).ok()?;
+    let spec = loaded.checked.spec.as_ref().filter(|_| !loaded.checked.has_errors())?;
+    if !matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
+        return None;
+    }
+    let compiled = ladderkit::core::compile(spec);
+    let names: Vec<String> = (1..=players).map(|i| format!("Seat {i}")).collect();
+    Some(match ladderkit::sim::scoreboard::simulate_scores(&compiled, names.len(), args.games, args.seed) {
+        Ok(r) if args.json => {
+            say!("{}", super::scoreboard::report_json(&r));
+            Outcome::Ok
+        }
+        Ok(r) => {
+            say!("{}", super::scoreboard::report(&spec.meta.name, &names, &r));
+            say!("(a score track: points come from the variant's tables; bots do not apply)");
+            Outcome::Ok
+        }
+        Err(e) => fail(e),
+    })
 }
