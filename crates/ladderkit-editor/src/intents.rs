@@ -67,4 +67,10 @@ pub enum PlayIntent {
     Seed(u64),
     Speed(f32),
     Autoplay(bool),
+    /// Score tracks: player `0` scores `1` points this turn.
+    Score(usize, u32),
+    /// Score tracks: the turn's scorings are in; snakes and ladders act.
+    EndTurn,
+    /// Score tracks: from now on points ignore snakes and ladders.
+    FinalScoring,
 }

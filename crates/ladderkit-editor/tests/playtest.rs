@@ -257,6 +257,38 @@ fn treehouse_odds_are_simulated_and_say_why() {
 }
 
 #[test]
+fn a_score_track_is_play_tested_by_entering_points() {
+    let mut app = app_with(Some(&bundled("carcassonne-scoreboard.ron")));
+    start(&mut app, vec![Seat::Human, Seat::Human, Seat::Human], 1, f32::INFINITY);
+    assert!(playtest(&app).session.is_none());
+    let scores = |app: &App| playtest(app).scores.as_ref().expect("a score track is on").shown().to_vec();
+    for (player, points) in [(0, 10), (1, 30), (2, 20)] {
+        send(&mut app, Intent::Play(PlayIntent::Score(player, points)));
+    }
+    send(&mut app, Intent::Play(PlayIntent::EndTurn));
+    // The rule document's example: Red 16 climbs to 34, Blue 39 is eaten
+    // back to 11, Green 27 stays; nobody moves before the turn ends.
+    for (player, points) in [(0, 6), (1, 9), (2, 7)] {
+        send(&mut app, Intent::Play(PlayIntent::Score(player, points)));
+    }
+    app.update();
+    assert_eq!(scores(&app), vec![16, 39, 27]);
+    send(&mut app, Intent::Play(PlayIntent::EndTurn));
+    app.update();
+    assert_eq!(scores(&app), vec![34, 11, 27]);
+    send(&mut app, Intent::Play(PlayIntent::FinalScoring));
+    send(&mut app, Intent::Play(PlayIntent::Score(0, 14)));
+    app.update();
+    assert_eq!(scores(&app)[0], 48, "final scoring ignores the snake at 48");
+    let log = &playtest(&app).scores.as_ref().unwrap().log;
+    assert!(log.iter().any(|l| l.contains("climbs the ladder 16 -> 34")), "{log:?}");
+    send(&mut app, Intent::Play(PlayIntent::Stop));
+    app.update();
+    assert!(playtest(&app).scores.is_none());
+    assert_eq!(mode(&app), EditorMode::Edit);
+}
+
+#[test]
 fn a_play_test_of_a_broken_design_is_refused_with_a_reason() {
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     // A loop: 3 → 20 → 3.

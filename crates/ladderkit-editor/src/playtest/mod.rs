@@ -4,6 +4,7 @@
 //! touched, so the design comes back exactly as it was.
 
 pub mod motion;
+pub mod scores;
 pub mod session;
 
 use bevy::prelude::*;
@@ -13,6 +14,7 @@ use crate::checks::Checks;
 use crate::document::Document;
 use crate::intents::{Intent, PlayIntent};
 use crate::{EditorMode, EditorSet};
+pub use scores::ScoreSession;
 pub use session::{PieceView, Session, Waiting};
 
 /// The table as set up for the next game, and the game being played.
@@ -25,6 +27,8 @@ pub struct Playtest {
     /// Bots roll by themselves.
     pub autoplay: bool,
     pub session: Option<Session>,
+    /// The score track being played (score-track variants).
+    pub scores: Option<ScoreSession>,
     /// Why the last start failed.
     pub error: Option<String>,
 }
@@ -37,6 +41,7 @@ impl Default for Playtest {
             speed: 1.0,
             autoplay: true,
             session: None,
+            scores: None,
             error: None,
         }
     }
@@ -52,6 +57,14 @@ impl Playtest {
             self.seats.push(Seat::Bot(Policy::Greedy));
         }
         self.seats.truncate(max.max(min));
+        if matches!(rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
+            self.session = None;
+            match ScoreSession::new(&checks.compiled, self.seats.len()) {
+                Ok(s) => self.scores = Some(s),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         match Session::new(&checks.compiled, rules, self.seats.clone(), self.seed, game) {
             Ok(s) => self.session = Some(s),
             Err(e) => {
@@ -100,12 +113,13 @@ fn handle_intents(
                     continue;
                 }
                 playtest.start(&checks, &doc, 0);
-                if playtest.session.is_some() {
+                if playtest.session.is_some() || playtest.scores.is_some() {
                     next_mode.set(EditorMode::Playtest);
                 }
             }
             PlayIntent::Stop => {
                 playtest.session = None;
+                playtest.scores = None;
                 next_mode.set(EditorMode::Edit);
             }
             PlayIntent::Restart { new_seed } if *mode.get() == EditorMode::Playtest => {
@@ -140,6 +154,21 @@ fn handle_intents(
                 playtest.seats.resize(n, Seat::Bot(Policy::Greedy));
             }
             PlayIntent::Seed(seed) => playtest.seed = *seed,
+            PlayIntent::Score(player, points) => {
+                if let Some(s) = &mut playtest.scores {
+                    s.score(*player, *points);
+                }
+            }
+            PlayIntent::EndTurn => {
+                if let Some(s) = &mut playtest.scores {
+                    s.end_turn();
+                }
+            }
+            PlayIntent::FinalScoring => {
+                if let Some(s) = &mut playtest.scores {
+                    s.start_final_scoring();
+                }
+            }
             PlayIntent::Speed(speed) => playtest.speed = speed.max(0.05),
             PlayIntent::Autoplay(on) => playtest.autoplay = *on,
         }
@@ -152,5 +181,8 @@ fn advance(time: Res<Time>, mut playtest: ResMut<Playtest>) {
     let seconds = if speed.is_infinite() { f32::INFINITY } else { time.delta_secs() * speed };
     if let Some(session) = &mut playtest.session {
         session.tick(seconds, autoplay);
+    }
+    if let Some(scores) = &mut playtest.scores {
+        scores.tick(seconds);
     }
 }

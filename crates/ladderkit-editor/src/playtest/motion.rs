@@ -54,9 +54,20 @@ impl Anim {
 
     /// Where the moving pieces are now, in board units.
     pub fn point(&self, board: &CompiledBoard) -> Point {
-        let t = if self.duration > 0.0 { (self.elapsed / self.duration).clamp(0.0, 1.0) } else { 1.0 };
+        self.motion.point(progress(self.elapsed, self.duration), board)
+    }
+}
+
+/// How far along an animation is, 0 to 1.
+pub fn progress(elapsed: f32, duration: f32) -> f32 {
+    if duration > 0.0 { (elapsed / duration).clamp(0.0, 1.0) } else { 1.0 }
+}
+
+impl Motion {
+    /// Where a piece following this motion is at `t` (0 to 1).
+    pub fn point(&self, t: f32, board: &CompiledBoard) -> Point {
         let at = |pos: u32| board.points[(pos as usize).min(board.points.len() - 1)];
-        match &self.motion {
+        match self {
             Motion::Walk(path) if path.len() >= 2 => {
                 let f = t * (path.len() - 1) as f32;
                 let i = (f.floor() as usize).min(path.len() - 2);

@@ -155,6 +155,21 @@ pub(super) fn view(
     }
 
     // A play-test shows the game and lets the view move; it edits nothing.
+    if let Some(scores) = f.scores {
+        for piece in scores.pieces() {
+            let c = t.to_screen(piece.at);
+            paint::piece(&painter, c, unit, piece.owner, piece.level, piece.lying, piece.moving);
+        }
+        if response.dragged_by(PointerButton::Primary) {
+            let d = response.drag_delta();
+            view.pan[0] += d.x;
+            view.pan[1] += d.y;
+        }
+        if let Some(banner) = &scores.banner {
+            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &paint::plain(&banner.text));
+        }
+        return out;
+    }
     if let Some(session) = f.playing {
         for piece in session.pieces() {
             let c = t.to_screen(piece.at);

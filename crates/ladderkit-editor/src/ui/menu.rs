@@ -135,7 +135,7 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
 pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) -> Vec<Intent> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
-        if f.playing.is_some() {
+        if f.in_play {
             if ui.button("■ Back to editing (Esc)").clicked() {
                 out.push(Intent::Play(PlayIntent::Stop));
             }

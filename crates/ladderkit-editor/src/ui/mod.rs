@@ -21,7 +21,7 @@ use crate::files::Files;
 use crate::history::History;
 use crate::intents::Intent;
 use crate::odds::Odds;
-use crate::playtest::{Playtest, Session};
+use crate::playtest::{Playtest, ScoreSession, Session};
 use crate::selection::Selection;
 use crate::tools::{Brush, Tool};
 use crate::view::View;
@@ -81,6 +81,10 @@ pub(crate) struct Frame<'a> {
     pub playtest: &'a Playtest,
     /// The game being play-tested, in play-test mode.
     pub playing: Option<&'a Session>,
+    /// The score track being played, in play-test mode.
+    pub scores: Option<&'a ScoreSession>,
+    /// In play-test mode (a race or a score track).
+    pub in_play: bool,
 }
 
 #[allow(clippy::too_many_arguments)] // reason: a Bevy system's parameters are its inputs; grouping them hides what it reads
@@ -103,7 +107,9 @@ fn draw(
 ) -> Result {
     let started = std::time::Instant::now();
     let ctx = contexts.ctx_mut()?;
-    let playing = if *mode.get() == EditorMode::Playtest { playtest.session.as_ref() } else { None };
+    let in_play = *mode.get() == EditorMode::Playtest;
+    let playing = if in_play { playtest.session.as_ref() } else { None };
+    let scores = if in_play { playtest.scores.as_ref() } else { None };
     let frame = Frame {
         doc: &doc,
         checks: &checks,
@@ -113,16 +119,18 @@ fn draw(
         odds: &odds,
         playtest: &playtest,
         playing,
+        scores,
+        in_play,
     };
     let mut out: Vec<Intent> = Vec::new();
     let panels = &mut *panels;
     // The play panel comes forward in play-test mode, and goes back after.
-    match (playing.is_some(), panels.tab) {
+    match (in_play, panels.tab) {
         (true, Tab::Inspector) => panels.tab = Tab::Play,
         (false, Tab::Play) => panels.tab = Tab::Inspector,
         _ => {}
     }
-    if playing.is_some() {
+    if in_play {
         out.extend(play::shortcuts(ctx, &frame));
     } else {
         out.extend(menu::shortcuts(ctx, &mut tool, &mut view));
@@ -142,7 +150,7 @@ fn draw(
     });
     egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
         ui.horizontal(|ui| {
-            let first = if playing.is_some() { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
+            let first = if in_play { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
             ui.selectable_value(&mut panels.tab, first.0, first.1);
             ui.selectable_value(&mut panels.tab, Tab::Odds, "Odds");
         });

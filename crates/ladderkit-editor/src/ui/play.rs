@@ -8,7 +8,7 @@ use ladderkit::engine::{Policy, Seat};
 use super::Frame;
 use super::paint::{plain, seat_color};
 use crate::intents::{Intent, PlayIntent};
-use crate::playtest::{Session, Waiting};
+use crate::playtest::{ScoreSession, Session, Waiting};
 
 pub(super) fn shortcuts(ctx: &egui::Context, f: &Frame) -> Vec<Intent> {
     let mut out = Vec::new();
@@ -49,6 +49,9 @@ fn seat_name(seat: Seat) -> &'static str {
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
     let mut out = Vec::new();
+    if let Some(scores) = f.scores {
+        return score_panel(ui, f, scores);
+    }
     let Some(session) = f.playing else {
         ui.label("Press Play-test in the toolbar (F5) to play the design.");
         return out;
@@ -158,5 +161,63 @@ fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
             ui.label(RichText::new(format!("{} won!", winners.join(" and "))).size(18.0).strong());
         }
     }
+    out
+}
+
+/// Score tracks: type each player's points, end the turn, final scoring.
+fn score_panel(ui: &mut egui::Ui, f: &Frame, scores: &ScoreSession) -> Vec<Intent> {
+    let mut out = Vec::new();
+    ui.horizontal(|ui| {
+        let range = &f.doc.spec.rules.players;
+        let mut n = f.playtest.seats.len();
+        ui.label("Players");
+        if ui.add(egui::DragValue::new(&mut n).range(range.min.max(1)..=range.max.max(1))).changed() {
+            out.push(Intent::Play(PlayIntent::Players(n)));
+        }
+        if ui.button("New game").on_hover_text("Start again from 0 with this many players").clicked() {
+            out.push(Intent::Play(PlayIntent::Restart { new_seed: false }));
+        }
+    });
+    ui.label(if scores.final_scoring {
+        "Final scoring: points move figures, snakes and ladders do not."
+    } else {
+        "Enter the points scored this turn, then end the turn: snakes and ladders act after all scorings."
+    });
+    let id = ui.id().with("points");
+    let mut points: Vec<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    points.resize(scores.names.len(), 0);
+    egui::Grid::new("score-track").num_columns(4).striped(true).show(ui, |ui| {
+        for (i, name) in scores.names.iter().enumerate() {
+            let s = scores.shown()[i];
+            let (r, painter) = ui.allocate_painter(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            painter.circle_filled(r.rect.center(), 6.0, seat_color(i as u8));
+            ui.label(format!("{name}: {s} (lap {}, space {})", scores.board.lap(s), scores.board.space(s)));
+            ui.add(egui::DragValue::new(&mut points[i]).range(0..=500));
+            if ui.button("Score").clicked() && points[i] > 0 {
+                out.push(Intent::Play(PlayIntent::Score(i, points[i])));
+                points[i] = 0;
+            }
+            ui.end_row();
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, points));
+    ui.horizontal(|ui| {
+        if !scores.final_scoring {
+            let end = ui.add_enabled(scores.this_turn > 0, egui::Button::new("End turn"));
+            if end.on_hover_text("Figures on a ladder's foot climb, on a snake's head slide").clicked() {
+                out.push(Intent::Play(PlayIntent::EndTurn));
+            }
+            if ui.button("Final scoring").on_hover_text("The game is over: score what is left").clicked() {
+                out.push(Intent::Play(PlayIntent::FinalScoring));
+            }
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("Log").strong());
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        for line in &scores.log {
+            ui.label(RichText::new(plain(line)).small());
+        }
+    });
     out
 }
