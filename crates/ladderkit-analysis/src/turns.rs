@@ -27,15 +27,28 @@ impl ByTurns {
 /// turns inside one turn is dropped (far below the analysis' precision).
 const NEGLIGIBLE: f64 = 1e-14;
 
-/// One roll from a position, resolved once: where it rests and what the
-/// space does to the turn.
-#[derive(Clone, Copy)]
-struct Roll {
-    p: f64,
-    rest: u32,
-    lose_turns: u32,
-    won: bool,
-    extra_turn: bool,
+/// Where one roll from each position leads, resolved once and merged by
+/// destination, so the loop below is branch-free sparse arithmetic.
+struct Rows {
+    offsets: Vec<usize>,
+    entries: Vec<(u32, f64)>,
+}
+
+impl Rows {
+    fn new() -> Self {
+        Self { offsets: vec![0], entries: Vec::new() }
+    }
+
+    fn add(&mut self, row_start: usize, to: usize, p: f64) {
+        match self.entries[row_start..].iter_mut().find(|(d, _)| *d as usize == to) {
+            Some((_, q)) => *q += p,
+            None => self.entries.push((to as u32, p)),
+        }
+    }
+
+    fn row(&self, pos: usize) -> &[(u32, f64)] {
+        &self.entries[self.offsets[pos]..self.offsets[pos + 1]]
+    }
 }
 
 pub(crate) fn iterate(
@@ -44,24 +57,34 @@ pub(crate) fn iterate(
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<ByTurns, AnalysisError> {
     let n = board.points.len();
-    let mut offsets = Vec::with_capacity(n + 1);
-    let mut table = Vec::with_capacity(n * board.outcomes.len());
-    for pos in 0..n as u32 {
-        offsets.push(table.len());
-        for o in &board.outcomes {
-            let r = board.resolve(pos, o);
-            table.push(Roll {
-                p: board.probability(o),
-                rest: r.step.rest,
-                lose_turns: r.lose_turns,
-                won: r.won,
-                extra_turn: r.extra_turn,
-            });
-        }
-    }
-    offsets.push(table.len());
     let lose_levels = board.rest.iter().map(|r| r.lose_turns).max().unwrap_or(0) as usize + 1;
     let index = |pos: u32, lose: u32| pos as usize * lose_levels + lose as usize;
+    // Per position: the chance a roll wins; rolls that roll again (when the
+    // cap allows); rolls that end the turn, when another is allowed and
+    // when it is not.
+    let mut wins = vec![0.0; n];
+    let (mut again_rows, mut end_rows, mut capped_rows) = (Rows::new(), Rows::new(), Rows::new());
+    for pos in 0..n as u32 {
+        let starts = (again_rows.entries.len(), end_rows.entries.len(), capped_rows.entries.len());
+        for o in &board.outcomes {
+            let (r, p) = (board.resolve(pos, o), board.probability(o));
+            if r.won {
+                wins[pos as usize] += p;
+                continue;
+            }
+            let (rest, lose) = (r.step.rest, r.lose_turns);
+            capped_rows.add(starts.2, index(rest, lose), p);
+            match (r.extra_turn, lose) {
+                (true, 0) => again_rows.add(starts.0, rest as usize, p),
+                // The extra turn is the first one lost.
+                (true, _) => end_rows.add(starts.1, index(rest, lose - 1), p),
+                (false, _) => end_rows.add(starts.1, index(rest, lose), p),
+            }
+        }
+        again_rows.offsets.push(again_rows.entries.len());
+        end_rows.offsets.push(end_rows.entries.len());
+        capped_rows.offsets.push(capped_rows.entries.len());
+    }
     let mut mass = vec![0.0; n * lose_levels];
     mass[index(board.start, 0)] = 1.0;
     let mut next = vec![0.0; mass.len()];
@@ -102,23 +125,23 @@ pub(crate) fn iterate(
                 break;
             }
             rolling_next.iter_mut().for_each(|m| *m = 0.0);
+            let again = board.allows_another_turn(turns_in_row);
             for (pos, &m) in rolling.iter().enumerate() {
                 if m == 0.0 {
                     continue;
                 }
                 rolls += m;
-                let again = board.allows_another_turn(turns_in_row);
-                for r in &table[offsets[pos]..offsets[pos + 1]] {
-                    let mp = m * r.p;
-                    if r.won {
-                        finished += mp;
-                    } else if r.extra_turn && again && r.lose_turns == 0 {
-                        rolling_next[r.rest as usize] += mp;
-                    } else if r.extra_turn && again {
-                        // The extra turn is the first one lost.
-                        next[index(r.rest, r.lose_turns - 1)] += mp;
-                    } else {
-                        next[index(r.rest, r.lose_turns)] += mp;
+                finished += m * wins[pos];
+                if again {
+                    for &(d, p) in again_rows.row(pos) {
+                        rolling_next[d as usize] += m * p;
+                    }
+                    for &(d, p) in end_rows.row(pos) {
+                        next[d as usize] += m * p;
+                    }
+                } else {
+                    for &(d, p) in capped_rows.row(pos) {
+                        next[d as usize] += m * p;
                     }
                 }
             }
