@@ -8,7 +8,8 @@ use ladderkit::core::{CompiledBoard, compile, spec::JumpKind};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
-use super::{Outcome, diagnostics, fail, say};
+use super::setup::clean_spec;
+use super::{Outcome, fail, say};
 
 /// Solve a variant exactly: game length, seat odds, hot squares.
 ///
@@ -42,16 +43,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let loaded = match files::load(&args.file) {
-        Ok(loaded) => loaded,
-        Err(e) => return fail(e),
+    let spec = match clean_spec(&args.file, "analysing") {
+        Ok(spec) => spec,
+        Err(outcome) => return outcome,
     };
-    let Some(spec) = loaded.checked.spec.as_ref().filter(|_| !loaded.checked.has_errors()) else {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} has errors; fix them before analysing", args.file.display());
-        return Outcome::VariantErrors;
-    };
-    let compiled = compile(spec);
+    let compiled = compile(&spec);
     let options = Options { players: args.players, ..Options::default() };
     let analysis = match analyze(&compiled, &options) {
         Ok(a) => a,
@@ -65,7 +61,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     if let Some(path) = &args.heat {
         let options = render::BoardOptions { heat: Some(&analysis.heat), ..render::BoardOptions::default() };
-        if let Err(e) = files::save_picture(path, &render::board_svg(spec, &options), args.dpi) {
+        if let Err(e) = files::save_picture(path, &render::board_svg(&spec, &options), args.dpi) {
             return fail(e);
         }
     }

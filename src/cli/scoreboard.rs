@@ -11,7 +11,8 @@ use ladderkit::sim::scoreboard::{ScoreReport, simulate_scores};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{Outcome, diagnostics, fail, say};
+use super::setup::clean_spec;
+use super::{Outcome, fail, say};
 
 /// Keep score on a score track with snakes and ladders.
 ///
@@ -59,16 +60,11 @@ pub fn run(args: &Args) -> Outcome {
     if names.is_empty() || names.len() > 16 {
         return fail("give 1 to 16 player names, e.g. --players Red,Blue,Green");
     }
-    let loaded = match files::load(&args.file) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
+    let spec = match clean_spec(&args.file, "keeping score") {
+        Ok(spec) => spec,
+        Err(outcome) => return outcome,
     };
-    let Some(spec) = loaded.checked.spec.as_ref().filter(|_| !loaded.checked.has_errors()) else {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} has errors; fix them first", args.file.display());
-        return Outcome::VariantErrors;
-    };
-    let compiled = compile(spec);
+    let compiled = compile(&spec);
     if let Some(games) = args.simulate {
         return match simulate_scores(&compiled, names.len(), games, args.seed) {
             Ok(r) => {

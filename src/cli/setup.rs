@@ -15,16 +15,29 @@ pub struct Table {
     pub engine: Engine,
 }
 
+/// Loads a variant that must be free of errors; otherwise prints its
+/// diagnostics and why `doing` (e.g. "analysing") cannot go on.
+pub fn clean_spec(path: &Path, doing: &str) -> Result<VariantSpec, Outcome> {
+    let loaded = files::load(path).map_err(super::fail)?;
+    match loaded.checked.spec.clone().filter(|_| !loaded.checked.has_errors()) {
+        Some(spec) => Ok(spec),
+        None => {
+            diagnostics::print(path, &loaded.text, &loaded.checked.diagnostics);
+            eprintln!("error: {} has errors; fix them before {doing}", path.display());
+            Err(Outcome::VariantErrors)
+        }
+    }
+}
+
 /// Loads a variant and builds an engine, printing why not on failure.
 /// `strict` holds the table to the variant's player range; simulations may
 /// leave it (one player alone is how solo odds are measured).
 pub fn table(path: &Path, players: u32, strict: bool) -> Result<Table, Outcome> {
-    let loaded = files::load(path).map_err(super::fail)?;
-    let Some(spec) = loaded.checked.spec.clone().filter(|_| !loaded.checked.has_errors()) else {
-        diagnostics::print(path, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} has errors; fix them before playing", path.display());
-        return Err(Outcome::VariantErrors);
-    };
+    table_for(clean_spec(path, "playing")?, players, strict)
+}
+
+/// `table` for a spec already loaded and free of errors.
+pub fn table_for(spec: VariantSpec, players: u32, strict: bool) -> Result<Table, Outcome> {
     let (min, max) = (spec.rules.players.min, spec.rules.players.max);
     if !strict && !(min..=max).contains(&players) {
         eprintln!("note: this variant is for {min} to {max} players; simulating {players} anyway");

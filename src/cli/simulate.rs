@@ -13,7 +13,7 @@ use ladderkit::engine::Policy;
 use ladderkit::sim::{Options, RaceKernel, Report, Tally, simulate};
 use serde_json::json;
 
-use super::setup::{parse_seats, table};
+use super::setup::{clean_spec, parse_seats, table_for};
 use super::{Outcome, fail, say};
 use ladderkit::engine::Seat;
 
@@ -65,10 +65,14 @@ pub fn run(args: &Args) -> Outcome {
         }
         many => return fail(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
     };
-    if let Some(outcome) = score_track(&args.file, players, args) {
-        return outcome;
+    let spec = match clean_spec(&args.file, "simulating") {
+        Ok(spec) => spec,
+        Err(outcome) => return outcome,
+    };
+    if matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
+        return score_track(&spec, players, args);
     }
-    let table = match table(&args.file, players, false) {
+    let table = match table_for(spec, players, false) {
         Ok(t) => t,
         Err(outcome) => return outcome,
     };
@@ -233,16 +237,11 @@ fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
 }
 
 /// Score tracks have no dice or bots: their games come from the points
-/// tables (`ladderkit scoreboard --simulate`). `None` for races.
-fn score_track(path: &std::path::Path, players: u32, args: &Args) -> Option<Outcome> {
-    let loaded = ladderkit::files::load(path).ok()?;
-    let spec = loaded.checked.spec.as_ref().filter(|_| !loaded.checked.has_errors())?;
-    if !matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
-        return None;
-    }
+/// tables (`ladderkit scoreboard --simulate`).
+fn score_track(spec: &ladderkit::core::VariantSpec, players: u32, args: &Args) -> Outcome {
     let compiled = ladderkit::core::compile(spec);
     let names: Vec<String> = (1..=players).map(|i| format!("Seat {i}")).collect();
-    Some(match ladderkit::sim::scoreboard::simulate_scores(&compiled, names.len(), args.games, args.seed) {
+    match ladderkit::sim::scoreboard::simulate_scores(&compiled, names.len(), args.games, args.seed) {
         Ok(r) if args.json => {
             say!("{}", super::scoreboard::report_json(&r));
             Outcome::Ok
@@ -253,5 +252,5 @@ fn score_track(path: &std::path::Path, players: u32, args: &Args) -> Option<Outc
             Outcome::Ok
         }
         Err(e) => fail(e),
-    })
+    }
 }
