@@ -51,14 +51,7 @@ pub fn run(args: &Args) -> Outcome {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    let names: Vec<String> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match s {
-            Seat::Human => format!("Player {}", i + 1),
-            Seat::Bot(p) => format!("Bot {} ({})", i + 1, p.name()),
-        })
-        .collect();
+    let names: Vec<String> = seats.iter().enumerate().map(|(i, s)| s.player_name(i)).collect();
     let mut log =
         GameLog::new(&spec.meta.name, variant_hash(spec), seed, args.game, seats.iter().map(|s| s.label()).collect());
     say!("{} — {} players, seed {seed}", spec.meta.name, seats.len());

@@ -164,6 +164,14 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// What games call the player in seat `index` (from 0).
+    pub fn player_name(self, index: usize) -> String {
+        match self {
+            Self::Human => format!("Player {}", index + 1),
+            Self::Bot(p) => format!("Bot {} ({})", index + 1, p.name()),
+        }
+    }
+
     pub fn label(self) -> String {
         match self {
             Self::Human => "human".into(),

@@ -84,14 +84,7 @@ impl Session {
         let range = (rules.players.min, rules.players.max);
         let engine = Engine::new(compiled, seats.len() as u32, range).map_err(|e| e.to_string())?;
         let engine = engine.with_first_player(rules.first_player);
-        let names = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match s {
-                Seat::Human => format!("Player {}", i + 1),
-                Seat::Bot(p) => format!("Bot {} ({})", i + 1, p.name()),
-            })
-            .collect();
+        let names = seats.iter().enumerate().map(|(i, s)| s.player_name(i)).collect();
         let state = engine.new_game(game);
         let dice = GameRng::for_game(seed, game);
         // The same streams as `play_bot_game`, so a bots-only play-test is
@@ -176,10 +169,7 @@ impl Session {
     pub fn set_seat(&mut self, seat: usize, to: Seat) {
         if let Some(s) = self.seats.get_mut(seat) {
             *s = to;
-            self.names[seat] = match to {
-                Seat::Human => format!("Player {}", seat + 1),
-                Seat::Bot(p) => format!("Bot {} ({})", seat + 1, p.name()),
-            };
+            self.names[seat] = to.player_name(seat);
         }
     }
 
