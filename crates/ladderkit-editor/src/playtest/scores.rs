@@ -106,12 +106,7 @@ impl ScoreSession {
     }
 
     pub fn tick(&mut self, mut seconds: f32) {
-        if let Some(b) = &mut self.banner {
-            b.seconds_left -= seconds.min(10.0);
-            if b.seconds_left <= 0.0 {
-                self.banner = None;
-            }
-        }
+        Banner::tick(&mut self.banner, seconds);
         for _ in 0..10_000 {
             if let Some(m) = &mut self.moving {
                 let left = m.duration - m.elapsed;

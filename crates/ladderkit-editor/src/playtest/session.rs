@@ -49,6 +49,18 @@ pub struct Banner {
     pub seconds_left: f32,
 }
 
+impl Banner {
+    /// Counts a banner down by `seconds` and takes it away when it is over.
+    pub fn tick(banner: &mut Option<Banner>, seconds: f32) {
+        if let Some(b) = banner {
+            b.seconds_left -= seconds.min(10.0);
+            if b.seconds_left <= 0.0 {
+                *banner = None;
+            }
+        }
+    }
+}
+
 pub struct Session {
     engine: Engine,
     pub seats: Vec<Seat>,
@@ -177,12 +189,7 @@ impl Session {
     /// infinite plays everything due at once). With `autoplay`, bots roll
     /// by themselves; a seat that must skip its turn always does.
     pub fn tick(&mut self, mut seconds: f32, autoplay: bool) {
-        if let Some(b) = &mut self.banner {
-            b.seconds_left -= seconds.min(10.0);
-            if b.seconds_left <= 0.0 {
-                self.banner = None;
-            }
-        }
+        Banner::tick(&mut self.banner, seconds);
         // Bounded: a frame never plays more than this many events.
         for _ in 0..100_000 {
             if let Some(anim) = &mut self.anim {

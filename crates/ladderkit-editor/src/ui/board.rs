@@ -155,8 +155,13 @@ pub(super) fn view(
     }
 
     // A play-test shows the game and lets the view move; it edits nothing.
-    if let Some(scores) = f.scores {
-        for piece in scores.pieces() {
+    let game = match (f.scores, f.playing) {
+        (Some(scores), _) => Some((scores.pieces(), None, scores.banner.as_ref())),
+        (None, Some(session)) => Some((session.pieces(), session.dice_face(), session.banner.as_ref())),
+        (None, None) => None,
+    };
+    if let Some((pieces, dice, banner)) = game {
+        for piece in pieces {
             let c = t.to_screen(piece.at);
             paint::piece(&painter, c, unit, piece.owner, piece.level, piece.lying, piece.moving);
         }
@@ -165,25 +170,10 @@ pub(super) fn view(
             view.pan[0] += d.x;
             view.pan[1] += d.y;
         }
-        if let Some(banner) = &scores.banner {
-            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &paint::plain(&banner.text));
-        }
-        return out;
-    }
-    if let Some(session) = f.playing {
-        for piece in session.pieces() {
-            let c = t.to_screen(piece.at);
-            paint::piece(&painter, c, unit, piece.owner, piece.level, piece.lying, piece.moving);
-        }
-        if response.dragged_by(PointerButton::Primary) {
-            let d = response.drag_delta();
-            view.pan[0] += d.x;
-            view.pan[1] += d.y;
-        }
-        if let Some((dice, count, rolling)) = session.dice_face() {
+        if let Some((dice, count, rolling)) = dice {
             paint::dice(&painter, rect.right_top() + Vec2::new(-16.0, 16.0), &dice[..count.max(1) as usize], rolling);
         }
-        if let Some(banner) = &session.banner {
+        if let Some(banner) = banner {
             paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &paint::plain(&banner.text));
         }
         return out;

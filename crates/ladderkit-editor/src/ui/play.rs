@@ -117,13 +117,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
     });
     ui.separator();
     out.extend(turn_controls(ui, session));
-    ui.separator();
-    ui.label(RichText::new("Log").strong());
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        for line in &session.log {
-            ui.label(RichText::new(plain(line)).small());
-        }
-    });
+    log(ui, &session.log);
     out
 }
 
@@ -212,12 +206,17 @@ fn score_panel(ui: &mut egui::Ui, f: &Frame, scores: &ScoreSession) -> Vec<Inten
             }
         }
     });
+    log(ui, &scores.log);
+    out
+}
+
+/// The move log, newest at the bottom.
+fn log(ui: &mut egui::Ui, lines: &[String]) {
     ui.separator();
     ui.label(RichText::new("Log").strong());
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        for line in &scores.log {
+        for line in lines {
             ui.label(RichText::new(plain(line)).small());
         }
     });
-    out
 }
