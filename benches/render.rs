@@ -5,27 +5,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::core::spec::{Jump, PathStyle, VariantSpec};
 use ladderkit::render::{BoardOptions, board_svg, png};
+use support::big_board;
 
-/// 2,000 jumps on distinct feet from a fixed LCG: the same board every run.
-fn big_board() -> VariantSpec {
-    let mut spec = VariantSpec::new_grid("bench", 100, 100, PathStyle::Boustrophedon);
-    let mut state: u64 = 0x5eed;
-    let mut next = move |n: u32| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((state >> 33) % u64::from(n)) as u32
-    };
-    let mut used = vec![false; 10_001];
-    while spec.jumps.len() < 2000 {
-        let (from, to) = (2 + next(9997), 1 + next(9999));
-        if from != to && !used[from as usize] {
-            used[from as usize] = true;
-            spec.jumps.push(Jump::new(from, to));
-        }
-    }
-    spec
-}
+mod support;
 
 fn render(c: &mut Criterion) {
     let spec = big_board();
