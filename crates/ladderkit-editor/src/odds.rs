@@ -92,10 +92,6 @@ impl Odds {
     pub fn progress(&self) -> Option<f64> {
         self.job.as_ref().map(|j| f64::from_bits(j.progress.load(Ordering::Relaxed)))
     }
-
-    pub fn is_running(&self) -> bool {
-        self.job.is_some()
-    }
 }
 
 /// Players the seat odds are for: the chosen number, or the variant's
