@@ -30,6 +30,9 @@ fn render(d: &Diagnostic) -> String {
     if !loc.effects.is_empty() {
         s += &format!(" | effects {:?}", loc.effects);
     }
+    if !loc.arrows.is_empty() {
+        s += &format!(" | arrows {:?}", loc.arrows);
+    }
     if let Some(help) = &d.help {
         s += &format!("\n    help: {help}");
     }
@@ -40,7 +43,7 @@ fn render(d: &Diagnostic) -> String {
 fn each_fixture_reports_its_code() {
     for (name, text) in fixtures() {
         let checked = check_source(&text);
-        let code = name.strip_suffix("-followed").unwrap_or(&name);
+        let code = name.strip_suffix("-followed").or_else(|| name.strip_suffix("-too-many")).unwrap_or(&name);
         assert!(
             checked.diagnostics.iter().any(|d| d.code.as_str() == code),
             "{name}.ron should report {code}, got {:#?}",

@@ -82,8 +82,15 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
     };
     let t = simulate(&engine, &options, None);
     let r = t.report();
-    format!(
+    let mut out = format!(
         "simulated {} games, {players} greedy bots, seed 7\nmean rolls {:.4}, rounds {:.4}\nseat wins {:?}, shared {}, unfinished {}",
         t.games, r.mean_total_rolls, r.mean_rounds, t.seat_wins, t.shared_wins, t.unfinished
-    )
+    );
+    if let Some(e) = &r.extras {
+        out += &format!(
+            "\npoints per seat {:.3?}\nchips {:.4}, upgrades {:.4}, powers {:.4}\nactivations {:.4?}, arrow points {:.4}, racer lost {:.4}",
+            e.seat_points, e.chips_taken, e.upgrades, e.powers_used, e.activations, e.arrow_points, e.racer_lost
+        );
+    }
+    out
 }

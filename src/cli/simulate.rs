@@ -178,6 +178,17 @@ fn to_json(
         "games_per_second": per_second,
         "threads": threads,
         "engine": if kernel { "race-kernel" } else { "engine" },
+        "points": r.extras.as_ref().map(|e| json!({
+            "seat_points_per_game": e.seat_points,
+            "chips_taken_per_game": e.chips_taken,
+            "upgrades_per_game": e.upgrades,
+            "powers_used_per_game": e.powers_used,
+            "double_ups_per_game": e.activations[0],
+            "deploys_per_game": e.activations[1],
+            "arrow_extra_turns_per_game": e.activations[2],
+            "arrow_points_per_game": e.arrow_points,
+            "racer_lost_on_points": e.racer_lost,
+        })),
     })
 }
 
@@ -211,6 +222,9 @@ fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
         let _ = writeln!(s, "  unfinished games (hit the turn limit): {}", t.unfinished);
     }
     let _ = writeln!(s, "  lead changes per game: {:.3}", r.lead_changes_per_game);
+    if let Some(e) = &r.extras {
+        extras(&mut s, e);
+    }
     let mut hot: Vec<u32> = (1..=board.len).filter(|p| *p != board.goal).collect();
     hot.sort_by(|a, b| r.heat_per_game[*b as usize].total_cmp(&r.heat_per_game[*a as usize]));
     let _ = writeln!(s, "\nHottest squares (rests per game)");
@@ -234,6 +248,30 @@ fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
         );
     }
     s
+}
+
+fn extras(s: &mut String, e: &ladderkit::sim::ExtrasReport) {
+    let _ = writeln!(s, "\nPoints, chips and arrows (per game)");
+    let points: Vec<String> = e.seat_points.iter().enumerate().map(|(i, p)| format!("seat {} {p:.2}", i + 1)).collect();
+    let _ = writeln!(s, "  final points: {}", points.join(" · "));
+    if e.chips_taken > 0.0 || e.upgrades > 0.0 {
+        let _ = writeln!(
+            s,
+            "  chips taken {:.2} · upgrades bought {:.2} · powers used {:.2}",
+            e.chips_taken, e.upgrades, e.powers_used
+        );
+    }
+    let [double, deploy, extra] = e.activations;
+    if double + deploy + extra + e.arrow_points > 0.0 {
+        let _ = writeln!(
+            s,
+            "  arrows: double up {double:.2} · deploy {deploy:.2} · extra turn {extra:.2} · not activated (2 points) {:.2}",
+            e.arrow_points
+        );
+    }
+    if e.racer_lost > 0.0 {
+        let _ = writeln!(s, "  the first piece home lost on points in {:.2}% of games", e.racer_lost * 100.0);
+    }
 }
 
 /// Score tracks have no dice or bots: their games come from the points

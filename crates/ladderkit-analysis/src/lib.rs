@@ -142,6 +142,12 @@ pub fn analyze_board_until(
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Analysis, AnalysisError> {
     match board.play {
+        ladderkit_core::spec::Play::Classic if board.extras.any() => {
+            return Err(AnalysisError::Interacting(
+                "arrows, chips and points-based wins depend on where the other pieces are and on the chips drawn"
+                    .into(),
+            ));
+        }
         ladderkit_core::spec::Play::Classic => {}
         ladderkit_core::spec::Play::Treehouse(_) => {
             return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));

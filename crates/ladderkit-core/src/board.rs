@@ -32,6 +32,8 @@ pub enum JumpOrigin {
 pub struct RestEffect {
     pub lose_turns: u32,
     pub extra_turn: bool,
+    /// Points the owner scores (a `Points` effect).
+    pub points: u32,
 }
 
 /// One way the dice can fall: their total, whether it earns an extra turn,
@@ -96,6 +98,8 @@ pub struct CompiledBoard {
     pub max_consecutive_turns: Option<u32>,
     pub shared_squares: bool,
     pub play: crate::spec::Play,
+    /// Points, chips and arrows (classic races only).
+    pub extras: crate::extras::Extras,
 }
 
 impl CompiledBoard {

@@ -36,6 +36,7 @@ pub fn compile(spec: &VariantSpec) -> Compiled {
     add_jumps(spec, &mut board, &mut out);
     add_rest_effects(spec, &mut board, &mut out);
     checks::resolve_jumps(spec, &mut board, &mut out);
+    crate::extras::compile_extras(spec, &mut board, &mut out);
     if board.len > 0 && dice_ok {
         checks::check_transitions(spec, &board, &mut out);
     }
@@ -100,6 +101,7 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         max_consecutive_turns: rules.max_consecutive_turns,
         shared_squares: rules.shared_squares,
         play: rules.play.clone(),
+        extras: crate::extras::Extras::default(),
     };
     if len == 0 {
         return board;
@@ -408,6 +410,7 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         match e.effect {
             Effect::LoseTurns(n) => rest.lose_turns = n,
             Effect::ExtraTurn => rest.extra_turn = true,
+            Effect::Points(n) => rest.points = n,
             Effect::MoveBy(_) | Effect::GoTo(_) => {}
         }
     }

@@ -47,10 +47,16 @@ pub enum Code {
     RuleImpossible,
     GoalUnreachable,
     UnlandableSpace,
+    TagInvalid,
+    ChipsInvalid,
+    ChipPlacement,
+    ArrowInvalid,
+    ArrowNeverActivates,
+    PointsInvalid,
 }
 
 impl Code {
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 31] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -76,6 +82,12 @@ impl Code {
         Self::RuleImpossible,
         Self::GoalUnreachable,
         Self::UnlandableSpace,
+        Self::TagInvalid,
+        Self::ChipsInvalid,
+        Self::ChipPlacement,
+        Self::ArrowInvalid,
+        Self::ArrowNeverActivates,
+        Self::PointsInvalid,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -105,6 +117,12 @@ impl Code {
             Self::RuleImpossible => "rule-impossible",
             Self::GoalUnreachable => "goal-unreachable",
             Self::UnlandableSpace => "unlandable-space",
+            Self::TagInvalid => "tag-invalid",
+            Self::ChipsInvalid => "chips-invalid",
+            Self::ChipPlacement => "chip-placement",
+            Self::ArrowInvalid => "arrow-invalid",
+            Self::ArrowNeverActivates => "arrow-never-activates",
+            Self::PointsInvalid => "points-invalid",
         }
     }
 }
@@ -131,6 +149,7 @@ pub struct Location {
     pub spaces: Vec<u32>,
     pub jumps: Vec<usize>,
     pub effects: Vec<usize>,
+    pub arrows: Vec<usize>,
     pub span: Option<Span>,
 }
 
@@ -168,6 +187,11 @@ impl Diagnostic {
 
     pub fn effects(mut self, effects: impl IntoIterator<Item = usize>) -> Self {
         self.location.effects.extend(effects);
+        self
+    }
+
+    pub fn arrows(mut self, arrows: impl IntoIterator<Item = usize>) -> Self {
+        self.location.arrows.extend(arrows);
         self
     }
 

@@ -6,6 +6,8 @@
 
 pub mod board;
 mod checks;
+pub mod extras;
+pub mod placement;
 pub mod compile;
 pub mod diagnostic;
 pub mod format;
@@ -62,12 +64,19 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
     if let Some(e) = d.location.effects.first() {
         return map.effect(*e);
     }
+    if let Some(a) = d.location.arrows.first() {
+        return map.arrow(*a);
+    }
     let field = match d.code {
         Code::BoardInvalid | Code::LimitExceeded | Code::UnlandableSpace => "board",
         Code::StartInvalid => "start",
         Code::GoalInvalid | Code::GoalUnreachable => "goal",
         Code::PlayersInvalid | Code::DiceInvalid | Code::RuleImpossible => "rules",
         Code::FormatVersion => "format",
+        Code::TagInvalid => "tags",
+        Code::ChipsInvalid | Code::ChipPlacement => "chips",
+        Code::ArrowInvalid | Code::ArrowNeverActivates => "arrows",
+        Code::PointsInvalid => "rules",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

@@ -9,6 +9,7 @@ pub struct SourceMap {
     fields: Vec<(String, Span)>,
     jumps: Vec<Span>,
     effects: Vec<Span>,
+    arrows: Vec<Span>,
 }
 
 impl SourceMap {
@@ -27,6 +28,10 @@ impl SourceMap {
 
     pub fn effect(&self, index: usize) -> Option<Span> {
         self.effects.get(index).copied()
+    }
+
+    pub fn arrow(&self, index: usize) -> Option<Span> {
+        self.arrows.get(index).copied()
     }
 }
 
@@ -75,6 +80,7 @@ impl<'a> Scanner<'a> {
             match name {
                 "jumps" => map.jumps = items,
                 "effects" => map.effects = items,
+                "arrows" => map.arrows = items,
                 _ => {}
             }
             self.skip_trivia();

@@ -25,6 +25,15 @@ pub struct VariantSpec {
     pub jumps: Vec<Jump>,
     #[serde(default)]
     pub effects: Vec<SpaceEffect>,
+    /// Designer tags on spaces (where chips may not go).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<SpaceTags>,
+    /// Hidden point chips scattered over the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<Chips>,
+    /// Arrow spaces (the Carcassonne 20th Anniversary arrows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrows: Vec<Arrow>,
     #[serde(default)]
     pub rules: Rules,
 }
@@ -174,6 +183,8 @@ pub enum Effect {
     MoveBy(i32),
     /// The piece moves to this space. Behaves like a jump from this space.
     GoTo(u32),
+    /// The owner scores this many points (the Taiwan coats of arms: 2).
+    Points(u32),
 }
 
 impl Effect {
@@ -186,6 +197,8 @@ impl Effect {
             Self::MoveBy(n) if *n >= 0 => format!("move forward {n}"),
             Self::MoveBy(n) => format!("move back {}", n.unsigned_abs()),
             Self::GoTo(k) => format!("go to {k}"),
+            Self::Points(1) => "1 point".into(),
+            Self::Points(n) => format!("{n} points"),
         }
     }
 
@@ -225,6 +238,9 @@ pub struct Rules {
     /// How the dice are used each turn.
     #[serde(default, skip_serializing_if = "Play::is_classic")]
     pub play: Play,
+    /// Who wins, when points are played.
+    #[serde(default, skip_serializing_if = "Win::is_first_home")]
+    pub win: Win,
 }
 
 fn yes() -> bool {
@@ -244,6 +260,205 @@ impl Default for Rules {
             shared_squares: true,
             first_player: FirstPlayer::default(),
             play: Play::Classic,
+            win: Win::FirstHome,
+        }
+    }
+}
+
+/// Who wins. Points come from chips, `Points` spaces and arrows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Win {
+    /// The first piece home wins; points break ties (a Treehouse stack).
+    #[default]
+    FirstHome,
+    /// The game ends when the first piece reaches the goal; the most points
+    /// win (equal scores share the win).
+    MostPoints,
+    /// The first player to this many points wins at once; if a piece
+    /// reaches the goal first, the most points win.
+    TargetScore(u32),
+}
+
+impl Win {
+    pub fn is_first_home(&self) -> bool {
+        matches!(self, Self::FirstHome)
+    }
+}
+
+/// Tags for some spaces, for placement rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceTags {
+    pub tag: Tag,
+    pub spaces: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tag {
+    /// No chip on this space (the Taiwan large cities and towns).
+    NoChip,
+    /// No chip on this space nor on its orthogonal neighbours (start
+    /// squares, open city edges).
+    KeepClear,
+}
+
+impl Tag {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NoChip => "no chip",
+            Self::KeepClear => "keep clear",
+        }
+    }
+}
+
+/// Face-down point chips (Carcassonne Maps, Taiwan). A piece coming to rest
+/// on a chip takes it and scores its value; chips worth exactly `cost`
+/// together upgrade the piece.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chips {
+    /// The bag: how many chips of each value (the seed: 30 chips of 1 or 2).
+    pub values: Vec<ChipCount>,
+    /// Where the chips lie.
+    #[serde(default)]
+    pub layout: ChipLayout,
+    /// What spending chips buys; `None`: chips only score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgrade: Option<Upgrade>,
+}
+
+impl Chips {
+    pub fn count(&self) -> u32 {
+        self.values.iter().map(|c| c.count).sum()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChipCount {
+    pub value: u32,
+    pub count: u32,
+}
+
+/// Where the chips lie. Their values are shuffled face down every game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChipLayout {
+    /// A fresh valid layout each game, drawn from `seed` and the game's
+    /// number: one chip per space, never orthogonally adjacent to another,
+    /// never on `NoChip`/`KeepClear` spaces nor next to `KeepClear` ones.
+    Random { seed: u64 },
+    /// Chips on exactly these spaces, checked against the same rules.
+    Placed(Vec<u32>),
+}
+
+impl Default for ChipLayout {
+    fn default() -> Self {
+        Self::Random { seed: 0 }
+    }
+}
+
+/// Spending chips worth exactly `cost` upgrades the piece that collects
+/// them, if it holds no upgrade; the power lasts until used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upgrade {
+    #[serde(default = "four")]
+    pub cost: u32,
+    pub power: Power,
+}
+
+fn four() -> u32 {
+    4
+}
+
+/// What an upgraded piece can do once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Power {
+    /// "Counts as two": the next points the piece scores count double
+    /// (the Taiwan upgraded meeple, which doubles its weight in a scoring).
+    DoublePoints,
+    /// The piece's next move goes this many spaces further (kept for a
+    /// later move if the longer move would not fit).
+    Boost(u32),
+    /// The next snake the piece lands on is ignored: it stays on the head.
+    SnakeImmunity,
+}
+
+impl Power {
+    pub fn describe(self) -> String {
+        match self {
+            Self::DoublePoints => "double points".into(),
+            Self::Boost(n) => format!("{n} extra spaces"),
+            Self::SnakeImmunity => "snake immunity".into(),
+        }
+    }
+}
+
+/// An arrow printed on a space, pointing at an orthogonal neighbour.
+///
+/// It activates when a piece comes to rest on its space while the space it
+/// points at is occupied, or comes to rest on the pointed-at space while
+/// the arrow's space is occupied. At most one activation per turn (the
+/// player picks); resting on an arrow space that does not activate scores
+/// 2 points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrow {
+    pub space: u32,
+    pub points: Direction,
+    pub kind: ArrowKind,
+}
+
+/// On the drawn board, y up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [Self::Up, Self::Down, Self::Left, Self::Right];
+
+    /// The step on the board, y up.
+    pub fn delta(self) -> (f32, f32) {
+        match self {
+            Self::Up => (0.0, 1.0),
+            Self::Down => (0.0, -1.0),
+            Self::Left => (-1.0, 0.0),
+            Self::Right => (1.0, 0.0),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Up => "up",
+            Self::Down => "down",
+            Self::Left => "left",
+            Self::Right => "right",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ArrowKind {
+    /// Move the piece onto a space holding another piece (one of your own
+    /// in a team game; with one piece each, a rival's).
+    DoubleUp,
+    /// Move the piece to any unoccupied space numbered `from..=to` that is
+    /// not a jump's foot or the goal.
+    Deploy { from: u32, to: u32 },
+    /// Take another turn (never more than two turns in a row).
+    ExtraTurn,
+}
+
+impl ArrowKind {
+    pub fn describe(self) -> String {
+        match self {
+            Self::DoubleUp => "double up".into(),
+            Self::Deploy { from, to } => format!("deploy anywhere {from}–{to}"),
+            Self::ExtraTurn => "extra turn".into(),
         }
     }
 }
@@ -442,6 +657,9 @@ impl VariantSpec {
             goal: Goal::Last,
             jumps: Vec::new(),
             effects: Vec::new(),
+            tags: Vec::new(),
+            chips: None,
+            arrows: Vec::new(),
             rules: Rules::default(),
         }
     }

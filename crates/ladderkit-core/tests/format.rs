@@ -28,7 +28,34 @@ fn effect() -> impl Strategy<Value = Effect> {
         Just(Effect::ExtraTurn),
         (-20i32..20).prop_map(Effect::MoveBy),
         (0u32..200).prop_map(Effect::GoTo),
+        (0u32..5).prop_map(Effect::Points),
     ]
+}
+
+fn arrow() -> impl Strategy<Value = Arrow> {
+    let kind = prop_oneof![
+        Just(ArrowKind::DoubleUp),
+        Just(ArrowKind::ExtraTurn),
+        (0u32..120, 0u32..120).prop_map(|(from, to)| ArrowKind::Deploy { from, to }),
+    ];
+    (0u32..120, prop::sample::select(Direction::ALL.to_vec()), kind)
+        .prop_map(|(space, points, kind)| Arrow { space, points, kind })
+}
+
+fn chips() -> impl Strategy<Value = Option<Chips>> {
+    let values = prop::collection::vec((0u32..4, 0u32..30).prop_map(|(value, count)| ChipCount { value, count }), 0..3);
+    let layout = prop_oneof![
+        any::<u64>().prop_map(|seed| ChipLayout::Random { seed }),
+        prop::collection::vec(0u32..120, 0..40).prop_map(ChipLayout::Placed),
+    ];
+    let power = prop_oneof![Just(Power::DoublePoints), Just(Power::SnakeImmunity), (0u32..5).prop_map(Power::Boost)];
+    let upgrade = prop::option::of((0u32..6, power).prop_map(|(cost, power)| Upgrade { cost, power }));
+    prop::option::of((values, layout, upgrade).prop_map(|(values, layout, upgrade)| Chips { values, layout, upgrade }))
+}
+
+fn tags() -> impl Strategy<Value = Vec<SpaceTags>> {
+    let tag = prop::sample::select(vec![Tag::NoChip, Tag::KeepClear]);
+    prop::collection::vec((tag, prop::collection::vec(0u32..120, 0..6)).prop_map(|(tag, spaces)| SpaceTags { tag, spaces }), 0..3)
 }
 
 fn rules() -> impl Strategy<Value = Rules> {
@@ -45,8 +72,10 @@ fn rules() -> impl Strategy<Value = Rules> {
         ),
     ];
     let numbers = (0u32..6, 0u32..6, 0u32..4, 1u32..21);
-    (numbers, entry, overshoot, extra, prop::option::of(0u32..4), any::<(bool, bool, bool)>(), play).prop_map(
-        |((min, max, count, sides), entry, overshoot, extra_turn, cap, (chains, shared, rotate), play)| Rules {
+    let win = prop_oneof![Just(Win::FirstHome), Just(Win::MostPoints), (0u32..30).prop_map(Win::TargetScore)];
+    let flags = (any::<(bool, bool, bool)>(), win);
+    (numbers, entry, overshoot, extra, prop::option::of(0u32..4), flags, play).prop_map(
+        |((min, max, count, sides), entry, overshoot, extra_turn, cap, ((chains, shared, rotate), win), play)| Rules {
             players: PlayerRange { min, max },
             dice: Dice { count, sides },
             entry,
@@ -57,6 +86,7 @@ fn rules() -> impl Strategy<Value = Rules> {
             shared_squares: shared,
             first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
             play,
+            win,
         },
     )
 }
@@ -69,6 +99,9 @@ prop_compose! {
         goal in prop_oneof![Just(Goal::Last), (0u32..900).prop_map(Goal::Space)],
         jumps in prop::collection::vec((0u32..120, 0u32..120, prop::option::of(prop::sample::select(vec![JumpKind::Ladder, JumpKind::Snake]))), 0..30),
         effects in prop::collection::vec((0u32..120, effect()), 0..10),
+        tags in tags(),
+        chips in chips(),
+        arrows in prop::collection::vec(arrow(), 0..6),
         rules in rules(),
     ) -> VariantSpec {
         VariantSpec {
@@ -77,6 +110,7 @@ prop_compose! {
             board, start, goal,
             jumps: jumps.into_iter().map(|(from, to, kind)| Jump { from, to, kind }).collect(),
             effects: effects.into_iter().map(|(space, effect)| SpaceEffect { space, effect }).collect(),
+            tags, chips, arrows,
             rules,
         }
     }

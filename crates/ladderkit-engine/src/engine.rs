@@ -24,6 +24,16 @@ pub struct Move {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Plan {
     pub moves: [Option<Move>; 2],
+    /// Classic arrow turns: the activation chosen (`None` declines).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrow: Option<crate::extras::ArrowUse>,
+}
+
+impl Plan {
+    /// A Treehouse plan: dice moves, no arrow.
+    pub fn of(moves: [Option<Move>; 2]) -> Self {
+        Self { moves, arrow: None }
+    }
 }
 
 /// What `begin_turn` left to do.
@@ -86,6 +96,8 @@ pub struct Engine {
     first_player: FirstPlayer,
     /// Expected moves for one piece to finish from each position, for bots.
     remaining: Vec<f64>,
+    /// Points, chips or arrows are played (`extras.rs`).
+    extras: bool,
 }
 
 impl Engine {
@@ -106,7 +118,8 @@ impl Engine {
     /// An engine straight from a board known to be free of errors.
     pub fn from_board(board: CompiledBoard, players: u8, first_player: FirstPlayer) -> Self {
         let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
-        Self { board, players, first_player, remaining }
+        let extras = crate::extras::has_extras(&board);
+        Self { board, players, first_player, remaining, extras }
     }
 
     pub fn with_first_player(mut self, first_player: FirstPlayer) -> Self {
@@ -140,7 +153,7 @@ impl Engine {
 
     /// Whether turns can hold choices (so a chooser is needed).
     pub fn has_choices(&self) -> bool {
-        self.treehouse().is_some()
+        self.treehouse().is_some() || !self.board.extras.arrows.is_empty()
     }
 
     /// A fresh game; `game` numbers the games of a match (the opener
@@ -158,6 +171,7 @@ impl Engine {
                     home: false,
                     sideways: 0,
                     penalty: 0,
+                    upgraded: false,
                 });
             }
         }
@@ -176,6 +190,7 @@ impl Engine {
             rolls: 0,
             pending: None,
             winners: 0,
+            chips: self.deal_chips(game),
         }
     }
 
@@ -191,33 +206,32 @@ impl Engine {
             s.players[p as usize].turns += 1;
         }
         match self.treehouse() {
-            None => {
-                self.classic_turn(s, rng, ev);
-                Turn::Done
-            }
+            None => self.classic_turn(s, rng, ev),
             Some(_) => self.treehouse_turn(s, rng, ev),
         }
     }
 
-    fn classic_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) {
+    fn classic_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
         let p = s.current;
         let player = &mut s.players[p as usize];
         if player.lose_turns > 0 {
             player.lose_turns -= 1;
             ev.push(Event::TurnLost { player: p });
-            return self.end_turn(s, false);
+            self.end_turn(s, false);
+            return Turn::Done;
         }
         let dice = self.board.dice;
         let mut faces = [0u32; 8];
         for f in faces.iter_mut().take(dice.count as usize) {
             *f = rng.die(dice.sides);
         }
-        self.classic_roll(s, &faces[..dice.count as usize], ev);
+        self.classic_roll(s, &faces[..dice.count as usize], ev)
     }
 
     /// Plays a classic turn's move with dice already rolled (real dice at a
-    /// table, tests, replays of physical games).
-    pub fn classic_roll(&self, s: &mut State, faces: &[u32], ev: &mut impl EventSink) {
+    /// table, tests, replays of physical games). `Turn::Choose` when an
+    /// arrow activates: pick from `legal_plans` and `apply`.
+    pub fn classic_roll(&self, s: &mut State, faces: &[u32], ev: &mut impl EventSink) -> Turn {
         let p = s.current;
         let total: u32 = faces.iter().sum();
         let mut shown = [0u8; 2];
@@ -236,7 +250,20 @@ impl Engine {
         };
         let piece = s.pieces_of(p).start;
         let from = s.pieces[piece].pos;
-        let r = self.board.resolve(from, &Outcome { total, extra_turn: extra, weight: 1 });
+        let mut outcome = Outcome { total, extra_turn: extra, weight: 1 };
+        let boost = self.boost(s, piece);
+        if boost > 0 && !self.board.step(from, total + boost).forfeited {
+            outcome.total += boost;
+            self.use_power(s, piece, ev);
+        }
+        let mut r = self.board.resolve(from, &outcome);
+        let dodged = !r.step.forfeited && self.dodges_snake(s, piece, r.step.end);
+        if dodged {
+            let rest = self.board.rest[r.step.end as usize];
+            r.step.rest = r.step.end;
+            r.lose_turns = rest.lose_turns;
+            r.extra_turn = extra || rest.extra_turn;
+        }
         if r.step.forfeited {
             ev.push(Event::RollUnused { player: p, die: total });
         } else {
@@ -247,10 +274,14 @@ impl Engine {
                 from,
                 end: r.step.end,
                 rest: r.step.rest,
-                die: total,
+                die: outcome.total,
                 bounced: r.step.bounced,
             });
-            self.jump_events(piece_id, r.step.end, ev);
+            if dodged {
+                self.use_power(s, piece, ev);
+            } else {
+                self.jump_events(piece_id, r.step.end, ev);
+            }
             if !self.board.shared_squares && !r.won {
                 self.bump(s, piece, r.step.rest, ev);
             }
@@ -258,16 +289,36 @@ impl Engine {
         }
         if r.won {
             s.pieces[piece].home = true;
-            s.winners = 1 << p;
+            s.winners = self.goal_winners(s, p);
             ev.push(Event::Won { players: s.winners });
-            return;
+            return Turn::Done;
         }
         if r.lose_turns > 0 {
             s.players[p as usize].lose_turns += r.lose_turns;
             ev.push(Event::LoseTurns { player: p, piece: piece as u8, turns: r.lose_turns });
         }
-        self.end_turn(s, r.extra_turn);
-        if s.current == p && r.extra_turn {
+        if self.extras && !r.step.forfeited {
+            self.score_rest(s, piece, r.step.rest, ev);
+            if s.is_over() {
+                return Turn::Done;
+            }
+            let mut offered = false;
+            self.arrow_options(s, piece, |_| offered = true);
+            if offered {
+                s.players[p as usize].extra_earned = r.extra_turn;
+                s.pending = Some(Pending { dice: [0, 0], count: 0, kind: TurnKind::Arrow });
+                return Turn::Choose;
+            }
+        }
+        self.finish_classic(s, r.extra_turn, ev);
+        Turn::Done
+    }
+
+    /// Ends a classic turn, announcing an extra turn if one is taken.
+    fn finish_classic(&self, s: &mut State, extra: bool, ev: &mut impl EventSink) {
+        let p = s.current;
+        self.end_turn(s, extra);
+        if s.current == p && extra {
             ev.push(Event::ExtraTurn { player: p });
         }
     }
@@ -387,10 +438,15 @@ impl Engine {
         let [a, b] = pending.dice;
         let mut scratch = ws.scratch.take().unwrap_or_else(|| s.clone());
         match pending.kind {
+            TurnKind::Arrow => {
+                let piece = s.pieces_of(p).start;
+                self.arrow_options(s, piece, |plan| ws.plans.push(plan));
+                ws.plans.push(Plan::default());
+            }
             TurnKind::Opening | TurnKind::Penalty => {
                 let class = if pending.kind == TurnKind::Opening { Class::Own } else { Class::Other };
                 for i in self.targets(s, p, class, a) {
-                    ws.plans.push(Plan { moves: [Some(Move { die: a, piece: i as u8 }), None] });
+                    ws.plans.push(Plan { moves: [Some(Move { die: a, piece: i as u8 }), None], arrow: None });
                 }
             }
             TurnKind::Split => {
@@ -408,17 +464,17 @@ impl Engine {
                     for &(d1, d2) in orders {
                         for i in self.targets(s, p, c1, d1) {
                             let first = Move { die: d1, piece: i as u8 };
+                            let one = |second| Plan { moves: [Some(first), second], arrow: None };
                             scratch.clone_from(s);
                             self.move_piece(&mut scratch, i, u32::from(d1), &mut ());
                             let before = ws.plans.len();
                             if !scratch.is_over() {
                                 for k in self.targets(&scratch, p, c2, d2) {
-                                    ws.plans
-                                        .push(Plan { moves: [Some(first), Some(Move { die: d2, piece: k as u8 })] });
+                                    ws.plans.push(one(Some(Move { die: d2, piece: k as u8 })));
                                 }
                             }
                             if ws.plans.len() == before {
-                                ws.plans.push(Plan { moves: [Some(first), None] });
+                                ws.plans.push(one(None));
                             }
                         }
                     }
@@ -460,6 +516,11 @@ impl Engine {
     pub fn apply(&self, s: &mut State, plan: &Plan, ev: &mut impl EventSink) {
         let Some(pending) = s.pending else { return };
         let p = s.current;
+        if pending.kind == TurnKind::Arrow {
+            let arrow_extra = self.use_arrow(s, plan, ev);
+            let extra = std::mem::take(&mut s.players[p as usize].extra_earned) || arrow_extra;
+            return self.finish_classic(s, extra, ev);
+        }
         let mut used = [false; 2];
         for m in plan.moves.iter().flatten() {
             if s.is_over() {

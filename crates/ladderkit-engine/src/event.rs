@@ -1,6 +1,7 @@
 //! What happened, step by step. The editor animates these, the terminal
 //! game prints them and replays compare them.
 
+use ladderkit_core::spec::{ArrowKind, Power};
 use serde::{Deserialize, Serialize};
 
 /// Positions are board positions (0 is the start tray); players are seats
@@ -82,4 +83,52 @@ pub enum Event {
     Won {
         players: u32,
     },
+    /// A piece took the face-down chip on its space.
+    ChipTaken {
+        piece: u8,
+        at: u32,
+        value: u32,
+    },
+    /// A player scored; `total` is their score now.
+    Scored {
+        player: u8,
+        points: u32,
+        total: u32,
+        why: Why,
+        /// An upgrade doubled these points.
+        doubled: bool,
+    },
+    /// Chips were spent (`spent` of them) to upgrade a piece.
+    Upgraded {
+        piece: u8,
+        spent: u32,
+        power: Power,
+    },
+    /// An upgraded piece used its power and is normal again.
+    PowerUsed {
+        piece: u8,
+        power: Power,
+    },
+    /// The player activated the arrow printed on `at`.
+    ArrowActivated {
+        player: u8,
+        at: u32,
+        kind: ArrowKind,
+    },
+    /// An arrow put a piece straight onto another space (no jumps there).
+    Placed {
+        piece: u8,
+        from: u32,
+        to: u32,
+    },
+}
+
+/// Where points came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Why {
+    Chip,
+    /// A `Points` space (a coat of arms).
+    Space,
+    /// An arrow space that did not activate.
+    Arrow,
 }

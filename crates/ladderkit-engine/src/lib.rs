@@ -8,6 +8,7 @@
 pub mod bots;
 mod engine;
 pub mod event;
+pub mod extras;
 pub mod narrate;
 pub mod replay;
 pub mod rng;
@@ -17,7 +18,8 @@ pub mod state;
 
 pub use bots::{Policy, Seat};
 pub use engine::{Engine, EngineError, Move, Plan, Turn, Workspace};
-pub use event::Event;
+pub use event::{Event, Why};
+pub use extras::ArrowUse;
 pub use ladderkit_core::TRAY;
 pub use rng::GameRng;
 pub use sink::EventSink;

@@ -54,6 +54,26 @@ pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &E
                 (0..names.len()).filter(|p| players & (1 << p) != 0).map(|p| names[p].as_str()).collect();
             format!("{} win{}!", winners.join(" and "), if winners.len() == 1 { "s" } else { "" })
         }
+        Event::ChipTaken { piece, at: pos, value } => {
+            format!("  {} takes the chip on {}: worth {value}", owner(piece), at(pos))
+        }
+        Event::Scored { player, points, total, why, doubled } => {
+            let why = match why {
+                crate::Why::Chip => "",
+                crate::Why::Space => " for the space",
+                crate::Why::Arrow => " (the arrow did not activate)",
+            };
+            let doubled = if doubled { ", doubled by the upgrade" } else { "" };
+            format!("  {} scores {points}{why}{doubled}: {total} in all", names[player as usize])
+        }
+        Event::Upgraded { piece, spent, power } => {
+            format!("  {} spends {spent} chips on an upgrade ({})", owner(piece), power.describe())
+        }
+        Event::PowerUsed { piece, power } => format!("  {} uses its upgrade: {}", owner(piece), power.describe()),
+        Event::ArrowActivated { player, at: pos, kind } => {
+            format!("  {} activates the arrow on {}: {}", names[player as usize], at(pos), kind.describe())
+        }
+        Event::Placed { piece, from, to } => format!("  {} goes from {} to {}", owner(piece), at(from), at(to)),
     })
 }
 
@@ -80,6 +100,14 @@ pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> Stri
 
 /// One legal plan in words, for a person choosing.
 pub fn describe_plan(board: &CompiledBoard, names: &[String], state: &State, plan: &Plan) -> String {
+    if state.pending.is_some_and(|p| p.kind == crate::TurnKind::Arrow) {
+        let Some(u) = plan.arrow else { return "do not activate an arrow".to_owned() };
+        let Some(a) = board.extras.arrows.get(u.arrow as usize) else { return "an unknown arrow".to_owned() };
+        return match a.kind {
+            ladderkit_core::spec::ArrowKind::ExtraTurn => format!("arrow on {}: take an extra turn", board.label(a.at)),
+            kind => format!("arrow on {}: {}, go to {}", board.label(a.at), kind.describe(), board.label(u.to)),
+        };
+    }
     let parts: Vec<String> = plan
         .moves
         .iter()

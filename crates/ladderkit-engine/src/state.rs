@@ -15,6 +15,9 @@ pub struct Piece {
     pub sideways: u8,
     /// Treehouse upright rule: penalty turns owed while it stays put.
     pub penalty: u8,
+    /// Holds an upgrade bought with chips (the variant names its power).
+    #[serde(default)]
+    pub upgraded: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -27,8 +30,14 @@ pub struct PlayerState {
     pub rolls: u32,
     pub turns: u32,
     /// Treehouse: an extra-turn space reached by this player's own piece
-    /// during the turn being played.
+    /// during the turn being played (classic: the roll's extra turn while
+    /// an arrow choice is pending).
     pub extra_earned: bool,
+    #[serde(default)]
+    pub points: u32,
+    /// Chips held, counted per value (`extras.chips.values`).
+    #[serde(default)]
+    pub held: [u8; ladderkit_core::extras::MAX_CHIP_VALUES],
 }
 
 /// A turn waiting for its player to choose: the dice are rolled.
@@ -47,6 +56,9 @@ pub enum TurnKind {
     Split,
     /// Treehouse upright rule: one die for another player's piece.
     Penalty,
+    /// Classic: the piece came to rest where an arrow activates; choose
+    /// the activation (or none).
+    Arrow,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -63,6 +75,10 @@ pub struct State {
     pub pending: Option<Pending>,
     /// A bit per winning seat; zero while the game is on.
     pub winners: u32,
+    /// Per position: the face-down chip there (index into the chip values
+    /// plus one), 0 for none. Empty without chips.
+    #[serde(default)]
+    pub chips: Vec<u8>,
 }
 
 impl State {

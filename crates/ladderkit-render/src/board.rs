@@ -285,6 +285,7 @@ fn short(effect: &Effect) -> String {
         Effect::MoveBy(k) if *k >= 0 => format!("+{k}"),
         Effect::MoveBy(k) => k.to_string(),
         Effect::GoTo(k) => format!(">{k}"),
+        Effect::Points(k) => format!("{k}pt"),
     }
 }
 

@@ -3,6 +3,7 @@
 //! added up in any order, so a seed gives the same report whatever the
 //! number of threads.
 
+mod extras;
 mod kernel;
 pub mod scoreboard;
 mod solo;
@@ -15,6 +16,7 @@ use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspa
 use rayon::prelude::*;
 
 pub use kernel::RaceKernel;
+pub use extras::{ExtrasReport, ExtrasTally};
 pub use stats::{Report, Summary, Tally};
 
 #[derive(Debug, Clone)]
@@ -96,6 +98,10 @@ fn simulate_range(
             leader.update(engine, &state);
         }
         tally.add_game(&state, leader.changes, &counter.heat, &counter.jumps);
+        if let Some(extras) = &mut tally.extras {
+            extras.merge(&counter.extras);
+            extras.end_game(&state);
+        }
     }
     tally
 }
@@ -106,6 +112,7 @@ struct Counter {
     heat: Vec<u32>,
     jumps: Vec<u32>,
     jump_at: Vec<Option<u32>>,
+    extras: ExtrasTally,
 }
 
 impl Counter {
@@ -118,6 +125,7 @@ impl Counter {
         if self.jump_at.is_empty() {
             self.jump_at.clone_from(&board.jump_at);
         }
+        self.extras = ExtrasTally::default();
     }
 }
 
@@ -130,7 +138,7 @@ impl EventSink for Counter {
                     self.jumps[j as usize] += 1;
                 }
             }
-            _ => {}
+            _ => self.extras.count(&event),
         }
     }
 }

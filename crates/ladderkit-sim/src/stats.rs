@@ -97,6 +97,8 @@ pub struct Tally {
     pub heat: Vec<u64>,
     /// Per board jump: times it was ridden.
     pub jumps: Vec<u64>,
+    /// Points, chips and arrows, when the variant plays them.
+    pub extras: Option<crate::ExtrasTally>,
 }
 
 impl Tally {
@@ -106,6 +108,8 @@ impl Tally {
             seat_wins: vec![0; engine.players() as usize],
             heat: vec![0; engine.board().points.len()],
             jumps: vec![0; engine.board().jumps.len()],
+            extras: ladderkit_engine::extras::has_extras(engine.board())
+                .then(|| crate::ExtrasTally::new(engine.players() as usize)),
             ..Self::default()
         }
     }
@@ -126,6 +130,9 @@ impl Tally {
         }
         for (a, b) in self.jumps.iter_mut().zip(&other.jumps) {
             *a += b;
+        }
+        if let (Some(a), Some(b)) = (&mut self.extras, &other.extras) {
+            a.merge(b);
         }
         self
     }
@@ -191,6 +198,7 @@ impl Tally {
             lead_changes_per_game: self.lead_changes as f64 / games,
             heat_per_game: self.heat.iter().map(|h| *h as f64 / games).collect(),
             jump_uses_per_game: self.jumps.iter().map(|j| *j as f64 / games).collect(),
+            extras: self.extras.as_ref().map(|e| e.report(self.games)),
         }
     }
 }
@@ -226,4 +234,5 @@ pub struct Report {
     pub lead_changes_per_game: f64,
     pub heat_per_game: Vec<f64>,
     pub jump_uses_per_game: Vec<f64>,
+    pub extras: Option<crate::ExtrasReport>,
 }

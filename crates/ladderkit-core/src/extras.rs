@@ -1,0 +1,385 @@
+//! Points, chips and arrows: checked and compiled into flat tables beside
+//! the race board. Only classic races play them.
+
+use crate::board::{CompiledBoard, TRAY};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::placement::{ChipGround, neighbour_towards, neighbours};
+use crate::spec::{ArrowKind, ChipLayout, Effect, Play, Tag, Upgrade, VariantSpec, Win};
+
+/// Points an arrow space scores when it does not activate.
+pub const ARROW_POINTS: u32 = 2;
+/// Distinct chip values a bag may hold (players count chips per value).
+pub const MAX_CHIP_VALUES: usize = 8;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Extras {
+    /// The arrows that made it through the checks.
+    pub arrows: Vec<BoardArrow>,
+    /// Per position: index into `arrows` of the arrow printed there.
+    pub arrow_at: Vec<Option<u32>>,
+    pub chips: Option<BoardChips>,
+    pub win: Win,
+}
+
+impl Extras {
+    /// Whether anything beyond the plain race is played.
+    pub fn any(&self) -> bool {
+        !self.arrows.is_empty() || self.chips.is_some() || self.win != Win::FirstHome
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardArrow {
+    /// Index in the spec's `arrows`.
+    pub index: usize,
+    pub at: u32,
+    pub target: u32,
+    pub kind: ArrowKind,
+    /// `Deploy`'s range as positions.
+    pub range: (u32, u32),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardChips {
+    /// Every chip's value, as dealt face down.
+    pub bag: Vec<u32>,
+    /// The distinct values, ascending; players count chips per value.
+    pub values: Vec<u32>,
+    pub layout: BoardLayout,
+    pub upgrade: Option<Upgrade>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoardLayout {
+    Random { seed: u64, ground: ChipGround },
+    Placed(Vec<u32>),
+}
+
+impl CompiledBoard {
+    /// Whether a piece can come to rest on a position during the race.
+    pub fn can_rest(&self, pos: u32) -> bool {
+        pos != TRAY && pos < self.goal && self.landing[pos as usize] == pos
+    }
+}
+
+pub(crate) fn compile_extras(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    board.extras = Extras { arrow_at: vec![None; board.points.len()], win: spec.rules.win, ..Extras::default() };
+    let has_points = spec.effects.iter().any(|e| matches!(e.effect, Effect::Points(_)));
+    let extras = spec.chips.is_some() || !spec.arrows.is_empty() || has_points || spec.rules.win != Win::FirstHome;
+    if !extras || board.len == 0 {
+        return;
+    }
+    if !matches!(spec.rules.play, Play::Classic) {
+        out.push(
+            Diagnostic::error(Code::RuleImpossible, "points, chips and arrows are played in classic races only")
+                .help("use `play: Classic`, or remove `chips`, `arrows`, `Points` effects and `win`"),
+        );
+        return;
+    }
+    check_win(spec, has_points, out);
+    let neighbours = neighbours(&board.points);
+    compile_arrows(spec, board, &neighbours, out);
+    if let Some(chips) = &spec.chips {
+        board.extras.chips = compile_chips(spec, chips, board, &neighbours, out);
+    }
+}
+
+fn check_win(spec: &VariantSpec, has_points: bool, out: &mut Vec<Diagnostic>) {
+    if spec.rules.win == Win::TargetScore(0) {
+        out.push(
+            Diagnostic::error(Code::PointsInvalid, "`TargetScore(0)` is won before the game starts")
+                .help("give a target such as `win: TargetScore(15)`"),
+        );
+    }
+    let scores = has_points || spec.chips.is_some() || !spec.arrows.is_empty();
+    if spec.rules.win != Win::FirstHome && !scores {
+        out.push(
+            Diagnostic::warning(Code::PointsInvalid, "the win rule counts points, but nothing scores any")
+                .help("add chips, arrows or `Points` effects, or use `win: FirstHome`"),
+        );
+    }
+}
+
+fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>], out: &mut Vec<Diagnostic>) {
+    for (i, arrow) in spec.arrows.iter().enumerate() {
+        let what = format!("arrow #{} ({} on space {})", i + 1, arrow.kind.describe(), arrow.space);
+        let Some(at) = board.position(arrow.space) else {
+            out.push(
+                Diagnostic::error(Code::ArrowInvalid, format!("{what} is on a space that does not exist"))
+                    .arrows([i])
+                    .help(space_range(board)),
+            );
+            continue;
+        };
+        let Some(target) = neighbour_towards(&board.points, at, arrow.points.delta()) else {
+            let edge = if nb[at as usize].is_empty() { "this board has no grid neighbours" } else { "" };
+            out.push(
+                Diagnostic::error(
+                    Code::ArrowInvalid,
+                    format!("{what} points {} at no space (off the board)", arrow.points.name()),
+                )
+                .spaces([arrow.space])
+                .arrows([i])
+                .help(if edge.is_empty() {
+                    "point it at an orthogonal neighbour that is a space".to_owned()
+                } else {
+                    edge.to_owned()
+                }),
+            );
+            continue;
+        };
+        if let Some(first) = board.extras.arrow_at[at as usize] {
+            let first = board.extras.arrows[first as usize].index;
+            out.push(
+                Diagnostic::error(Code::ArrowInvalid, format!("space {} has two arrows", arrow.space))
+                    .spaces([arrow.space])
+                    .arrows([first, i])
+                    .help("a space carries one arrow; delete one"),
+            );
+            continue;
+        }
+        let mut range = (0, 0);
+        if let ArrowKind::Deploy { from, to } = arrow.kind {
+            match (board.position(from), board.position(to)) {
+                (Some(a), Some(b)) if a <= b => range = (a, b.min(board.goal.saturating_sub(1))),
+                _ => {
+                    out.push(
+                        Diagnostic::error(Code::ArrowInvalid, format!("{what} deploys to {from}–{to}, not a range of spaces"))
+                            .spaces([arrow.space])
+                            .arrows([i])
+                            .help(format!("give `from <= to`, both spaces; {}", space_range(board))),
+                    );
+                    continue;
+                }
+            }
+        }
+        let never = if !board.can_rest(at) {
+            Some(format!("no piece can rest on space {}", arrow.space))
+        } else if !board.can_rest(target) {
+            Some(format!("no piece can rest on space {}, where it points", board.label(target)))
+        } else if arrow.kind == ArrowKind::DoubleUp && !spec.rules.shared_squares {
+            Some("pieces may not share squares, so there is nobody to join".to_owned())
+        } else if spec.rules.players.max < 2 {
+            Some("it needs another piece on the board, and the game is solo".to_owned())
+        } else {
+            None
+        };
+        if let Some(why) = never {
+            out.push(
+                Diagnostic::warning(Code::ArrowNeverActivates, format!("{what} can never activate: {why}"))
+                    .spaces([arrow.space])
+                    .arrows([i])
+                    .help("an arrow needs pieces resting both on its space and on the one it points at"),
+            );
+        }
+        board.extras.arrow_at[at as usize] = Some(board.extras.arrows.len() as u32);
+        board.extras.arrows.push(BoardArrow { index: i, at, target, kind: arrow.kind, range });
+    }
+}
+
+fn space_range(board: &CompiledBoard) -> String {
+    format!("spaces run {}..={}", board.first_number, board.first_number + board.len - 1)
+}
+
+fn compile_chips(
+    spec: &VariantSpec,
+    chips: &crate::spec::Chips,
+    board: &CompiledBoard,
+    nb: &[Vec<u32>],
+    out: &mut Vec<Diagnostic>,
+) -> Option<BoardChips> {
+    let count = chips.count();
+    let mut values: Vec<u32> = chips.values.iter().filter(|c| c.count > 0).map(|c| c.value).collect();
+    values.sort_unstable();
+    values.dedup();
+    if count == 0 {
+        out.push(
+            Diagnostic::error(Code::ChipsInvalid, "the chip bag is empty")
+                .help("for example `values: [(value: 1, count: 18), (value: 2, count: 12)]`"),
+        );
+        return None;
+    }
+    if values.len() > MAX_CHIP_VALUES || values.contains(&0) {
+        out.push(
+            Diagnostic::error(Code::ChipsInvalid, "chips need positive values, at most 8 different ones")
+                .help("the Taiwan chips are worth 1 or 2"),
+        );
+        return None;
+    }
+    if let Some(up) = chips.upgrade
+        && !can_pay(&chips.values, up.cost)
+    {
+        out.push(
+            Diagnostic::warning(Code::ChipsInvalid, format!("no chips from this bag add up to exactly {}", up.cost))
+                .help("the upgrade can never be bought; change `cost` or the chip values"),
+        );
+    }
+    let tagged = tagged_positions(spec, board, out);
+    let mut allowed: Vec<bool> = (0..board.points.len() as u32).map(|p| board.can_rest(p)).collect();
+    for (pos, tag) in &tagged {
+        allowed[*pos as usize] = false;
+        if *tag == Tag::KeepClear {
+            for q in &nb[*pos as usize] {
+                allowed[*q as usize] = false;
+            }
+        }
+    }
+    let layout = match &chips.layout {
+        ChipLayout::Random { seed } => {
+            let ground = ChipGround::new(&allowed, nb);
+            if (count as usize) > ground.largest.len() {
+                out.push(
+                    Diagnostic::error(
+                        Code::ChipPlacement,
+                        format!(
+                            "{count} chips cannot be placed: at most {} fit without touching",
+                            ground.largest.len()
+                        ),
+                    )
+                    .help(format!(
+                        "{} spaces may hold a chip and {} disjoint pairs of them are neighbours, so by König's \
+                         theorem no layout holds more than {} − {} = {}; use fewer chips, a bigger board or \
+                         fewer tags",
+                        ground.allowed.len(),
+                        ground.matching(),
+                        ground.allowed.len(),
+                        ground.matching(),
+                        ground.largest.len()
+                    )),
+                );
+                return None;
+            }
+            BoardLayout::Random { seed: *seed, ground }
+        }
+        ChipLayout::Placed(spaces) => BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tagged, nb, out)?),
+    };
+    Some(BoardChips { bag: bag(chips), values, layout, upgrade: chips.upgrade })
+}
+
+fn bag(chips: &crate::spec::Chips) -> Vec<u32> {
+    chips.values.iter().flat_map(|c| std::iter::repeat_n(c.value, c.count as usize)).collect()
+}
+
+/// Whether some chips of the bag add up to exactly `cost`.
+fn can_pay(values: &[crate::spec::ChipCount], cost: u32) -> bool {
+    let mut reach = vec![false; cost as usize + 1];
+    reach[0] = true;
+    for c in values {
+        for _ in 0..c.count.min(cost) {
+            for t in (c.value as usize..=cost as usize).rev() {
+                reach[t] |= reach[t - c.value as usize];
+            }
+        }
+    }
+    cost > 0 && reach[cost as usize]
+}
+
+fn tagged_positions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) -> Vec<(u32, Tag)> {
+    let mut tagged = Vec::new();
+    for t in &spec.tags {
+        let missing: Vec<u32> = t.spaces.iter().copied().filter(|n| board.position(*n).is_none()).collect();
+        if !missing.is_empty() {
+            out.push(
+                Diagnostic::error(
+                    Code::TagInvalid,
+                    format!("`{}` tags spaces that do not exist: {missing:?}", t.tag.name()),
+                )
+                .help(space_range(board)),
+            );
+        }
+        tagged.extend(t.spaces.iter().filter_map(|n| board.position(*n)).map(|p| (p, t.tag)));
+    }
+    tagged
+}
+
+/// Checks a hand-placed layout: one diagnostic per broken rule and space.
+fn check_placed(
+    spaces: &[u32],
+    count: u32,
+    board: &CompiledBoard,
+    allowed: &[bool],
+    tagged: &[(u32, Tag)],
+    nb: &[Vec<u32>],
+    out: &mut Vec<Diagnostic>,
+) -> Option<Vec<u32>> {
+    let errors_before = out.len();
+    let mut placed: Vec<u32> = Vec::new();
+    for &n in spaces {
+        let Some(pos) = board.position(n) else {
+            out.push(
+                Diagnostic::error(Code::ChipPlacement, format!("a chip is placed on space {n}, which does not exist"))
+                    .help(space_range(board)),
+            );
+            continue;
+        };
+        if placed.contains(&pos) {
+            out.push(
+                Diagnostic::error(Code::ChipPlacement, format!("two chips are placed on space {n}"))
+                    .spaces([n])
+                    .help("one chip per space"),
+            );
+            continue;
+        }
+        if let Some((_, tag)) = tagged.iter().find(|(p, _)| *p == pos) {
+            out.push(
+                Diagnostic::error(Code::ChipPlacement, format!("space {n} is tagged `{}` but holds a chip", tag.name()))
+                    .spaces([n])
+                    .help("move the chip to an untagged space"),
+            );
+        } else if let Some(q) = nb[pos as usize].iter().find(|q| tagged.contains(&(**q, Tag::KeepClear))) {
+            out.push(
+                Diagnostic::error(
+                    Code::ChipPlacement,
+                    format!("the chip on space {n} touches space {}, tagged `keep clear`", board.label(*q)),
+                )
+                .spaces([n, board.number(*q).unwrap_or(n)])
+                .help("chips stay off the orthogonal neighbours of `KeepClear` spaces"),
+            );
+        } else if !allowed[pos as usize] {
+            out.push(
+                Diagnostic::warning(
+                    Code::ChipPlacement,
+                    format!("no piece can rest on space {n}, so its chip is never taken"),
+                )
+                .spaces([n])
+                .help("jump feet and the goal are passed through; move the chip"),
+            );
+        }
+        if let Some(q) = nb[pos as usize].iter().find(|q| placed.contains(q)) {
+            out.push(
+                Diagnostic::error(
+                    Code::ChipPlacement,
+                    format!("the chips on spaces {} and {n} touch", board.label(*q)),
+                )
+                .spaces([board.number(*q).unwrap_or(n), n])
+                .help("chips may only touch diagonally, never orthogonally"),
+            );
+        }
+        placed.push(pos);
+    }
+    if placed.len() as u32 != count {
+        out.push(
+            Diagnostic::error(
+                Code::ChipPlacement,
+                format!("{} spaces are placed for a bag of {count} chips", placed.len()),
+            )
+            .help("place exactly one space per chip, or use `layout: Random(seed: 1)`"),
+        );
+    }
+    let failed = out[errors_before..].iter().any(Diagnostic::is_error);
+    (!failed).then_some(placed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::ChipCount;
+
+    #[test]
+    fn exact_payment_follows_the_bag() {
+        let ones_and_twos = [ChipCount { value: 1, count: 18 }, ChipCount { value: 2, count: 12 }];
+        assert!(can_pay(&ones_and_twos, 4));
+        assert!(!can_pay(&[ChipCount { value: 3, count: 5 }], 4));
+        assert!(!can_pay(&[ChipCount { value: 2, count: 1 }], 4));
+    }
+}

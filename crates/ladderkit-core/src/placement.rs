@@ -1,0 +1,261 @@
+//! Where hidden chips may lie, and drawing a layout that obeys the rules.
+//!
+//! Spaces are orthogonal neighbours when their drawn centres are one unit
+//! apart along x or y. Chips may not touch each other, so a layout is an
+//! independent set of the neighbour graph restricted to allowed spaces.
+//! That graph is bipartite (every step changes x + y by one), so by König's
+//! theorem the largest layout has `allowed − largest matching` chips: the
+//! compile step uses that to prove a bag cannot fit.
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::spec::Point;
+
+/// Orthogonal neighbours of every position (0, the tray, has none).
+pub fn neighbours(points: &[Point]) -> Vec<Vec<u32>> {
+    let key = |p: &Point| ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64);
+    let at: HashMap<(i64, i64), u32> = points.iter().enumerate().skip(1).map(|(i, p)| (key(p), i as u32)).collect();
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i == 0 {
+                return Vec::new();
+            }
+            let (x, y) = key(p);
+            [(1000, 0), (-1000, 0), (0, 1000), (0, -1000)]
+                .iter()
+                .filter_map(|(dx, dy)| at.get(&(x + dx, y + dy)).copied())
+                .collect()
+        })
+        .collect()
+}
+
+/// The space one unit away from `pos` in a direction, if there is one.
+pub fn neighbour_towards(points: &[Point], pos: u32, (dx, dy): (f32, f32)) -> Option<u32> {
+    let from = points.get(pos as usize)?;
+    let (x, y) = (from.x + dx, from.y + dy);
+    (1..points.len()).find(|&i| (points[i].x - x).abs() < 1e-3 && (points[i].y - y).abs() < 1e-3).map(|i| i as u32)
+}
+
+/// The spaces chips may use and who touches whom among them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ChipGround {
+    /// Allowed positions, ascending.
+    pub allowed: Vec<u32>,
+    /// Per index into `allowed`: indices of allowed neighbours.
+    pub adjacent: Vec<Vec<u32>>,
+    /// A largest layout (a maximum independent set), as positions.
+    pub largest: Vec<u32>,
+}
+
+impl ChipGround {
+    /// `allowed[pos]` says whether a chip may lie on `pos`.
+    pub fn new(allowed: &[bool], neighbours: &[Vec<u32>]) -> Self {
+        let spaces: Vec<u32> = (0..allowed.len() as u32).filter(|p| allowed[*p as usize]).collect();
+        let index: HashMap<u32, u32> = spaces.iter().enumerate().map(|(i, p)| (*p, i as u32)).collect();
+        let adjacent: Vec<Vec<u32>> = spaces
+            .iter()
+            .map(|p| neighbours[*p as usize].iter().filter_map(|q| index.get(q).copied()).collect())
+            .collect();
+        let largest = largest_independent(&adjacent).into_iter().map(|i| spaces[i as usize]).collect();
+        Self { allowed: spaces, adjacent, largest }
+    }
+
+    /// Pairs in a largest matching (so `allowed − matching` is the most
+    /// chips that fit).
+    pub fn matching(&self) -> usize {
+        self.allowed.len() - self.largest.len()
+    }
+
+    /// Draws `count` positions: random greedy passes first (they spread the
+    /// chips evenly), then a random part of the largest layout if the bag is
+    /// so large that greedy passes keep failing. `below(n)` draws from 0..n.
+    pub fn draw(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Option<Vec<u32>> {
+        if count > self.largest.len() {
+            return None;
+        }
+        let n = self.allowed.len();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut taken = vec![false; n];
+        let mut picked = Vec::with_capacity(count);
+        for _ in 0..16 {
+            shuffle(&mut order, below);
+            taken.iter_mut().for_each(|t| *t = false);
+            picked.clear();
+            for &i in &order {
+                if picked.len() == count {
+                    break;
+                }
+                if self.adjacent[i as usize].iter().all(|j| !taken[*j as usize]) {
+                    taken[i as usize] = true;
+                    picked.push(self.allowed[i as usize]);
+                }
+            }
+            if picked.len() == count {
+                picked.sort_unstable();
+                return Some(picked);
+            }
+        }
+        let mut largest = self.largest.clone();
+        shuffle(&mut largest, below);
+        largest.truncate(count);
+        largest.sort_unstable();
+        Some(largest)
+    }
+}
+
+/// Fisher–Yates with the caller's random numbers.
+pub fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(u32) -> u32) {
+    for i in (1..items.len()).rev() {
+        let j = below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// A maximum independent set of a bipartite graph: two-colour it, find a
+/// maximum matching (augmenting paths), take König's minimum vertex cover
+/// and return everything outside it.
+fn largest_independent(adjacent: &[Vec<u32>]) -> Vec<u32> {
+    let n = adjacent.len();
+    let mut colour = vec![u8::MAX; n];
+    for s in 0..n {
+        if colour[s] != u8::MAX {
+            continue;
+        }
+        colour[s] = 0;
+        let mut queue = VecDeque::from([s]);
+        while let Some(v) = queue.pop_front() {
+            for &w in &adjacent[v] {
+                if colour[w as usize] == u8::MAX {
+                    colour[w as usize] = 1 - colour[v];
+                    queue.push_back(w as usize);
+                }
+            }
+        }
+    }
+    let mut mate: Vec<Option<u32>> = vec![None; n];
+    for v in (0..n).filter(|v| colour[*v] == 0) {
+        let mut seen = vec![false; n];
+        augment(v, adjacent, &mut mate, &mut seen);
+    }
+    // König: from unmatched left vertices, walk alternating paths; the cover
+    // is the unvisited left vertices plus the visited right ones.
+    let mut visited = vec![false; n];
+    let mut stack: Vec<usize> = (0..n).filter(|v| colour[*v] == 0 && mate[*v].is_none()).collect();
+    for v in &stack {
+        visited[*v] = true;
+    }
+    while let Some(v) = stack.pop() {
+        for &w in &adjacent[v] {
+            let w = w as usize;
+            if visited[w] {
+                continue;
+            }
+            visited[w] = true;
+            if let Some(m) = mate[w]
+                && !visited[m as usize]
+            {
+                visited[m as usize] = true;
+                stack.push(m as usize);
+            }
+        }
+    }
+    (0..n).filter(|&v| if colour[v] == 0 { visited[v] } else { !visited[v] }).map(|v| v as u32).collect()
+}
+
+/// One augmenting-path search from left vertex `v` (iterative, so large
+/// boards cannot overflow the stack).
+fn augment(v: usize, adjacent: &[Vec<u32>], mate: &mut [Option<u32>], seen: &mut [bool]) -> bool {
+    // (vertex, next neighbour index); `via[w]` is the left vertex that
+    // reached right vertex w.
+    let mut path: Vec<(usize, usize)> = vec![(v, 0)];
+    let mut via: Vec<(usize, usize)> = Vec::new();
+    while let Some(top) = path.last_mut() {
+        let u = top.0;
+        if top.1 >= adjacent[u].len() {
+            path.pop();
+            via.pop();
+            continue;
+        }
+        let w = adjacent[u][top.1] as usize;
+        top.1 += 1;
+        if seen[w] {
+            continue;
+        }
+        seen[w] = true;
+        via.push((u, w));
+        match mate[w] {
+            None => {
+                // Flip the path: every (left, right) pair on it is matched.
+                for &(l, r) in &via {
+                    mate[r] = Some(l as u32);
+                    mate[l] = Some(r as u32);
+                }
+                return true;
+            }
+            Some(m) => path.push((m as usize, 0)),
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(cols: u32, rows: u32) -> Vec<Point> {
+        let mut points = vec![Point { x: -1.0, y: 0.5 }];
+        for r in 0..rows {
+            for c in 0..cols {
+                points.push(Point { x: c as f32 + 0.5, y: r as f32 + 0.5 });
+            }
+        }
+        points
+    }
+
+    fn all_allowed(points: &[Point]) -> ChipGround {
+        let mut allowed = vec![true; points.len()];
+        allowed[0] = false;
+        ChipGround::new(&allowed, &neighbours(points))
+    }
+
+    #[test]
+    fn a_checkerboard_is_the_largest_layout() {
+        for (c, r) in [(4, 4), (5, 5), (10, 10), (1, 7), (3, 8)] {
+            let ground = all_allowed(&grid(c, r));
+            assert_eq!(ground.largest.len() as u32, (c * r).div_ceil(2), "{c}×{r}");
+        }
+    }
+
+    #[test]
+    fn drawn_layouts_never_touch_and_fail_only_when_too_big() {
+        let points = grid(10, 10);
+        let nb = neighbours(&points);
+        let ground = all_allowed(&points);
+        let mut state = 12345u64;
+        let mut below = |n: u32| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 33) % u64::from(n)) as u32
+        };
+        for count in [1, 30, 45, 50] {
+            let layout = ground.draw(count, &mut below).expect("fits");
+            assert_eq!(layout.len(), count);
+            for p in &layout {
+                assert!(nb[*p as usize].iter().all(|q| !layout.contains(q)), "{count}: {p} touches");
+            }
+        }
+        assert!(ground.draw(51, &mut below).is_none());
+    }
+
+    #[test]
+    fn neighbours_follow_the_drawing_not_the_path() {
+        let nb = neighbours(&grid(3, 2));
+        // Position 1 is (0.5, 0.5): right is 2, up is 4.
+        let mut first = nb[1].clone();
+        first.sort();
+        assert_eq!(first, [2, 4]);
+        assert_eq!(neighbour_towards(&grid(3, 2), 1, (0.0, 1.0)), Some(4));
+        assert_eq!(neighbour_towards(&grid(3, 2), 1, (-1.0, 0.0)), None);
+    }
+}

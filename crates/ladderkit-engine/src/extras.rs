@@ -1,0 +1,269 @@
+//! Points, chips, upgrades and arrows in classic races. The rules live
+//! here; `engine.rs` calls in at the few places a classic turn touches them.
+
+use ladderkit_core::extras::{ARROW_POINTS, BoardLayout};
+use ladderkit_core::spec::{ArrowKind, Power, Win};
+use ladderkit_core::{CompiledBoard, TRAY};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Engine, Plan};
+use crate::event::{Event, Why};
+use crate::rng::GameRng;
+use crate::sink::EventSink;
+use crate::state::State;
+
+/// An arrow activation: which board arrow (index into `extras.arrows`) and
+/// where the piece goes (its own space for an extra turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArrowUse {
+    pub arrow: u16,
+    pub to: u32,
+}
+
+/// Chip layouts get their own stream so they never shift the dice.
+const CHIP_STREAM: u64 = 0xC41F_5EED;
+
+impl Engine {
+    /// Lays the chips face down for game number `game`.
+    pub(crate) fn deal_chips(&self, game: u64) -> Vec<u8> {
+        let board = self.board();
+        let Some(chips) = &board.extras.chips else { return Vec::new() };
+        let mut rng = GameRng::for_game(CHIP_STREAM, game);
+        let mut below = |n: u32| rng.below(n);
+        let spaces = match &chips.layout {
+            BoardLayout::Placed(spaces) => spaces.clone(),
+            BoardLayout::Random { seed, ground } => {
+                let mut rng = GameRng::for_game(*seed ^ CHIP_STREAM, game);
+                ground.draw(chips.bag.len(), &mut |n| rng.below(n)).unwrap_or_default()
+            }
+        };
+        let mut bag = chips.bag.clone();
+        ladderkit_core::placement::shuffle(&mut bag, &mut below);
+        let mut on = vec![0u8; board.points.len()];
+        for (pos, value) in spaces.iter().zip(bag) {
+            let k = chips.values.iter().position(|v| *v == value).unwrap_or(0);
+            on[*pos as usize] = k as u8 + 1;
+        }
+        on
+    }
+
+    /// The extra spaces an upgraded piece's next move goes, if any.
+    pub(crate) fn boost(&self, s: &State, piece: usize) -> u32 {
+        match self.power_of(s, piece) {
+            Some(Power::Boost(n)) => n,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn power_of(&self, s: &State, piece: usize) -> Option<Power> {
+        let up = self.board().extras.chips.as_ref()?.upgrade?;
+        s.pieces[piece].upgraded.then_some(up.power)
+    }
+
+    pub(crate) fn use_power(&self, s: &mut State, piece: usize, ev: &mut impl EventSink) {
+        if let Some(power) = self.power_of(s, piece) {
+            s.pieces[piece].upgraded = false;
+            ev.push(Event::PowerUsed { piece: piece as u8, power });
+        }
+    }
+
+    /// Whether an upgraded piece ignores the snake at `end`.
+    pub(crate) fn dodges_snake(&self, s: &State, piece: usize, end: u32) -> bool {
+        let board = self.board();
+        self.power_of(s, piece) == Some(Power::SnakeImmunity)
+            && board.jump_at[end as usize].is_some_and(|j| board.jumps[j as usize].to < end)
+    }
+
+    /// What resting on `at` scores: the chip there, the space's points, and
+    /// an arrow that does not activate; then buys an upgrade if it can.
+    pub(crate) fn score_rest(&self, s: &mut State, piece: usize, at: u32, ev: &mut impl EventSink) {
+        let board = self.board();
+        let took_chip = match (&board.extras.chips, s.chips.get(at as usize).copied()) {
+            (Some(chips), Some(k)) if k > 0 => {
+                s.chips[at as usize] = 0;
+                let value = chips.values[k as usize - 1];
+                s.players[s.pieces[piece].owner as usize].held[k as usize - 1] += 1;
+                ev.push(Event::ChipTaken { piece: piece as u8, at, value });
+                self.score(s, piece, value, Why::Chip, ev);
+                true
+            }
+            _ => false,
+        };
+        let points = board.rest[at as usize].points;
+        if points > 0 {
+            self.score(s, piece, points, Why::Space, ev);
+        }
+        if let Some(a) = board.extras.arrow_at[at as usize]
+            && !occupied(s, piece, board.extras.arrows[a as usize].target)
+        {
+            self.score(s, piece, ARROW_POINTS, Why::Arrow, ev);
+        }
+        if took_chip {
+            self.buy_upgrade(s, piece, ev);
+        }
+    }
+
+    fn score(&self, s: &mut State, piece: usize, mut points: u32, why: Why, ev: &mut impl EventSink) {
+        if s.is_over() {
+            return;
+        }
+        let doubled = self.power_of(s, piece) == Some(Power::DoublePoints);
+        if doubled {
+            points *= 2;
+            self.use_power(s, piece, ev);
+        }
+        let player = s.pieces[piece].owner;
+        let total = &mut s.players[player as usize].points;
+        *total += points;
+        ev.push(Event::Scored { player, points, total: *total, why, doubled });
+        if let Win::TargetScore(target) = self.board().extras.win
+            && *total >= target
+        {
+            s.winners = 1 << player;
+            ev.push(Event::Won { players: s.winners });
+        }
+    }
+
+    /// Spends chips worth exactly the cost, largest values first (small ones
+    /// make the next exact sum easier), if the piece holds no upgrade.
+    fn buy_upgrade(&self, s: &mut State, piece: usize, ev: &mut impl EventSink) {
+        let Some(chips) = &self.board().extras.chips else { return };
+        let Some(up) = chips.upgrade else { return };
+        if s.pieces[piece].upgraded {
+            return;
+        }
+        let owner = s.pieces[piece].owner as usize;
+        let mut spend = [0u8; ladderkit_core::extras::MAX_CHIP_VALUES];
+        if !pay(&chips.values, &s.players[owner].held, up.cost, chips.values.len(), &mut spend) {
+            return;
+        }
+        for (held, spent) in s.players[owner].held.iter_mut().zip(spend) {
+            *held -= spent;
+        }
+        s.pieces[piece].upgraded = true;
+        let spent = spend.iter().map(|n| u32::from(*n)).sum();
+        ev.push(Event::Upgraded { piece: piece as u8, spent, power: up.power });
+    }
+
+    /// Every arrow choice for the piece that just came to rest, activations
+    /// only: callers add declining (`Plan::default()`) when there are any.
+    pub(crate) fn arrow_options(&self, s: &State, piece: usize, mut found: impl FnMut(Plan)) {
+        let board = self.board();
+        let at = s.pieces[piece].pos;
+        for (k, a) in board.extras.arrows.iter().enumerate() {
+            let active = (a.at == at && occupied(s, piece, a.target)) || (a.target == at && occupied(s, piece, a.at));
+            if !active {
+                continue;
+            }
+            let mut push = |to| found(Plan { arrow: Some(ArrowUse { arrow: k as u16, to }), ..Plan::default() });
+            match a.kind {
+                ArrowKind::ExtraTurn => push(at),
+                ArrowKind::DoubleUp => {
+                    let joinable = |j: usize, q: &crate::state::Piece| {
+                        j != piece && !q.home && q.pos != TRAY && q.pos != at
+                    };
+                    for (j, q) in s.pieces.iter().enumerate() {
+                        let first_there = !s.pieces[..j].iter().enumerate().any(|(i, r)| joinable(i, r) && r.pos == q.pos);
+                        if joinable(j, q) && first_there {
+                            push(q.pos);
+                        }
+                    }
+                }
+                ArrowKind::Deploy { .. } => {
+                    for x in a.range.0..=a.range.1 {
+                        if x != at && board.can_rest(x) && !occupied(s, piece, x) {
+                            push(x);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays an arrow choice; returns whether it earned an extra turn.
+    pub(crate) fn use_arrow(&self, s: &mut State, plan: &Plan, ev: &mut impl EventSink) -> bool {
+        let Some(u) = plan.arrow else { return false };
+        let Some(a) = self.board().extras.arrows.get(u.arrow as usize) else { return false };
+        let p = s.current;
+        ev.push(Event::ArrowActivated { player: p, at: a.at, kind: a.kind });
+        match a.kind {
+            // "An extra turn (maximum of two consecutive turns)."
+            ArrowKind::ExtraTurn => s.turns_in_row < 2,
+            ArrowKind::DoubleUp | ArrowKind::Deploy { .. } => {
+                let piece = s.pieces_of(p).start;
+                let from = s.pieces[piece].pos;
+                s.pieces[piece].pos = u.to;
+                ev.push(Event::Placed { piece: piece as u8, from, to: u.to });
+                false
+            }
+        }
+    }
+
+    /// Who wins when a piece reaches the goal.
+    pub(crate) fn goal_winners(&self, s: &State, arriving: u8) -> u32 {
+        match self.board().extras.win {
+            Win::FirstHome => 1 << arriving,
+            Win::MostPoints | Win::TargetScore(_) => most_points(s),
+        }
+    }
+}
+
+/// A bit per player holding the highest score.
+pub fn most_points(s: &State) -> u32 {
+    let best = s.players.iter().map(|p| p.points).max().unwrap_or(0);
+    s.players.iter().enumerate().filter(|(_, p)| p.points == best).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Whether a piece other than `piece` rests on `pos`.
+fn occupied(s: &State, piece: usize, pos: u32) -> bool {
+    pos != TRAY && s.pieces.iter().enumerate().any(|(j, q)| j != piece && !q.home && q.pos == pos)
+}
+
+/// Picks chips worth exactly `cost` from `held` (counts per value), taking
+/// as many of the largest values as fit first; `spend` gets the counts.
+fn pay(values: &[u32], held: &[u8], cost: u32, k: usize, spend: &mut [u8]) -> bool {
+    if cost == 0 {
+        return true;
+    }
+    if k == 0 {
+        return false;
+    }
+    let i = k - 1;
+    let most = u32::from(held[i]).min(cost / values[i]);
+    for n in (0..=most).rev() {
+        spend[i] = n as u8;
+        if pay(values, held, cost - n * values[i], i, spend) {
+            return true;
+        }
+    }
+    spend[i] = 0;
+    false
+}
+
+/// Whether the board plays anything beyond the plain race.
+pub fn has_extras(board: &CompiledBoard) -> bool {
+    board.extras.any() || board.rest.iter().any(|r| r.points > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pay;
+
+    #[test]
+    fn exact_four_from_the_seed() {
+        let values = [1, 2];
+        let mut spend = [0u8; 8];
+        // 2x 2-value
+        assert!(pay(&values, &[0, 2], 4, 2, &mut spend));
+        assert_eq!(&spend[..2], &[0, 2]);
+        // 2x 1-value + 1x 2-value
+        assert!(pay(&values, &[2, 1], 4, 2, &mut spend));
+        assert_eq!(&spend[..2], &[2, 1]);
+        // 4x 1-value
+        assert!(pay(&values, &[5, 0], 4, 2, &mut spend));
+        assert_eq!(&spend[..2], &[4, 0]);
+        // 3 points' worth never makes exactly 4.
+        assert!(!pay(&values, &[1, 1], 4, 2, &mut spend));
+        assert!(!pay(&values, &[3, 0], 4, 2, &mut spend));
+    }
+}
