@@ -144,10 +144,13 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
                 (Some(a), Some(b)) if a <= b => range = (a, b.min(board.goal.saturating_sub(1))),
                 _ => {
                     out.push(
-                        Diagnostic::error(Code::ArrowInvalid, format!("{what} deploys to {from}–{to}, not a range of spaces"))
-                            .spaces([arrow.space])
-                            .arrows([i])
-                            .help(format!("give `from <= to`, both spaces; {}", space_range(board))),
+                        Diagnostic::error(
+                            Code::ArrowInvalid,
+                            format!("{what} deploys to {from}–{to}, not a range of spaces"),
+                        )
+                        .spaces([arrow.space])
+                        .arrows([i])
+                        .help(format!("give `from <= to`, both spaces; {}", space_range(board))),
                     );
                     continue;
                 }
@@ -251,7 +254,9 @@ fn compile_chips(
             }
             BoardLayout::Random { seed: *seed, ground }
         }
-        ChipLayout::Placed(spaces) => BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tagged, nb, out)?),
+        ChipLayout::Placed(spaces) => {
+            BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tagged, nb, out)?)
+        }
     };
     Some(BoardChips { bag: bag(chips), values, layout, upgrade: chips.upgrade })
 }
@@ -322,9 +327,12 @@ fn check_placed(
         }
         if let Some((_, tag)) = tagged.iter().find(|(p, _)| *p == pos) {
             out.push(
-                Diagnostic::error(Code::ChipPlacement, format!("space {n} is tagged `{}` but holds a chip", tag.name()))
-                    .spaces([n])
-                    .help("move the chip to an untagged space"),
+                Diagnostic::error(
+                    Code::ChipPlacement,
+                    format!("space {n} is tagged `{}` but holds a chip", tag.name()),
+                )
+                .spaces([n])
+                .help("move the chip to an untagged space"),
             );
         } else if let Some(q) = nb[pos as usize].iter().find(|q| tagged.contains(&(**q, Tag::KeepClear))) {
             out.push(

@@ -6,12 +6,12 @@
 
 pub mod board;
 mod checks;
-pub mod extras;
-pub mod placement;
 pub mod compile;
 pub mod diagnostic;
+pub mod extras;
 pub mod format;
 pub mod layout;
+pub mod placement;
 pub mod source_map;
 pub mod spec;
 

@@ -38,8 +38,11 @@ fn arrow() -> impl Strategy<Value = Arrow> {
         Just(ArrowKind::ExtraTurn),
         (0u32..120, 0u32..120).prop_map(|(from, to)| ArrowKind::Deploy { from, to }),
     ];
-    (0u32..120, prop::sample::select(Direction::ALL.to_vec()), kind)
-        .prop_map(|(space, points, kind)| Arrow { space, points, kind })
+    (0u32..120, prop::sample::select(Direction::ALL.to_vec()), kind).prop_map(|(space, points, kind)| Arrow {
+        space,
+        points,
+        kind,
+    })
 }
 
 fn chips() -> impl Strategy<Value = Option<Chips>> {
@@ -55,7 +58,10 @@ fn chips() -> impl Strategy<Value = Option<Chips>> {
 
 fn tags() -> impl Strategy<Value = Vec<SpaceTags>> {
     let tag = prop::sample::select(vec![Tag::NoChip, Tag::KeepClear]);
-    prop::collection::vec((tag, prop::collection::vec(0u32..120, 0..6)).prop_map(|(tag, spaces)| SpaceTags { tag, spaces }), 0..3)
+    prop::collection::vec(
+        (tag, prop::collection::vec(0u32..120, 0..6)).prop_map(|(tag, spaces)| SpaceTags { tag, spaces }),
+        0..3,
+    )
 }
 
 fn rules() -> impl Strategy<Value = Rules> {

@@ -167,7 +167,7 @@ fn handle_files(
         }
         match intent {
             Intent::New(spec) => {
-                doc.replace(spec, None);
+                doc.replace(*spec, None);
                 history.clear();
                 files.seen_mtime = None;
                 files.status = "new variant".into();

@@ -20,7 +20,7 @@ pub enum Intent {
     /// Select what diagnostic `i` points at.
     SelectDiagnostic(usize),
     /// Start over with this spec (New dialog).
-    New(VariantSpec),
+    New(Box<VariantSpec>),
     Open(PathBuf),
     /// Show the native open dialog.
     OpenDialog,

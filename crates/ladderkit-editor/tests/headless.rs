@@ -17,7 +17,7 @@ use common::{app_with, bundled, codes, doc, edit, send, temp_dir};
 #[test]
 fn every_command_applies_and_undoes() {
     let mut app = app_with(None);
-    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
     let free = Board::Free { spaces: vec![ladderkit::core::spec::Point { x: 0.5, y: 0.5 }; 3] };
     let commands = vec![
         EditCommand::AddJump(Jump::new(4, 14)),
@@ -79,7 +79,7 @@ fn dragging_a_value_is_one_undo_step() {
 #[test]
 fn checks_rerun_after_each_edit_and_a_loop_is_reported_at_once() {
     let mut app = app_with(None);
-    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
     assert_eq!(codes(&app), []);
     edit(&mut app, EditCommand::AddJump(Jump::new(10, 30)));
     assert_eq!(codes(&app), []);
@@ -92,7 +92,7 @@ fn checks_rerun_after_each_edit_and_a_loop_is_reported_at_once() {
 #[test]
 fn clicking_a_diagnostic_selects_its_culprits() {
     let mut app = app_with(None);
-    send(&mut app, Intent::New(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon)));
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
     edit(&mut app, EditCommand::AddJump(Jump::new(10, 30)));
     edit(&mut app, EditCommand::AddJump(Jump::new(30, 10)));
     let i = app.world().resource::<Checks>().diagnostics.iter().position(|d| d.code == Code::JumpLoop).unwrap();
@@ -207,7 +207,7 @@ fn the_issue_walkthrough_draw_check_fix_save_reopen() {
     let dir = temp_dir("walkthrough");
     let file = dir.join("garden.ron");
     let mut app = app_with(None);
-    send(&mut app, Intent::New(VariantSpec::new_grid("Garden", 6, 6, PathStyle::Boustrophedon)));
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("Garden", 6, 6, PathStyle::Boustrophedon))));
     for (a, b) in [(3, 16), (8, 22), (20, 33), (35, 12), (27, 9), (17, 4)] {
         edit(&mut app, EditCommand::AddJump(Jump::new(a, b)));
     }

@@ -21,7 +21,7 @@ use ladderkit_editor::playtest::{Playtest, Waiting};
 
 use common::{app_with, bundled, doc, edit, send};
 
-const VARIANTS: [&str; 8] = [
+const VARIANTS: [&str; 10] = [
     "gameweave-small.ron",
     "gameweave-medium.ron",
     "gameweave-large.ron",
@@ -30,6 +30,8 @@ const VARIANTS: [&str; 8] = [
     "treehouse-team.ron",
     "treehouse-lose-sideways.ron",
     "treehouse-lose-upright.ron",
+    "taiwan-chips.ron",
+    "anniversary-arrows.ron",
 ];
 
 fn mode(app: &App) -> EditorMode {
@@ -116,6 +118,55 @@ fn a_scripted_person_makes_the_treehouse_choices() {
         assert!(rolls > 3 && choices > 3, "{name}: {rolls} rolls, {choices} choices");
         assert_eq!(session.decisions, choices);
     }
+}
+
+#[test]
+fn a_person_activates_arrows_and_collects_chips_on_screen() {
+    // Arrows need a piece on the space they point at, so they are rare:
+    // play games until the person has had a few arrow choices.
+    let (mut choices, mut activated) = (0, 0);
+    for seed in 1..60 {
+        let mut app = app_with(Some(&bundled("anniversary-arrows.ron")));
+        let seats = vec![Seat::Human, Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Random)];
+        start(&mut app, seats, seed, f32::INFINITY);
+        for _ in 0..20_000 {
+            match waiting(&app) {
+                Waiting::Over => break,
+                Waiting::Roll { .. } => send(&mut app, Intent::Play(PlayIntent::Roll)),
+                Waiting::Choice { player } => {
+                    assert_eq!(player, 0);
+                    let session = playtest(&app).session.as_ref().unwrap();
+                    let labels = session.plan_labels();
+                    assert_eq!(labels.last().map(String::as_str), Some("do not activate an arrow"), "{labels:?}");
+                    assert!(labels[0].starts_with("arrow on "), "{labels:?}");
+                    choices += 1;
+                    send(&mut app, Intent::Play(PlayIntent::Choose(0)));
+                }
+                Waiting::Animation => app.update(),
+            }
+        }
+        let session = playtest(&app).session.as_ref().unwrap();
+        assert_eq!(waiting(&app), Waiting::Over);
+        assert_eq!(session.shown(), session.state(), "seed {seed}: the board shows the game's end");
+        activated += session.log.iter().filter(|l| l.starts_with("Player 1 activates the arrow")).count();
+        if choices >= 3 {
+            break;
+        }
+    }
+    assert!(choices >= 3, "only {choices} arrow choices in 59 games");
+    assert_eq!(activated, choices, "every first option activates an arrow");
+    // Chips: taken chips leave the board and score on screen.
+    let mut app = app_with(Some(&bundled("taiwan-chips.ron")));
+    start(&mut app, vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)], 5, f32::INFINITY);
+    for _ in 0..50 {
+        app.update();
+    }
+    let session = playtest(&app).session.as_ref().unwrap();
+    let left = session.shown().chips.iter().filter(|c| **c > 0).count();
+    let points: u32 = session.shown().players.iter().map(|p| p.points).sum();
+    let taken = session.log.iter().filter(|l| l.contains("takes the chip")).count();
+    assert!(taken > 0 && points > 0, "{taken} chips taken, {points} points");
+    assert_eq!(left + taken, 30, "each chip the log reports taken has left the board");
 }
 
 #[test]

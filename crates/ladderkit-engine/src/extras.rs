@@ -159,11 +159,11 @@ impl Engine {
             match a.kind {
                 ArrowKind::ExtraTurn => push(at),
                 ArrowKind::DoubleUp => {
-                    let joinable = |j: usize, q: &crate::state::Piece| {
-                        j != piece && !q.home && q.pos != TRAY && q.pos != at
-                    };
+                    let joinable =
+                        |j: usize, q: &crate::state::Piece| j != piece && !q.home && q.pos != TRAY && q.pos != at;
                     for (j, q) in s.pieces.iter().enumerate() {
-                        let first_there = !s.pieces[..j].iter().enumerate().any(|(i, r)| joinable(i, r) && r.pos == q.pos);
+                        let first_there =
+                            !s.pieces[..j].iter().enumerate().any(|(i, r)| joinable(i, r) && r.pos == q.pos);
                         if joinable(j, q) && first_there {
                             push(q.pos);
                         }

@@ -89,10 +89,18 @@ pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> Stri
                     if q.sideways > 0 {
                         s.push_str(" (lying down)");
                     }
+                    if q.upgraded {
+                        s.push_str(" (upgraded)");
+                    }
                     s
                 })
                 .collect();
-            format!("{} {}", names[p as usize], spots.join("+"))
+            let points = if crate::extras::has_extras(board) {
+                format!(", {} pts", state.players[p as usize].points)
+            } else {
+                String::new()
+            };
+            format!("{} {}{points}", names[p as usize], spots.join("+"))
         })
         .collect();
     format!("[{}]", parts.join(" · "))

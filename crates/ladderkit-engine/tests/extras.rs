@@ -54,8 +54,10 @@ fn every_dealt_layout_obeys_the_placement_rules() {
     let board = e.board();
     let nb = neighbours(&board.points);
     let pos = |n: &u32| board.position(*n).unwrap();
-    let no_chip: Vec<u32> = spec.tags.iter().filter(|t| t.tag == Tag::NoChip).flat_map(|t| t.spaces.iter().map(pos)).collect();
-    let clear: Vec<u32> = spec.tags.iter().filter(|t| t.tag == Tag::KeepClear).flat_map(|t| t.spaces.iter().map(pos)).collect();
+    let no_chip: Vec<u32> =
+        spec.tags.iter().filter(|t| t.tag == Tag::NoChip).flat_map(|t| t.spaces.iter().map(pos)).collect();
+    let clear: Vec<u32> =
+        spec.tags.iter().filter(|t| t.tag == Tag::KeepClear).flat_map(|t| t.spaces.iter().map(pos)).collect();
     let mut layouts = std::collections::HashSet::new();
     for game in 0..300 {
         let s = e.new_game(game);
@@ -66,7 +68,10 @@ fn every_dealt_layout_obeys_the_placement_rules() {
         for p in &on {
             assert!(nb[*p as usize].iter().all(|q| s.chips[*q as usize] == 0), "game {game}: chips touch at {p}");
             assert!(!no_chip.contains(p) && !clear.contains(p), "game {game}: chip on tagged {p}");
-            assert!(nb[*p as usize].iter().all(|q| !clear.contains(q)), "game {game}: chip beside a start square at {p}");
+            assert!(
+                nb[*p as usize].iter().all(|q| !clear.contains(q)),
+                "game {game}: chip beside a start square at {p}"
+            );
             assert!(board.can_rest(*p), "game {game}: chip on {p} can never be taken");
         }
         layouts.insert(on);
@@ -248,7 +253,8 @@ fn win_rules_count_points() {
 /// 6 under 15; 5 is right of 4.
 fn arrows(list: &[(u32, Direction, ArrowKind)]) -> VariantSpec {
     spec(|s| {
-        s.arrows = list.iter().map(|(space, points, kind)| Arrow { space: *space, points: *points, kind: *kind }).collect();
+        s.arrows =
+            list.iter().map(|(space, points, kind)| Arrow { space: *space, points: *points, kind: *kind }).collect();
     })
 }
 
@@ -298,7 +304,10 @@ fn activating_another_arrow_still_scores_this_ones_two_points() {
     // "If you place a symbol tile activating a symbol on another tile, you
     // score the usual 2 points."
     let e = engine(
-        &arrows(&[(5, Direction::Right, ArrowKind::ExtraTurn), (16, Direction::Down, ArrowKind::Deploy { from: 1, to: 9 })]),
+        &arrows(&[
+            (5, Direction::Right, ArrowKind::ExtraTurn),
+            (16, Direction::Down, ArrowKind::Deploy { from: 1, to: 9 }),
+        ]),
         2,
     );
     let mut s = e.new_game(0);
@@ -372,9 +381,27 @@ fn bots_play_whole_arrow_and_chip_games_to_the_end() {
         let mut bot = bots::BotScratch::default();
         for game in 0..50 {
             let mut log = Vec::new();
-            let s = play_bot_game(&e, &[Policy::Greedy, Policy::Random, Policy::Lookahead], 9, game, &mut ws, &mut bot, &mut (), Some(&mut log));
+            let s = play_bot_game(
+                &e,
+                &[Policy::Greedy, Policy::Random, Policy::Lookahead],
+                9,
+                game,
+                &mut ws,
+                &mut bot,
+                &mut (),
+                Some(&mut log),
+            );
             assert!(s.is_over(), "{} game {game} ends", spec.meta.name);
-            let again = play_bot_game(&e, &[Policy::Greedy, Policy::Random, Policy::Lookahead], 9, game, &mut ws, &mut bot, &mut (), None);
+            let again = play_bot_game(
+                &e,
+                &[Policy::Greedy, Policy::Random, Policy::Lookahead],
+                9,
+                game,
+                &mut ws,
+                &mut bot,
+                &mut (),
+                None,
+            );
             assert_eq!(s, again, "deterministic");
         }
     }

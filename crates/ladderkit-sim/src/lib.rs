@@ -15,8 +15,8 @@ use ladderkit_engine::bots::BotScratch;
 use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspace, play_turn};
 use rayon::prelude::*;
 
-pub use kernel::RaceKernel;
 pub use extras::{ExtrasReport, ExtrasTally};
+pub use kernel::RaceKernel;
 pub use stats::{Report, Summary, Tally};
 
 #[derive(Debug, Clone)]

@@ -47,6 +47,9 @@ impl Anim {
             Event::ExtraTurn { .. } | Event::TurnLost { .. } | Event::LoseTurns { .. } | Event::StoodUp { .. } => {
                 (Motion::Still, 0.5)
             }
+            Event::Placed { from, to, .. } => (Motion::Jump { from, to, snake: false }, 0.6),
+            Event::ArrowActivated { .. } | Event::Upgraded { .. } | Event::PowerUsed { .. } => (Motion::Still, 0.5),
+            Event::ChipTaken { .. } | Event::Scored { .. } => (Motion::Still, 0.3),
             Event::Stacked { .. } | Event::Home { .. } | Event::RollUnused { .. } => (Motion::Still, 0.25),
         };
         Self { event, motion, elapsed: 0.0, duration }

@@ -276,6 +276,10 @@ impl Session {
                 Some(format!("{} will miss {turns} turn{}", name(player), if turns == 1 { "" } else { "s" }))
             }
             Event::StoodUp { player, .. } => Some(format!("{} stands the stack up", name(player))),
+            Event::ArrowActivated { player, kind, .. } => Some(format!("{}: {}", name(player), kind.describe())),
+            Event::Upgraded { piece, power, .. } => {
+                Some(format!("{} upgrades: {}", name(self.shown.pieces[piece as usize].owner), power.describe()))
+            }
             Event::Won { players } => {
                 let names: Vec<String> =
                     (0..self.names.len() as u8).filter(|p| players & (1 << p) != 0).map(name).collect();
@@ -303,7 +307,7 @@ impl Session {
             Event::Climbed { piece, .. } | Event::Slid { piece, .. } if !self.group.contains(&piece) => {
                 self.group = vec![piece];
             }
-            Event::Bumped { piece, .. } => self.group = vec![piece],
+            Event::Bumped { piece, .. } | Event::Placed { piece, .. } => self.group = vec![piece],
             _ => {}
         }
         self.anim = Some(Anim::new(event, self.board()));
@@ -322,7 +326,15 @@ impl Session {
                 self.moves_shown += 1;
             }
             Event::Climbed { to, .. } | Event::Slid { to, .. } => place(&self.group, to),
-            Event::Bumped { piece, to, .. } => place(&[piece], to),
+            Event::Bumped { piece, to, .. } | Event::Placed { piece, to, .. } => place(&[piece], to),
+            Event::ChipTaken { at, .. } => {
+                if let Some(c) = self.shown.chips.get_mut(at as usize) {
+                    *c = 0;
+                }
+            }
+            Event::Scored { player, total, .. } => self.shown.players[player as usize].points = total,
+            Event::Upgraded { piece, .. } => self.shown.pieces[piece as usize].upgraded = true,
+            Event::PowerUsed { piece, .. } => self.shown.pieces[piece as usize].upgraded = false,
             Event::Stacked { below, .. } => {
                 let mut group = self.group.clone();
                 group.sort_by_key(|&i| self.shown.pieces[i as usize].level);

@@ -134,6 +134,8 @@ pub(super) fn view(
         paint::heat(&painter, figures.heat(), &board.points, |p| t.to_screen(p), unit, rect);
     }
     draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
+    let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
+    super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down);
     for (i, j) in spec.jumps.iter().enumerate() {
         let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
         let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
@@ -241,7 +243,15 @@ pub(super) fn view(
         out.extend(click(f, tool, brush, hovered_space, hovered_jump, pointer.map(|p| t.to_board(p))));
     }
     if let Some(n) = hovered_space {
-        let effects: Vec<String> = spec.effects.iter().filter(|e| e.space == n).map(|e| e.effect.describe()).collect();
+        let mut effects: Vec<String> =
+            spec.effects.iter().filter(|e| e.space == n).map(|e| e.effect.describe()).collect();
+        effects.extend(
+            spec.arrows
+                .iter()
+                .filter(|a| a.space == n)
+                .map(|a| format!("{} arrow pointing {}", a.kind.describe(), a.points.name())),
+        );
+        effects.extend(spec.tags.iter().filter(|t| t.spaces.contains(&n)).map(|t| t.tag.name().to_owned()));
         let tip = if effects.is_empty() { format!("Space {n}") } else { format!("Space {n}: {}", effects.join(", ")) };
         response.on_hover_text_at_pointer(tip);
     }
@@ -458,6 +468,7 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
             Effect::MoveBy(n) if n >= 0 => (Color32::from_rgb(60, 150, 60), format!("+{n}")),
             Effect::MoveBy(n) => (Color32::from_rgb(160, 90, 40), format!("{n}")),
             Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!(">{k}")),
+            Effect::Points(k) => (Color32::from_rgb(190, 150, 20), format!("{k}p")),
         };
         paint::badge(p, at, unit, fill, &text);
     }

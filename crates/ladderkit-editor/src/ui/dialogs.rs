@@ -125,7 +125,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             create = ui.button("Create").clicked();
         });
         if create {
-            out.push(Intent::New(dialog.spec()));
+            out.push(Intent::New(Box::new(dialog.spec())));
         }
         if create || !open {
             panels.new_dialog = None;

@@ -59,6 +59,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                     ("+ extra turn", Effect::ExtraTurn),
                     ("+ move by", Effect::MoveBy(2)),
                     ("+ go to", Effect::GoTo(1)),
+                    ("+ points", Effect::Points(2)),
                 ] {
                     if ui.small_button(label).clicked() {
                         edit(out, EditCommand::AddEffect(SpaceEffect { space: n, effect }));
@@ -96,12 +97,13 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
 }
 
 fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
-    let kinds = [Effect::LoseTurns(1), Effect::ExtraTurn, Effect::MoveBy(2), Effect::GoTo(1)];
+    let kinds = [Effect::LoseTurns(1), Effect::ExtraTurn, Effect::MoveBy(2), Effect::GoTo(1), Effect::Points(2)];
     let name = |e: &Effect| match e {
         Effect::LoseTurns(_) => "lose turns",
         Effect::ExtraTurn => "extra turn",
         Effect::MoveBy(_) => "move by",
         Effect::GoTo(_) => "go to",
+        Effect::Points(_) => "points",
     };
     egui::ComboBox::from_id_salt(("effect", i)).selected_text(name(effect)).show_ui(ui, |ui| {
         for k in kinds {
@@ -119,6 +121,9 @@ fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
         }
         Effect::GoTo(k) => {
             ui.add(DragValue::new(k));
+        }
+        Effect::Points(n) => {
+            ui.add(DragValue::new(n).range(0..=99));
         }
         Effect::ExtraTurn => {}
     }

@@ -4,6 +4,7 @@
 mod board;
 mod diagnostics;
 mod dialogs;
+mod extras;
 mod inspector;
 mod menu;
 mod odds;

@@ -78,6 +78,19 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
             }
             let pos = session.shown().pieces_of(i as u8).map(|k| session.board().label(session.shown().pieces[k].pos));
             ui.label(pos.collect::<Vec<_>>().join("+"));
+            if ladderkit::engine::extras::has_extras(session.board()) {
+                let shown = session.shown();
+                let upgraded = shown.pieces_of(i as u8).any(|k| shown.pieces[k].upgraded);
+                let chips: u32 = shown.players[i].held.iter().map(|n| u32::from(*n)).sum();
+                let mut text = format!("{} pts", shown.players[i].points);
+                if chips > 0 {
+                    text += &format!(", {chips} chips");
+                }
+                if upgraded {
+                    text += ", upgraded";
+                }
+                ui.label(RichText::new(text).color(super::extras::CHIP.gamma_multiply(1.6)));
+            }
             if i as u8 == current && waiting != Waiting::Over {
                 ui.label(RichText::new("◀ to play").color(Color32::from_rgb(240, 196, 60)));
             }
