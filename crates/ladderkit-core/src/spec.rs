@@ -268,7 +268,8 @@ impl Default for Rules {
 /// Who wins. Points come from chips, `Points` spaces and arrows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Win {
-    /// The first piece home wins; points break ties (a Treehouse stack).
+    /// The first piece home wins. Points are only played in classic races,
+    /// where one piece arrives at a time, so no tie needs breaking.
     #[default]
     FirstHome,
     /// The game ends when the first piece reaches the goal; the most points
