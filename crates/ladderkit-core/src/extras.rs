@@ -10,6 +10,8 @@ use crate::spec::{ArrowKind, ChipLayout, Effect, Play, Tag, Upgrade, VariantSpec
 pub const ARROW_POINTS: u32 = 2;
 /// Distinct chip values a bag may hold (players count chips per value).
 pub const MAX_CHIP_VALUES: usize = 8;
+/// The dearest upgrade: payments are found with a table this wide.
+pub const MAX_COST: u32 = 1000;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Extras {
@@ -210,7 +212,16 @@ fn compile_chips(
         return None;
     }
     if let Some(up) = chips.upgrade
-        && !can_pay(&chips.values, up.cost)
+        && !(1..=MAX_COST).contains(&up.cost)
+    {
+        out.push(
+            Diagnostic::error(Code::ChipsInvalid, format!("an upgrade cannot cost {}", up.cost))
+                .help(format!("costs run 1 to {MAX_COST}; the Taiwan upgrade costs 4")),
+        );
+        return None;
+    }
+    if let Some(up) = chips.upgrade
+        && !can_pay(&chips.values, &values, up.cost)
     {
         out.push(
             Diagnostic::warning(Code::ChipsInvalid, format!("no chips from this bag add up to exactly {}", up.cost))
@@ -266,17 +277,47 @@ fn bag(chips: &crate::spec::Chips) -> Vec<u32> {
 }
 
 /// Whether some chips of the bag add up to exactly `cost`.
-fn can_pay(values: &[crate::spec::ChipCount], cost: u32) -> bool {
-    let mut reach = vec![false; cost as usize + 1];
-    reach[0] = true;
-    for c in values {
-        for _ in 0..c.count.min(cost) {
-            for t in (c.value as usize..=cost as usize).rev() {
-                reach[t] |= reach[t - c.value as usize];
-            }
+fn can_pay(bag: &[crate::spec::ChipCount], values: &[u32], cost: u32) -> bool {
+    let counts: Vec<u64> =
+        values.iter().map(|v| bag.iter().filter(|c| c.value == *v).map(|c| u64::from(c.count)).sum()).collect();
+    exact_payment(values, &counts, cost).is_some()
+}
+
+/// How many chips of each value to spend for exactly `cost`, holding
+/// `held[i]` chips of value `values[i]` (ascending): as many of the largest
+/// value as still leave an exact payment, then the next, so the small ones
+/// stay for the next exact sum. `None` when no chips add up to `cost`.
+///
+/// A table of which sums the smaller values can pay keeps this polynomial
+/// (values × cost × cost at worst) and free of heap allocation.
+pub fn exact_payment(values: &[u32], held: &[u64], cost: u32) -> Option<[u64; MAX_CHIP_VALUES]> {
+    let k = values.len().min(MAX_CHIP_VALUES);
+    if cost > MAX_COST {
+        return None;
+    }
+    let cost = cost as usize;
+    // reach[i][t]: the first i values can pay exactly t.
+    let mut reach = [[false; MAX_COST as usize + 1]; MAX_CHIP_VALUES + 1];
+    reach[0][0] = true;
+    let most = |i: usize, t: usize| (held[i] as usize).min(t / (values[i].max(1) as usize));
+    for i in 0..k {
+        let v = values[i].max(1) as usize;
+        for t in 0..=cost {
+            reach[i + 1][t] = (0..=most(i, t)).any(|n| reach[i][t - n * v]);
         }
     }
-    cost > 0 && reach[cost as usize]
+    if !reach[k][cost] {
+        return None;
+    }
+    let mut spend = [0; MAX_CHIP_VALUES];
+    let mut rest = cost;
+    for i in (0..k).rev() {
+        let v = values[i].max(1) as usize;
+        let n = (0..=most(i, rest)).rev().find(|n| reach[i][rest - n * v])?;
+        spend[i] = n as u64;
+        rest -= n * v;
+    }
+    Some(spend)
 }
 
 fn tagged_positions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) -> Vec<(u32, Tag)> {
@@ -300,7 +341,7 @@ fn tagged_positions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Dia
 /// Checks a hand-placed layout: one diagnostic per broken rule and space.
 fn check_placed(
     spaces: &[u32],
-    count: u32,
+    count: u64,
     board: &CompiledBoard,
     allowed: &[bool],
     tagged: &[(u32, Tag)],
@@ -365,7 +406,7 @@ fn check_placed(
         }
         placed.push(pos);
     }
-    if placed.len() as u32 != count {
+    if placed.len() as u64 != count {
         out.push(
             Diagnostic::error(
                 Code::ChipPlacement,
@@ -386,8 +427,31 @@ mod tests {
     #[test]
     fn exact_payment_follows_the_bag() {
         let ones_and_twos = [ChipCount { value: 1, count: 18 }, ChipCount { value: 2, count: 12 }];
-        assert!(can_pay(&ones_and_twos, 4));
-        assert!(!can_pay(&[ChipCount { value: 3, count: 5 }], 4));
-        assert!(!can_pay(&[ChipCount { value: 2, count: 1 }], 4));
+        assert!(can_pay(&ones_and_twos, &[1, 2], 4));
+        assert!(!can_pay(&[ChipCount { value: 3, count: 5 }], &[3], 4));
+        assert!(!can_pay(&[ChipCount { value: 2, count: 1 }], &[2], 4));
+        // The same value listed twice counts once with both counts.
+        let split = [ChipCount { value: 2, count: 1 }, ChipCount { value: 2, count: 1 }];
+        assert!(can_pay(&split, &[2], 4));
+    }
+
+    #[test]
+    fn payments_spend_the_largest_values_first() {
+        // The seed's three ways to pay 4 with chips worth 1 and 2.
+        assert_eq!(exact_payment(&[1, 2], &[0, 2], 4).map(|s| s[..2].to_vec()), Some(vec![0, 2]));
+        assert_eq!(exact_payment(&[1, 2], &[2, 1], 4).map(|s| s[..2].to_vec()), Some(vec![2, 1]));
+        assert_eq!(exact_payment(&[1, 2], &[5, 0], 4).map(|s| s[..2].to_vec()), Some(vec![4, 0]));
+        // Holding 2+2+1+1, two 2s are spent and the 1s kept.
+        assert_eq!(exact_payment(&[1, 2], &[2, 2], 4).map(|s| s[..2].to_vec()), Some(vec![0, 2]));
+        // A 3 cannot be part of 4 here: 3 + 1 needs a 1.
+        assert_eq!(exact_payment(&[1, 2, 3], &[0, 2, 1], 4).map(|s| s[..3].to_vec()), Some(vec![0, 2, 0]));
+        assert_eq!(exact_payment(&[1, 2], &[1, 1], 4), None);
+        assert_eq!(exact_payment(&[1, 2], &[3, 0], 4), None);
+        // Large holdings and the dearest cost stay quick and exact.
+        assert_eq!(
+            exact_payment(&[7, 11], &[1_000_000, 1_000_000], MAX_COST).map(|s| s[0] * 7 + s[1] * 11),
+            Some(1000)
+        );
+        assert_eq!(exact_payment(&[1], &[5], MAX_COST + 1), None);
     }
 }

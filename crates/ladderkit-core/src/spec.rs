@@ -329,8 +329,9 @@ pub struct Chips {
 }
 
 impl Chips {
-    pub fn count(&self) -> u32 {
-        self.values.iter().map(|c| c.count).sum()
+    /// Chips in the bag (u64: hostile counts must not overflow).
+    pub fn count(&self) -> u64 {
+        self.values.iter().map(|c| u64::from(c.count)).sum()
     }
 }
 

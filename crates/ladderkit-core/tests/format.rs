@@ -204,3 +204,22 @@ fn unknown_field_names_the_allowed_ones() {
     let span = d.location.span.unwrap();
     assert_eq!(span.line, 4, "the line after the two extension headers");
 }
+
+#[test]
+fn hostile_chip_bags_and_costs_get_diagnostics_not_hangs() {
+    let with = |values: &str, cost: &str| {
+        let text = format!(
+            "Variant(format: 1, meta: (name: \"x\"), board: Grid(cols: 6, rows: 6, path: Boustrophedon), \
+             chips: (values: [{values}], upgrade: (cost: {cost}, power: DoublePoints)), rules: (win: MostPoints))"
+        );
+        check_source(&text).diagnostics.into_iter().map(|d| (d.code, d.message)).collect::<Vec<_>>()
+    };
+    // Counts that overflow a u32 sum, and a cost no table could hold.
+    let huge = "(value: 1, count: 4000000000), (value: 2, count: 4000000000)";
+    let found = with(huge, "4000000000");
+    assert!(found.iter().any(|(c, m)| *c == Code::ChipsInvalid && m.contains("cannot cost")), "{found:?}");
+    let found = with(huge, "4");
+    assert!(found.iter().any(|(c, m)| *c == Code::ChipPlacement && m.contains("8000000000 chips")), "{found:?}");
+    let found = with("(value: 1, count: 3)", "0");
+    assert!(found.iter().any(|(c, m)| *c == Code::ChipsInvalid && m.contains("cannot cost 0")), "{found:?}");
+}

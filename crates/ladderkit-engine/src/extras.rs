@@ -1,7 +1,7 @@
 //! Points, chips, upgrades and arrows in classic races. The rules live
 //! here; `engine.rs` calls in at the few places a classic turn touches them.
 
-use ladderkit_core::extras::{ARROW_POINTS, BoardLayout};
+use ladderkit_core::extras::{ARROW_POINTS, BoardLayout, exact_payment};
 use ladderkit_core::spec::{ArrowKind, Power, Win};
 use ladderkit_core::{CompiledBoard, TRAY};
 use serde::{Deserialize, Serialize};
@@ -124,8 +124,8 @@ impl Engine {
         }
     }
 
-    /// Spends chips worth exactly the cost, largest values first (small ones
-    /// make the next exact sum easier), if the piece holds no upgrade.
+    /// Spends chips worth exactly the cost (largest values first, see
+    /// `exact_payment`), if the piece holds no upgrade.
     fn buy_upgrade(&self, s: &mut State, piece: usize, ev: &mut impl EventSink) {
         let Some(chips) = &self.board().extras.chips else { return };
         let Some(up) = chips.upgrade else { return };
@@ -133,15 +133,12 @@ impl Engine {
             return;
         }
         let owner = s.pieces[piece].owner as usize;
-        let mut spend = [0u8; ladderkit_core::extras::MAX_CHIP_VALUES];
-        if !pay(&chips.values, &s.players[owner].held, up.cost, chips.values.len(), &mut spend) {
-            return;
-        }
+        let Some(spend) = exact_payment(&chips.values, &s.players[owner].held, up.cost) else { return };
         for (held, spent) in s.players[owner].held.iter_mut().zip(spend) {
             *held -= spent;
         }
         s.pieces[piece].upgraded = true;
-        let spent = spend.iter().map(|n| u32::from(*n)).sum();
+        let spent = spend.iter().sum::<u64>() as u32;
         ev.push(Event::Upgraded { piece: piece as u8, spent, power: up.power });
     }
 
@@ -219,51 +216,7 @@ fn occupied(s: &State, piece: usize, pos: u32) -> bool {
     pos != TRAY && s.pieces.iter().enumerate().any(|(j, q)| j != piece && !q.home && q.pos == pos)
 }
 
-/// Picks chips worth exactly `cost` from `held` (counts per value), taking
-/// as many of the largest values as fit first; `spend` gets the counts.
-fn pay(values: &[u32], held: &[u8], cost: u32, k: usize, spend: &mut [u8]) -> bool {
-    if cost == 0 {
-        return true;
-    }
-    if k == 0 {
-        return false;
-    }
-    let i = k - 1;
-    let most = u32::from(held[i]).min(cost / values[i]);
-    for n in (0..=most).rev() {
-        spend[i] = n as u8;
-        if pay(values, held, cost - n * values[i], i, spend) {
-            return true;
-        }
-    }
-    spend[i] = 0;
-    false
-}
-
 /// Whether the board plays anything beyond the plain race.
 pub fn has_extras(board: &CompiledBoard) -> bool {
     board.extras.any() || board.rest.iter().any(|r| r.points > 0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::pay;
-
-    #[test]
-    fn exact_four_from_the_seed() {
-        let values = [1, 2];
-        let mut spend = [0u8; 8];
-        // 2x 2-value
-        assert!(pay(&values, &[0, 2], 4, 2, &mut spend));
-        assert_eq!(&spend[..2], &[0, 2]);
-        // 2x 1-value + 1x 2-value
-        assert!(pay(&values, &[2, 1], 4, 2, &mut spend));
-        assert_eq!(&spend[..2], &[2, 1]);
-        // 4x 1-value
-        assert!(pay(&values, &[5, 0], 4, 2, &mut spend));
-        assert_eq!(&spend[..2], &[4, 0]);
-        // 3 points' worth never makes exactly 4.
-        assert!(!pay(&values, &[1, 1], 4, 2, &mut spend));
-        assert!(!pay(&values, &[3, 0], 4, 2, &mut spend));
-    }
 }

@@ -37,7 +37,7 @@ pub struct PlayerState {
     pub points: u32,
     /// Chips held, counted per value (`extras.chips.values`).
     #[serde(default)]
-    pub held: [u8; ladderkit_core::extras::MAX_CHIP_VALUES],
+    pub held: [u64; ladderkit_core::extras::MAX_CHIP_VALUES],
 }
 
 /// A turn waiting for its player to choose: the dice are rolled.

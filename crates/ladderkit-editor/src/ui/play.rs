@@ -81,7 +81,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
             if ladderkit::engine::extras::has_extras(session.board()) {
                 let shown = session.shown();
                 let upgraded = shown.pieces_of(i as u8).any(|k| shown.pieces[k].upgraded);
-                let chips: u32 = shown.players[i].held.iter().map(|n| u32::from(*n)).sum();
+                let chips: u64 = shown.players[i].held.iter().sum();
                 let mut text = format!("{} pts", shown.players[i].points);
                 if chips > 0 {
                     text += &format!(", {chips} chips");
