@@ -113,8 +113,12 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
             );
             continue;
         };
-        let Some(target) = neighbour_towards(&board.points, at, arrow.points.delta()) else {
-            let edge = if nb[at as usize].is_empty() { "this board has no grid neighbours" } else { "" };
+        let Some(target) = neighbour_towards(&board.points, nb, at, arrow.points.delta()) else {
+            let help = if nb[at as usize].is_empty() {
+                "this board has no grid neighbours"
+            } else {
+                "point it at an orthogonal neighbour that is a space"
+            };
             out.push(
                 Diagnostic::error(
                     Code::ArrowInvalid,
@@ -122,11 +126,7 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
                 )
                 .spaces([arrow.space])
                 .arrows([i])
-                .help(if edge.is_empty() {
-                    "point it at an orthogonal neighbour that is a space".to_owned()
-                } else {
-                    edge.to_owned()
-                }),
+                .help(help),
             );
             continue;
         };
@@ -228,12 +228,14 @@ fn compile_chips(
                 .help("the upgrade can never be bought; change `cost` or the chip values"),
         );
     }
-    let tagged = tagged_positions(spec, board, out);
+    let tag_at = tags_by_position(spec, board, out);
     let mut allowed: Vec<bool> = (0..board.points.len() as u32).map(|p| board.can_rest(p)).collect();
-    for (pos, tag) in &tagged {
-        allowed[*pos as usize] = false;
-        if *tag == Tag::KeepClear {
-            for q in &nb[*pos as usize] {
+    for (pos, tag) in tag_at.iter().enumerate() {
+        if tag.is_some() {
+            allowed[pos] = false;
+        }
+        if *tag == Some(Tag::KeepClear) {
+            for q in &nb[pos] {
                 allowed[*q as usize] = false;
             }
         }
@@ -266,7 +268,7 @@ fn compile_chips(
             BoardLayout::Random { seed: *seed, ground }
         }
         ChipLayout::Placed(spaces) => {
-            BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tagged, nb, out)?)
+            BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tag_at, nb, out)?)
         }
     };
     Some(BoardChips { bag: bag(chips), values, layout, upgrade: chips.upgrade })
@@ -320,8 +322,9 @@ pub fn exact_payment(values: &[u32], held: &[u64], cost: u32) -> Option<[u64; MA
     Some(spend)
 }
 
-fn tagged_positions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) -> Vec<(u32, Tag)> {
-    let mut tagged = Vec::new();
+/// The tag on every position (`KeepClear` wins over `NoChip`).
+fn tags_by_position(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) -> Vec<Option<Tag>> {
+    let mut tag_at = vec![None; board.points.len()];
     for t in &spec.tags {
         let missing: Vec<u32> = t.spaces.iter().copied().filter(|n| board.position(*n).is_none()).collect();
         if !missing.is_empty() {
@@ -333,9 +336,14 @@ fn tagged_positions(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Dia
                 .help(space_range(board)),
             );
         }
-        tagged.extend(t.spaces.iter().filter_map(|n| board.position(*n)).map(|p| (p, t.tag)));
+        for pos in t.spaces.iter().filter_map(|n| board.position(*n)) {
+            let slot: &mut Option<Tag> = &mut tag_at[pos as usize];
+            if *slot != Some(Tag::KeepClear) {
+                *slot = Some(t.tag);
+            }
+        }
     }
-    tagged
+    tag_at
 }
 
 /// Checks a hand-placed layout: one diagnostic per broken rule and space.
@@ -344,12 +352,13 @@ fn check_placed(
     count: u64,
     board: &CompiledBoard,
     allowed: &[bool],
-    tagged: &[(u32, Tag)],
+    tag_at: &[Option<Tag>],
     nb: &[Vec<u32>],
     out: &mut Vec<Diagnostic>,
 ) -> Option<Vec<u32>> {
     let errors_before = out.len();
     let mut placed: Vec<u32> = Vec::new();
+    let mut has_chip = vec![false; board.points.len()];
     for &n in spaces {
         let Some(pos) = board.position(n) else {
             out.push(
@@ -358,7 +367,7 @@ fn check_placed(
             );
             continue;
         };
-        if placed.contains(&pos) {
+        if has_chip[pos as usize] {
             out.push(
                 Diagnostic::error(Code::ChipPlacement, format!("two chips are placed on space {n}"))
                     .spaces([n])
@@ -366,7 +375,7 @@ fn check_placed(
             );
             continue;
         }
-        if let Some((_, tag)) = tagged.iter().find(|(p, _)| *p == pos) {
+        if let Some(tag) = tag_at[pos as usize] {
             out.push(
                 Diagnostic::error(
                     Code::ChipPlacement,
@@ -375,7 +384,7 @@ fn check_placed(
                 .spaces([n])
                 .help("move the chip to an untagged space"),
             );
-        } else if let Some(q) = nb[pos as usize].iter().find(|q| tagged.contains(&(**q, Tag::KeepClear))) {
+        } else if let Some(q) = nb[pos as usize].iter().find(|q| tag_at[**q as usize] == Some(Tag::KeepClear)) {
             out.push(
                 Diagnostic::error(
                     Code::ChipPlacement,
@@ -394,7 +403,7 @@ fn check_placed(
                 .help("jump feet and the goal are passed through; move the chip"),
             );
         }
-        if let Some(q) = nb[pos as usize].iter().find(|q| placed.contains(q)) {
+        if let Some(q) = nb[pos as usize].iter().find(|q| has_chip[**q as usize]) {
             out.push(
                 Diagnostic::error(
                     Code::ChipPlacement,
@@ -404,6 +413,7 @@ fn check_placed(
                 .help("chips may only touch diagonally, never orthogonally"),
             );
         }
+        has_chip[pos as usize] = true;
         placed.push(pos);
     }
     if placed.len() as u64 != count {

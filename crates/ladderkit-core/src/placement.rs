@@ -31,11 +31,13 @@ pub fn neighbours(points: &[Point]) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// The space one unit away from `pos` in a direction, if there is one.
-pub fn neighbour_towards(points: &[Point], pos: u32, (dx, dy): (f32, f32)) -> Option<u32> {
+/// The neighbour of `pos` one unit away in a direction, if there is one
+/// (`neighbours` is what `neighbours(points)` returned).
+pub fn neighbour_towards(points: &[Point], neighbours: &[Vec<u32>], pos: u32, (dx, dy): (f32, f32)) -> Option<u32> {
     let from = points.get(pos as usize)?;
     let (x, y) = (from.x + dx, from.y + dy);
-    (1..points.len()).find(|&i| (points[i].x - x).abs() < 1e-3 && (points[i].y - y).abs() < 1e-3).map(|i| i as u32)
+    let near = |q: &&u32| (points[**q as usize].x - x).abs() < 1e-3 && (points[**q as usize].y - y).abs() < 1e-3;
+    neighbours.get(pos as usize)?.iter().find(near).copied()
 }
 
 /// The spaces chips may use and who touches whom among them.
@@ -255,7 +257,9 @@ mod tests {
         let mut first = nb[1].clone();
         first.sort();
         assert_eq!(first, [2, 4]);
-        assert_eq!(neighbour_towards(&grid(3, 2), 1, (0.0, 1.0)), Some(4));
-        assert_eq!(neighbour_towards(&grid(3, 2), 1, (-1.0, 0.0)), None);
+        let nb = neighbours(&grid(3, 2));
+        assert_eq!(neighbour_towards(&grid(3, 2), &nb, 1, (0.0, 1.0)), Some(4));
+        assert_eq!(neighbour_towards(&grid(3, 2), &nb, 1, (1.0, 0.0)), Some(2));
+        assert_eq!(neighbour_towards(&grid(3, 2), &nb, 1, (-1.0, 0.0)), None);
     }
 }
