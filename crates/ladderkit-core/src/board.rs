@@ -131,7 +131,12 @@ impl CompiledBoard {
     /// make of it. The engine and the analysis both go through here, so
     /// they cannot disagree about a rule.
     pub fn resolve(&self, pos: u32, outcome: &Outcome) -> Resolved {
-        let step = self.step(pos, outcome.total);
+        self.settle(self.step(pos, outcome.total), outcome)
+    }
+
+    /// What the rules make of a move that ended as `step` (an upgraded
+    /// piece may stop short of a snake: the engine changes `rest` first).
+    pub fn settle(&self, step: Step, outcome: &Outcome) -> Resolved {
         let won = step.rest == self.goal;
         let rest = if step.forfeited || won { RestEffect::default() } else { self.rest[step.rest as usize] };
         Resolved {

@@ -58,6 +58,12 @@ pub enum BoardLayout {
 }
 
 impl CompiledBoard {
+    /// Whether anything beyond the plain race is played: `Points` spaces,
+    /// chips, arrows or a points-based win.
+    pub fn has_extras(&self) -> bool {
+        self.extras.any() || self.rest.iter().any(|r| r.points > 0)
+    }
+
     /// Whether a piece can come to rest on a position during the race.
     pub fn can_rest(&self, pos: u32) -> bool {
         pos != TRAY && pos < self.goal && self.landing[pos as usize] == pos

@@ -2,7 +2,7 @@
 //! rules; a `State` holds one game. Every rule of the race is in this file
 //! or in `CompiledBoard::resolve`, nowhere else.
 
-use ladderkit_core::board::Outcome;
+use ladderkit_core::board::{Outcome, Step};
 use ladderkit_core::spec::{FirstPlayer, LoseTurnRule, Play, Treehouse};
 use ladderkit_core::{Compiled, CompiledBoard, TRAY};
 use serde::{Deserialize, Serialize};
@@ -118,7 +118,7 @@ impl Engine {
     /// An engine straight from a board known to be free of errors.
     pub fn from_board(board: CompiledBoard, players: u8, first_player: FirstPlayer) -> Self {
         let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
-        let extras = crate::extras::has_extras(&board);
+        let extras = board.has_extras();
         Self { board, players, first_player, remaining, extras }
     }
 
@@ -259,10 +259,7 @@ impl Engine {
         let mut r = self.board.resolve(from, &outcome);
         let dodged = !r.step.forfeited && self.dodges_snake(s, piece, r.step.end);
         if dodged {
-            let rest = self.board.rest[r.step.end as usize];
-            r.step.rest = r.step.end;
-            r.lose_turns = rest.lose_turns;
-            r.extra_turn = extra || rest.extra_turn;
+            r = self.board.settle(Step { rest: r.step.end, ..r.step }, &outcome);
         }
         if r.step.forfeited {
             ev.push(Event::RollUnused { player: p, die: total });
@@ -446,7 +443,7 @@ impl Engine {
             TurnKind::Opening | TurnKind::Penalty => {
                 let class = if pending.kind == TurnKind::Opening { Class::Own } else { Class::Other };
                 for i in self.targets(s, p, class, a) {
-                    ws.plans.push(Plan { moves: [Some(Move { die: a, piece: i as u8 }), None], arrow: None });
+                    ws.plans.push(Plan::of([Some(Move { die: a, piece: i as u8 }), None]));
                 }
             }
             TurnKind::Split => {
@@ -464,7 +461,7 @@ impl Engine {
                     for &(d1, d2) in orders {
                         for i in self.targets(s, p, c1, d1) {
                             let first = Move { die: d1, piece: i as u8 };
-                            let one = |second| Plan { moves: [Some(first), second], arrow: None };
+                            let one = |second| Plan::of([Some(first), second]);
                             scratch.clone_from(s);
                             self.move_piece(&mut scratch, i, u32::from(d1), &mut ());
                             let before = ws.plans.len();

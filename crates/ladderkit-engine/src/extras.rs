@@ -1,9 +1,9 @@
 //! Points, chips, upgrades and arrows in classic races. The rules live
 //! here; `engine.rs` calls in at the few places a classic turn touches them.
 
+use ladderkit_core::TRAY;
 use ladderkit_core::extras::{ARROW_POINTS, BoardLayout, exact_payment};
 use ladderkit_core::spec::{ArrowKind, Power, Win};
-use ladderkit_core::{CompiledBoard, TRAY};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, Plan};
@@ -214,9 +214,4 @@ pub fn most_points(s: &State) -> u32 {
 /// Whether a piece other than `piece` rests on `pos`.
 fn occupied(s: &State, piece: usize, pos: u32) -> bool {
     pos != TRAY && s.pieces.iter().enumerate().any(|(j, q)| j != piece && !q.home && q.pos == pos)
-}
-
-/// Whether the board plays anything beyond the plain race.
-pub fn has_extras(board: &CompiledBoard) -> bool {
-    board.extras.any() || board.rest.iter().any(|r| r.points > 0)
 }

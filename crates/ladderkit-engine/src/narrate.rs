@@ -95,11 +95,8 @@ pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> Stri
                     s
                 })
                 .collect();
-            let points = if crate::extras::has_extras(board) {
-                format!(", {} pts", state.players[p as usize].points)
-            } else {
-                String::new()
-            };
+            let points =
+                if board.has_extras() { format!(", {} pts", state.players[p as usize].points) } else { String::new() };
             format!("{} {}{points}", names[p as usize], spots.join("+"))
         })
         .collect();

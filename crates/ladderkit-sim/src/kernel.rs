@@ -62,8 +62,7 @@ impl RaceKernel {
     /// A kernel for the engine's variant, if its pieces cannot interact.
     pub fn new(engine: &Engine) -> Option<Self> {
         let board = engine.board();
-        if !matches!(board.play, Play::Classic) || !board.shared_squares || ladderkit_engine::extras::has_extras(board)
-        {
+        if !matches!(board.play, Play::Classic) || !board.shared_squares || board.has_extras() {
             return None;
         }
         let (count, sides) = (board.dice.count, board.dice.sides);

@@ -108,8 +108,7 @@ impl Tally {
             seat_wins: vec![0; engine.players() as usize],
             heat: vec![0; engine.board().points.len()],
             jumps: vec![0; engine.board().jumps.len()],
-            extras: ladderkit_engine::extras::has_extras(engine.board())
-                .then(|| crate::ExtrasTally::new(engine.players() as usize)),
+            extras: engine.board().has_extras().then(|| crate::ExtrasTally::new(engine.players() as usize)),
             ..Self::default()
         }
     }

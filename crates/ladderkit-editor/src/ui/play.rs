@@ -78,7 +78,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
             }
             let pos = session.shown().pieces_of(i as u8).map(|k| session.board().label(session.shown().pieces[k].pos));
             ui.label(pos.collect::<Vec<_>>().join("+"));
-            if ladderkit::engine::extras::has_extras(session.board()) {
+            if session.board().has_extras() {
                 let shown = session.shown();
                 let upgraded = shown.pieces_of(i as u8).any(|k| shown.pieces[k].upgraded);
                 let chips: u64 = shown.players[i].held.iter().sum();
