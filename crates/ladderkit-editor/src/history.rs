@@ -4,7 +4,9 @@
 //! get an inverse wrong).
 
 use bevy::prelude::*;
-use ladderkit::core::spec::{Board, Goal, Jump, Meta, Point, Rules, SpaceEffect, Start, VariantSpec};
+use ladderkit::core::spec::{
+    Arrow, Board, ChipLayout, Chips, Goal, Jump, Meta, Point, Rules, SpaceEffect, SpaceTags, Start, VariantSpec,
+};
 
 /// One edit of the variant.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +17,11 @@ pub enum EditCommand {
     AddEffect(SpaceEffect),
     RemoveEffect(usize),
     SetEffect(usize, SpaceEffect),
+    AddArrow(Arrow),
+    RemoveArrow(usize),
+    SetArrow(usize, Arrow),
+    SetTags(Vec<SpaceTags>),
+    SetChips(Option<Chips>),
     SetBoard(Board),
     SetStart(Start),
     SetGoal(Goal),
@@ -40,6 +47,8 @@ impl EditCommand {
         Some(match self {
             Self::SetJump(i, _) => format!("jump {i}"),
             Self::SetEffect(i, _) => format!("effect {i}"),
+            Self::SetArrow(i, _) => format!("arrow {i}"),
+            Self::SetChips(_) => "chips".into(),
             Self::SetBoard(_) => "board".into(),
             Self::SetRules(_) => "rules".into(),
             Self::SetMeta(_) => "meta".into(),
@@ -61,6 +70,14 @@ impl EditCommand {
                 .get(*i)
                 .map_or("Delete effect".into(), |e| format!("Delete {} on {}", e.effect.describe(), e.space)),
             Self::SetEffect(_, e) => format!("Set {} on {}", e.effect.describe(), e.space),
+            Self::AddArrow(a) => format!("Add {} arrow on {}", a.kind.describe(), a.space),
+            Self::RemoveArrow(i) => spec
+                .arrows
+                .get(*i)
+                .map_or("Delete arrow".into(), |a| format!("Delete {} arrow on {}", a.kind.describe(), a.space)),
+            Self::SetArrow(_, a) => format!("Set {} arrow on {}", a.kind.describe(), a.space),
+            Self::SetTags(_) => "Change tags".into(),
+            Self::SetChips(_) => "Change chips".into(),
             Self::SetBoard(_) => "Change board".into(),
             Self::SetStart(_) => "Change start".into(),
             Self::SetGoal(_) => "Change goal".into(),
@@ -92,6 +109,16 @@ impl EditCommand {
                 spec.effects.remove(*i);
             }
             Self::SetEffect(i, e) => *spec.effects.get_mut(*i).ok_or_else(|| out_of_range("effect", *i))? = *e,
+            Self::AddArrow(a) => spec.arrows.push(*a),
+            Self::RemoveArrow(i) => {
+                if *i >= spec.arrows.len() {
+                    return Err(out_of_range("arrow", *i));
+                }
+                spec.arrows.remove(*i);
+            }
+            Self::SetArrow(i, a) => *spec.arrows.get_mut(*i).ok_or_else(|| out_of_range("arrow", *i))? = *a,
+            Self::SetTags(t) => spec.tags = t.clone(),
+            Self::SetChips(c) => spec.chips = c.clone(),
             Self::SetBoard(b) => spec.board = b.clone(),
             Self::SetStart(s) => spec.start = *s,
             Self::SetGoal(g) => spec.goal = *g,
@@ -117,6 +144,19 @@ impl EditCommand {
                 spec.effects.retain(|e| e.space != n);
                 for e in &mut spec.effects {
                     e.space = shift(e.space);
+                }
+                spec.arrows.retain(|a| a.space != n);
+                for a in &mut spec.arrows {
+                    a.space = shift(a.space);
+                }
+                for t in &mut spec.tags {
+                    t.spaces.retain(|s| *s != n);
+                    t.spaces.iter_mut().for_each(|s| *s = shift(*s));
+                }
+                spec.tags.retain(|t| !t.spaces.is_empty());
+                if let Some(Chips { layout: ChipLayout::Placed(spaces), .. }) = &mut spec.chips {
+                    spaces.retain(|s| *s != n);
+                    spaces.iter_mut().for_each(|s| *s = shift(*s));
                 }
             }
         }

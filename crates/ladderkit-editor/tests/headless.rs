@@ -2,7 +2,10 @@
 //! editor's logic plugins, driven by intents as the panels send them.
 
 use bevy::prelude::*;
-use ladderkit::core::spec::{Board, Effect, Jump, PathStyle, Rules, SpaceEffect, VariantSpec};
+use ladderkit::core::spec::{
+    Arrow, ArrowKind, Board, ChipCount, ChipLayout, Chips, Direction, Effect, Jump, PathStyle, Point, Rules,
+    SpaceEffect, SpaceTags, Tag, VariantSpec,
+};
 use ladderkit::core::{Code, parse};
 use ladderkit_editor::checks::Checks;
 use ladderkit_editor::files::Files;
@@ -237,4 +240,56 @@ fn export_board_writes_what_ladderkit_render_draws() {
     send(&mut app, Intent::ExportBoard(dir.join("board.pdf")));
     assert!(app.world().resource::<Files>().status.contains(".svg or .png"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn arrows_tags_and_chips_are_edits_on_the_history() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
+    let arrow = Arrow { space: 1, points: Direction::Down, kind: ArrowKind::ExtraTurn };
+    edit(&mut app, EditCommand::AddArrow(arrow));
+    assert!(codes(&app).contains(&Code::ArrowInvalid), "an arrow off the board: {:?}", codes(&app));
+    edit(&mut app, EditCommand::SetArrow(0, Arrow { points: Direction::Up, ..arrow }));
+    assert!(!codes(&app).contains(&Code::ArrowInvalid), "{:?}", codes(&app));
+    let tags = vec![SpaceTags { tag: Tag::KeepClear, spaces: vec![1] }];
+    edit(&mut app, EditCommand::SetTags(tags.clone()));
+    let chips = Chips {
+        values: vec![ChipCount { value: 1, count: 30 }],
+        layout: ChipLayout::Random { seed: 1 },
+        upgrade: None,
+    };
+    edit(&mut app, EditCommand::SetChips(Some(chips.clone())));
+    assert!(codes(&app).contains(&Code::ChipPlacement), "30 chips do not fit on 6 × 6: {:?}", codes(&app));
+    let spec = &doc(&app).spec;
+    assert_eq!((spec.arrows.len(), &spec.tags, &spec.chips), (1, &tags, &Some(chips)));
+    send(&mut app, Intent::Undo);
+    send(&mut app, Intent::Undo);
+    assert!(doc(&app).spec.tags.is_empty() && doc(&app).spec.chips.is_none());
+    edit(&mut app, EditCommand::RemoveArrow(0));
+    assert!(doc(&app).spec.arrows.is_empty());
+    send(&mut app, Intent::Undo);
+    assert_eq!(doc(&app).spec.arrows[0].points, Direction::Up);
+}
+
+#[test]
+fn removing_a_free_space_moves_arrows_tags_and_placed_chips_down() {
+    let mut app = app_with(None);
+    let spaces = (0..4).map(|i| Point { x: i as f32 + 0.5, y: 0.5 }).collect();
+    let mut spec = VariantSpec::with_board("free", Board::Free { spaces });
+    spec.arrows = vec![
+        Arrow { space: 2, points: Direction::Right, kind: ArrowKind::ExtraTurn },
+        Arrow { space: 3, points: Direction::Left, kind: ArrowKind::DoubleUp },
+    ];
+    spec.tags = vec![SpaceTags { tag: Tag::NoChip, spaces: vec![2, 4] }];
+    spec.chips = Some(Chips {
+        values: vec![ChipCount { value: 1, count: 2 }],
+        layout: ChipLayout::Placed(vec![2, 4]),
+        upgrade: None,
+    });
+    send(&mut app, Intent::New(Box::new(spec)));
+    edit(&mut app, EditCommand::RemoveSpace(2));
+    let spec = &doc(&app).spec;
+    assert_eq!(spec.arrows.iter().map(|a| a.space).collect::<Vec<_>>(), [2]);
+    assert_eq!(spec.tags[0].spaces, [3]);
+    assert_eq!(spec.chips.as_ref().unwrap().layout, ChipLayout::Placed(vec![3]));
 }

@@ -66,6 +66,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                     }
                 }
             });
+            super::extras_inspector::space(ui, spec, n, out);
             for (i, j) in spec.jumps.iter().enumerate().filter(|(_, j)| j.from == n || j.to == n) {
                 if ui.link(format!("{} {} -> {}", j.direction().name(), j.from, j.to)).clicked() {
                     out.push(Intent::Select(Selected::Jump(i)));
@@ -327,6 +328,10 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             });
         }
         (Play::Classic, false) | (Play::ScoreTrack(_), _) => {}
+    }
+    if matches!(r.play, Play::Classic) {
+        ui.separator();
+        super::extras_inspector::points(ui, &f.doc.spec, &mut r, out);
     }
     if r != *old {
         edit(out, EditCommand::SetRules(r));

@@ -5,6 +5,7 @@ mod board;
 mod diagnostics;
 mod dialogs;
 mod extras;
+mod extras_inspector;
 mod inspector;
 mod menu;
 mod odds;
