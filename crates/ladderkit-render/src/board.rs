@@ -46,6 +46,7 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
     let title_size = 7.0;
     svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
     let mut footer = rules_summary(&spec.rules);
+    footer.extend(crate::extras::sentences(spec));
     if options.heat.is_some() {
         footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
     }
@@ -60,6 +61,7 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
         draw_spaces(&mut svg, board, frame, &colors, spec, options.heat);
         draw_effects(&mut svg, spec, board, frame, &colors);
         draw_jumps(&mut svg, spec, board, frame, &colors);
+        crate::extras::draw(&mut svg, spec, board, |p| frame.at(p), frame.scale, &colors);
     } else {
         svg.text(page_w / 2.0, page_h / 2.0, 6.0, "middle", &fill(colors.ink), "This board has no spaces");
     }
@@ -317,5 +319,6 @@ fn legend_entries(spec: &VariantSpec) -> Vec<(String, String)> {
             out.push(entry);
         }
     }
+    out.extend(crate::extras::legend(spec));
     out
 }

@@ -4,6 +4,7 @@
 //! one font is embedded).
 
 mod board;
+mod extras;
 mod plot;
 mod raster;
 mod summary;

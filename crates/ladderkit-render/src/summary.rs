@@ -1,6 +1,6 @@
 //! The rules in one short paragraph, printed under the board.
 
-use ladderkit_core::spec::{Entry, ExtraTurnOn, FirstPlayer, LoseTurnRule, Overshoot, Play, Rules};
+use ladderkit_core::spec::{Entry, ExtraTurnOn, FirstPlayer, LoseTurnRule, Overshoot, Play, Rules, Win};
 
 /// Short sentences, one per rule that matters at the table.
 pub fn rules_summary(rules: &Rules) -> Vec<String> {
@@ -65,6 +65,13 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
     }
     if rules.first_player == FirstPlayer::Rotate {
         out.push("The first player moves one seat on each game.".into());
+    }
+    match rules.win {
+        Win::FirstHome => {}
+        Win::MostPoints => out.push("The game ends when a piece reaches the goal: most points win.".into()),
+        Win::TargetScore(n) => {
+            out.push(format!("First to {n} points wins; if a piece reaches the goal first, most points win."))
+        }
     }
     out
 }

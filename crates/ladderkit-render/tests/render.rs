@@ -124,3 +124,24 @@ fn absurd_resolutions_are_refused_not_allocated() {
     assert!(err.to_string().contains("lower --dpi"), "{err}");
     assert!(png("<svg", 96.0).is_err());
 }
+
+#[test]
+fn arrows_tags_and_chip_rules_are_printed() {
+    let extras = |svg: &str| svg.split(r#"<g id="extras">"#).nth(1).map(|g| g.split("</g>").next().unwrap().to_owned());
+    let arrows = board_svg(&bundled("anniversary-arrows.ron"), &BoardOptions::default());
+    let group = extras(&arrows).expect("an extras group");
+    // One line and one head per arrow, and its kind's letter.
+    assert_eq!(group.matches("<line").count(), 15);
+    assert_eq!(group.matches("<path").count(), 15);
+    assert_eq!(group.matches(">T<").count(), 5);
+    assert!(arrows.contains("arrow: deploy anywhere 1–50"));
+    assert!(arrows.contains("does not act scores 2 points"));
+    let chips = board_svg(&bundled("taiwan-chips.ron"), &BoardOptions::default());
+    let group = extras(&chips).expect("an extras group");
+    // Five `no chip` and three `keep clear` marks; a random layout prints no chips.
+    assert_eq!((group.matches(">×<").count(), group.matches(">o<").count()), (5, 3));
+    assert!(!group.contains("<circle"));
+    assert!(chips.contains("deal chips (18×1, 12×2) face down"));
+    assert!(chips.contains("most points win"));
+    assert!(extras(&board_svg(&bundled("milton-bradley.ron"), &BoardOptions::default())).is_none());
+}
