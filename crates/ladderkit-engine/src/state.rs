@@ -61,7 +61,7 @@ pub enum TurnKind {
     Arrow,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct State {
     pub pieces: Vec<Piece>,
     pub players: Vec<PlayerState>,
@@ -79,6 +79,44 @@ pub struct State {
     /// plus one), 0 for none. Empty without chips.
     #[serde(default)]
     pub chips: Vec<u8>,
+}
+
+/// Written out so `clone_from` reuses the vectors: bots and plan listing
+/// copy states every turn, and the derived `clone_from` allocates anew.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let mut copy = Self::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Destructured so a new field cannot be forgotten here.
+        let Self {
+            pieces,
+            players,
+            pieces_per_player,
+            current,
+            opener,
+            turns_in_row,
+            rounds,
+            rolls,
+            pending,
+            winners,
+            chips,
+        } = source;
+        self.pieces.clone_from(pieces);
+        self.players.clone_from(players);
+        self.chips.clone_from(chips);
+        self.pieces_per_player = *pieces_per_player;
+        self.current = *current;
+        self.opener = *opener;
+        self.turns_in_row = *turns_in_row;
+        self.rounds = *rounds;
+        self.rolls = *rolls;
+        self.pending = *pending;
+        self.winners = *winners;
+    }
 }
 
 impl State {
