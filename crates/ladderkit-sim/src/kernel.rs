@@ -8,7 +8,7 @@ use ladderkit_core::spec::{ExtraTurnOn, FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::Leader;
-use crate::solo::SoloTable;
+use crate::solo::{Cell, SoloTable};
 use crate::stats::Tally;
 
 /// Tables above this many entries are not worth it; the engine plays those.
@@ -50,8 +50,8 @@ pub struct RaceKernel {
 /// Per-thread buffers.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Solo games: how often each (position, rolls) table entry was read.
-    counts: Vec<u32>,
+    /// Solo games: the table, and how often each entry was read.
+    cells: Vec<Cell>,
     pos: Vec<u32>,
     lose: Vec<u32>,
     turns: Vec<u32>,
@@ -161,6 +161,13 @@ impl RaceKernel {
         tally.add_counts(&s.rolls, &s.turns, rounds, winners, leader.changes);
     }
 
+    /// Games per block of a run: the kernel's games take nanoseconds. Solo
+    /// tables count reads per entry and expand them into heat once a block,
+    /// so their blocks are larger.
+    pub fn block_size(&self, players: usize) -> u64 {
+        if players == 1 && self.solo.is_some() { 1 << 18 } else { 1 << 16 }
+    }
+
     /// Plays a range of games; solo games on plain boards go several at a
     /// time through the solo table.
     pub fn play_range(
@@ -172,7 +179,11 @@ impl RaceKernel {
         tally: &mut Tally,
     ) {
         match &self.solo {
-            Some(solo) if players == 1 => solo.play_range(self.start, seed, games, &mut scratch.counts, tally),
+            Some(solo) if players == 1 => {
+                let mut spill = |cells: &mut [Cell]| solo.flush(cells, |e, n| self.count_moves(e, n, tally));
+                let lengths = solo.play_range(seed, games, &mut scratch.cells, &mut spill);
+                lengths.into_tally(tally);
+            }
             _ => {
                 for g in games {
                     self.play(seed, g, players, scratch, tally);
@@ -185,7 +196,7 @@ impl RaceKernel {
     /// Folds the solo counts of a finished block into the tally.
     pub fn flush(&self, scratch: &mut Scratch, tally: &mut Tally) {
         if let Some(solo) = &self.solo {
-            solo.flush(&mut scratch.counts, |e, n| self.count_moves(e, n, tally));
+            solo.flush(&mut scratch.cells, |e, n| self.count_moves(e, n, tally));
         }
     }
 

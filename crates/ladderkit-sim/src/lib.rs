@@ -32,29 +32,32 @@ pub struct Options {
     pub engine_only: bool,
 }
 
-/// Games are handed out in blocks of this many; progress moves per block.
-/// The kernel's games take nanoseconds, the engine's (bots) much longer.
-const KERNEL_BLOCK: u64 = 1 << 16;
+/// Games are handed out in blocks (the race kernel says how large its are);
+/// progress moves per block. The engine's games (bots) take microseconds.
 const ENGINE_BLOCK: u64 = 256;
 
 /// Simulates `options.games` games, bumping `progress` as blocks finish.
 pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
     let kernel = RaceKernel::new(engine).filter(|_| !options.engine_only);
-    let block = if kernel.is_some() { KERNEL_BLOCK } else { ENGINE_BLOCK };
+    let block = kernel.as_ref().map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()));
     let blocks = options.games.div_ceil(block);
+    let play_block = |worker: &mut Worker, b: u64| {
+        let games = b * block..((b + 1) * block).min(options.games);
+        let count = games.end - games.start;
+        let tally = simulate_range(engine, kernel.as_ref(), options, games, worker);
+        if let Some(p) = progress {
+            p.fetch_add(count, Ordering::Relaxed);
+        }
+        tally
+    };
+    // Tallies are integer counts, so the order blocks are added in does not
+    // matter: one thread or many give the same result.
+    if options.threads == 1 {
+        let mut worker = Worker::default();
+        return (0..blocks).map(|b| play_block(&mut worker, b)).fold(Tally::new(engine), Tally::merge);
+    }
     let run = || {
-        (0..blocks)
-            .into_par_iter()
-            .map(|b| {
-                let games = b * block..((b + 1) * block).min(options.games);
-                let count = games.end - games.start;
-                let tally = simulate_range(engine, kernel.as_ref(), options, games);
-                if let Some(p) = progress {
-                    p.fetch_add(count, Ordering::Relaxed);
-                }
-                tally
-            })
-            .reduce(|| Tally::new(engine), Tally::merge)
+        (0..blocks).into_par_iter().map_init(Worker::default, play_block).reduce(|| Tally::new(engine), Tally::merge)
     };
     if options.threads == 0 {
         run()
@@ -66,23 +69,30 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
     }
 }
 
-/// One thread's share: the race kernel when pieces cannot meet, the full
+/// A thread's buffers, reused from block to block.
+#[derive(Debug, Default)]
+struct Worker {
+    kernel: kernel::Scratch,
+    workspace: Workspace,
+    bot: BotScratch,
+    counter: Counter,
+}
+
+/// One block of games: the race kernel when pieces cannot meet, the full
 /// engine otherwise.
 fn simulate_range(
     engine: &Engine,
     kernel: Option<&RaceKernel>,
     options: &Options,
     games: std::ops::Range<u64>,
+    worker: &mut Worker,
 ) -> Tally {
     let mut tally = Tally::new(engine);
     if let Some(kernel) = kernel {
-        let mut scratch = kernel::Scratch::default();
-        kernel.play_range(options.seed, games, options.seats.len(), &mut scratch, &mut tally);
+        kernel.play_range(options.seed, games, options.seats.len(), &mut worker.kernel, &mut tally);
         return tally;
     }
-    let mut ws = Workspace::default();
-    let mut bot = BotScratch::default();
-    let mut counter = Counter::default();
+    let Worker { workspace: ws, bot, counter, .. } = worker;
     for g in games {
         let mut state = engine.new_game(g);
         let mut dice = GameRng::for_game(options.seed, g);
@@ -92,8 +102,8 @@ fn simulate_range(
         let mut turns = 0;
         while !state.is_over() && turns < ladderkit_engine::MAX_TURNS {
             turns += 1;
-            play_turn(engine, &mut state, &mut dice, &mut ws, &mut counter, |s, plans| {
-                options.seats[s.current as usize].choose(engine, s, plans, &mut choices, &mut bot)
+            play_turn(engine, &mut state, &mut dice, ws, counter, |s, plans| {
+                options.seats[s.current as usize].choose(engine, s, plans, &mut choices, bot)
             });
             leader.update(engine, &state);
         }

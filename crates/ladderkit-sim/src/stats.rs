@@ -19,6 +19,20 @@ impl Histogram {
         }
     }
 
+    /// Adds `counts[v]` values v, and `extra` values `at`.
+    fn add_many(&mut self, counts: &[u64], extra: u64, at: u32) {
+        let len = counts.len().max(if extra > 0 { at as usize + 1 } else { 0 });
+        if len > self.counts.len() {
+            self.counts.resize(len, 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(counts) {
+            *a += b;
+        }
+        if extra > 0 {
+            self.counts[at as usize] += extra;
+        }
+    }
+
     #[cold]
     fn grow(&mut self, v: usize) {
         self.counts.resize((v + 1).max(256), 0);
@@ -149,14 +163,16 @@ impl Tally {
         }
     }
 
-    /// One player alone, one roll per turn: rolls = turns = rounds.
-    #[inline]
-    pub(crate) fn add_solo(&mut self, rolls: u32) {
-        self.games += 1;
-        self.total_rolls.add(rolls);
-        self.total_turns.add(rolls);
-        self.rounds.add(rolls);
-        self.seat_wins[0] += 1;
+    /// Solo games, one roll per turn (rolls = turns = rounds): `won[r]`
+    /// games won in r rolls, `cut` games stopped unfinished at `limit`.
+    pub(crate) fn add_solo_games(&mut self, won: &[u64], cut: u64, limit: u32) {
+        let wins: u64 = won.iter().sum();
+        self.games += wins + cut;
+        self.seat_wins[0] += wins;
+        self.unfinished += cut;
+        for h in [&mut self.total_rolls, &mut self.total_turns, &mut self.rounds] {
+            h.add_many(won, cut, limit);
+        }
     }
 
     pub(crate) fn add_counts(&mut self, rolls: &[u32], turns: &[u32], rounds: u32, winners: u32, lead_changes: u32) {

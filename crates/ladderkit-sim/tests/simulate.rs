@@ -37,7 +37,8 @@ fn the_kernel_plays_exactly_the_engines_games() {
     let specs =
         [check_source(BUNDLED[2]).spec.unwrap(), check_source(BUNDLED[3]).spec.unwrap(), with_effects, two_dice];
     // (One player alone on a plain board takes the several-rolls-per-read
-    // path, which draws differently; see `solo_games_match_the_exact_odds`.)
+    // path, which draws differently; see `solo_lanes_play_exactly_the_games_asked_for` and
+    // `simulation_agrees_with_the_exact_analysis`.)
     for (i, spec) in specs.iter().enumerate() {
         for players in [1, 3].into_iter().filter(|p| *p > 1 || i >= 2) {
             let e = engine(spec, players);
@@ -59,6 +60,28 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.games, 20_000);
+}
+
+/// One player on a plain board plays several rolls per read and many games
+/// side by side; a block still plays exactly the games asked for, every
+/// roll it counts belongs to one of them, and threads change nothing.
+#[test]
+fn solo_lanes_play_exactly_the_games_asked_for() {
+    let mut spec = check_source(BUNDLED[3]).spec.unwrap();
+    // Every roll moves when overshoots bounce, so the landings add up to the rolls.
+    spec.rules.overshoot = Overshoot::Bounce;
+    let e = engine(&spec, 1);
+    for games in [1, 7, 600, 3000, 65_536 + 700, 140_001] {
+        let one = simulate(&e, &options(games, 1, 1), None);
+        assert_eq!(one.games, games);
+        assert_eq!(one.seat_wins[0] + one.unfinished, games);
+        let rolls: u64 = one.total_rolls.counts.iter().enumerate().map(|(r, c)| r as u64 * c).sum();
+        assert_eq!(one.heat.iter().sum::<u64>(), rolls, "{games} games");
+        assert_eq!(one.total_rolls, one.rounds);
+        if games > 100_000 {
+            assert_eq!(one, simulate(&e, &options(games, 1, 2), None));
+        }
+    }
 }
 
 /// |sim − exact| within 4 standard errors (a fixed seed: this either always
