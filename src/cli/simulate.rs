@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::core::CompiledBoard;
 use ladderkit::engine::Policy;
-use ladderkit::sim::{Options, RaceKernel, Report, Tally, simulate};
+use ladderkit::sim::{Options, Report, Runner, Tally, simulate};
 use serde_json::json;
 
 use super::setup::{clean_spec, parse_seats, table_for};
@@ -21,8 +21,9 @@ use ladderkit::engine::Seat;
 ///
 /// Every game draws its dice from the seed and its own number, so a seed
 /// gives the same report on any number of threads. Classic variants whose
-/// pieces never meet run on a precomputed race kernel (the very same games
-/// as the full engine, faster); everything else runs the full engine.
+/// pieces never meet run on a precomputed race kernel, and the basic
+/// Treehouse game with random bots on a Treehouse kernel (the very same
+/// games as the full engine, faster); everything else runs the full engine.
 /// Seat win rates come with 95% intervals; with a rotating first player the
 /// opener changes every game, as in a match.
 #[derive(Debug, clap::Args)]
@@ -43,7 +44,7 @@ pub struct Args {
     /// Worker threads (0: every core). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Play every game on the full engine, even where the race kernel could.
+    /// Play every game on the full engine, even where a kernel could.
     #[arg(long)]
     engine: bool,
     /// Print JSON: games, players, mean_rolls, mean_turns, mean_rounds,
@@ -84,7 +85,7 @@ pub fn run(args: &Args) -> Outcome {
         threads: args.threads,
         engine_only: args.engine,
     };
-    let kernel = !args.engine && RaceKernel::new(engine).is_some();
+    let runner = Runner::of(engine, &options);
     let done = AtomicU64::new(0);
     let start = Instant::now();
     let tally = std::thread::scope(|scope| {
@@ -99,7 +100,7 @@ pub fn run(args: &Args) -> Outcome {
         if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
     let per_second = tally.games as f64 / seconds.max(1e-9);
     if args.json {
-        say!("{}", to_json(&tally, &report, engine.board(), &policies, per_second, threads, kernel));
+        say!("{}", to_json(&tally, &report, engine.board(), &policies, per_second, threads, runner));
     } else {
         let names: Vec<&str> = policies.iter().map(|p| p.name()).collect();
         let header = format!(
@@ -110,7 +111,7 @@ pub fn run(args: &Args) -> Outcome {
             args.seed,
             per_second,
             if threads == 1 { "" } else { "s" },
-            if kernel { "race kernel" } else { "full engine" },
+            runner.label(),
         );
         say!("{header}{}", readable(&tally, &report, engine.board()).trim_end());
     }
@@ -140,7 +141,7 @@ fn to_json(
     policies: &[Policy],
     per_second: f64,
     threads: usize,
-    kernel: bool,
+    runner: Runner,
 ) -> serde_json::Value {
     let summary = |s: &ladderkit::sim::Summary| {
         let p: serde_json::Map<String, serde_json::Value> =
@@ -177,7 +178,7 @@ fn to_json(
         "heat": heat,
         "games_per_second": per_second,
         "threads": threads,
-        "engine": if kernel { "race-kernel" } else { "engine" },
+        "engine": runner.key(),
         "points": r.extras.as_ref().map(|e| json!({
             "seat_points_per_game": e.seat_points,
             "chips_taken_per_game": e.chips_taken,

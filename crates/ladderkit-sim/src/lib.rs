@@ -8,6 +8,7 @@ mod kernel;
 pub mod scoreboard;
 mod solo;
 mod stats;
+mod treehouse;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -18,6 +19,7 @@ use rayon::prelude::*;
 pub use extras::{ExtrasReport, ExtrasTally};
 pub use kernel::RaceKernel;
 pub use stats::{Report, Summary, Tally};
+pub use treehouse::TreehouseKernel;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -35,10 +37,11 @@ pub struct Options {
 /// Games are handed out in blocks (the race kernel says how large its are);
 /// progress moves per block. The engine's games (bots) take microseconds.
 const ENGINE_BLOCK: u64 = 256;
+const TREEHOUSE_BLOCK: u64 = 4096;
 
 /// Simulates `options.games` games, bumping `progress` as blocks finish.
 pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
-    let kernel = RaceKernel::new(engine).filter(|_| !options.engine_only);
+    let kernel = Kernel::new(engine, options);
     let block = kernel.as_ref().map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()));
     let blocks = options.games.div_ceil(block);
     let play_block = |worker: &mut Worker, b: u64| {
@@ -69,6 +72,70 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
     }
 }
 
+/// A faster way to play the engine's very games, when the variant allows.
+#[derive(Debug)]
+enum Kernel {
+    /// Classic races whose pieces never meet.
+    Race(RaceKernel),
+    /// The basic Treehouse game with random bots.
+    Treehouse(TreehouseKernel),
+}
+
+impl Kernel {
+    fn new(engine: &Engine, options: &Options) -> Option<Self> {
+        if options.engine_only {
+            return None;
+        }
+        RaceKernel::new(engine)
+            .map(Self::Race)
+            .or_else(|| TreehouseKernel::new(engine, &options.seats).map(Self::Treehouse))
+    }
+
+    fn block_size(&self, players: usize) -> u64 {
+        match self {
+            Self::Race(k) => k.block_size(players),
+            Self::Treehouse(_) => TREEHOUSE_BLOCK,
+        }
+    }
+}
+
+/// What plays a run's games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runner {
+    Engine,
+    RaceKernel,
+    TreehouseKernel,
+}
+
+impl Runner {
+    /// Which one `simulate` would use.
+    pub fn of(engine: &Engine, options: &Options) -> Self {
+        match Kernel::new(engine, options) {
+            None => Self::Engine,
+            Some(Kernel::Race(_)) => Self::RaceKernel,
+            Some(Kernel::Treehouse(_)) => Self::TreehouseKernel,
+        }
+    }
+
+    /// For people: "full engine", "race kernel", "Treehouse kernel".
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Engine => "full engine",
+            Self::RaceKernel => "race kernel",
+            Self::TreehouseKernel => "Treehouse kernel",
+        }
+    }
+
+    /// For scripts: "engine", "race-kernel", "treehouse-kernel".
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Engine => "engine",
+            Self::RaceKernel => "race-kernel",
+            Self::TreehouseKernel => "treehouse-kernel",
+        }
+    }
+}
+
 /// A thread's buffers, reused from block to block.
 #[derive(Debug, Default)]
 struct Worker {
@@ -82,15 +149,22 @@ struct Worker {
 /// engine otherwise.
 fn simulate_range(
     engine: &Engine,
-    kernel: Option<&RaceKernel>,
+    kernel: Option<&Kernel>,
     options: &Options,
     games: std::ops::Range<u64>,
     worker: &mut Worker,
 ) -> Tally {
     let mut tally = Tally::new(engine);
-    if let Some(kernel) = kernel {
-        kernel.play_range(options.seed, games, options.seats.len(), &mut worker.kernel, &mut tally);
-        return tally;
+    match kernel {
+        Some(Kernel::Race(k)) => {
+            k.play_range(options.seed, games, options.seats.len(), &mut worker.kernel, &mut tally);
+            return tally;
+        }
+        Some(Kernel::Treehouse(k)) => {
+            k.play_range(options.seed, games, &mut tally);
+            return tally;
+        }
+        None => {}
     }
     let Worker { workspace: ws, bot, counter, .. } = worker;
     for g in games {
@@ -170,13 +244,14 @@ impl Leader {
     }
 
     pub(crate) fn observe(&mut self, progress: impl Iterator<Item = u64>) {
+        // Written as selects, not branches: who leads changes at random,
+        // and this runs after every turn.
         let (mut best, mut leader, mut tied) = (0, 0u8, false);
         for (p, v) in progress.enumerate() {
-            if p == 0 || v > best {
-                (best, leader, tied) = (v, p as u8, false);
-            } else if v == best {
-                tied = true;
-            }
+            let ahead = p == 0 || v > best;
+            tied = !ahead && (tied || v == best);
+            leader = if ahead { p as u8 } else { leader };
+            best = if ahead { v } else { best };
         }
         if tied || best == 0 {
             return;

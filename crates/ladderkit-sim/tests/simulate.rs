@@ -5,7 +5,7 @@ use ladderkit_analysis::{Options as Exact, analyze};
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::{Engine, Policy};
-use ladderkit_sim::{Options, RaceKernel, simulate};
+use ladderkit_sim::{Options, RaceKernel, Runner, simulate};
 
 const BUNDLED: [&str; 4] = [
     include_str!("../../../variants/gameweave-small.ron"),
@@ -129,6 +129,70 @@ fn treehouse() -> VariantSpec {
     spec.rules.players = PlayerRange { min: 2, max: 5 };
     spec.rules.play = Play::Treehouse(Treehouse::default());
     spec
+}
+
+/// The Treehouse kernel lists the plans, picks one and moves exactly as the
+/// engine does with random bots: the same games, so the same totals.
+#[test]
+fn the_treehouse_kernel_plays_exactly_the_engines_games() {
+    let with = |change: &dyn Fn(&mut VariantSpec)| {
+        let mut spec = treehouse();
+        change(&mut spec);
+        spec
+    };
+    let rules = |change: &dyn Fn(&mut Treehouse)| {
+        with(&|spec| {
+            if let Play::Treehouse(t) = &mut spec.rules.play {
+                change(t);
+            }
+        })
+    };
+    let plain = treehouse();
+    let d8 = with(&|s| s.rules.dice = Dice { count: 2, sides: 8 });
+    let rotating = with(&|s| s.rules.first_player = FirstPlayer::Rotate);
+    let two_dice_first = rules(&|t| t.first_turn_dice = 2);
+    // Another board: shorter, other jumps.
+    let gameweave = with(&|s| {
+        let board = check_source(BUNDLED[0]).spec.unwrap();
+        (s.board, s.jumps, s.start, s.goal) = (board.board, board.jumps, board.start, board.goal);
+    });
+    // A ladder onto a snake's head, followed as a chain.
+    let chained = with(&|s| {
+        s.jumps.push(Jump::new(38, 20));
+        s.rules.follow_chains = true;
+    });
+    let cases = [
+        (&plain, 2),
+        (&plain, 3),
+        (&plain, 5),
+        (&d8, 2),
+        (&d8, 4),
+        (&rotating, 3),
+        (&two_dice_first, 3),
+        (&gameweave, 2),
+        (&gameweave, 4),
+        (&chained, 3),
+    ];
+    for (spec, players) in cases {
+        let e = engine(spec, players);
+        let fast = options(2000, players as usize, 1);
+        assert_eq!(Runner::of(&e, &fast), Runner::TreehouseKernel, "{players} players");
+        let slow = Options { engine_only: true, ..fast.clone() };
+        assert_eq!(simulate(&e, &fast, None), simulate(&e, &slow, None), "{players} players");
+    }
+}
+
+/// What the kernel does not play goes to the engine.
+#[test]
+fn team_games_lost_turns_and_thinking_bots_run_on_the_engine() {
+    let team = check_source(include_str!("../../../variants/treehouse-team.ron")).spec.unwrap();
+    let sideways = check_source(include_str!("../../../variants/treehouse-lose-sideways.ron")).spec.unwrap();
+    for spec in [&team, &sideways] {
+        assert_eq!(Runner::of(&engine(spec, 2), &options(10, 2, 1)), Runner::Engine, "{}", spec.meta.name);
+    }
+    let greedy = Options { seats: vec![Policy::Random, Policy::Greedy], ..options(10, 2, 1) };
+    assert_eq!(Runner::of(&engine(&treehouse(), 2), &greedy), Runner::Engine);
+    assert_eq!(Runner::of(&engine(&treehouse(), 2), &options(10, 2, 1)), Runner::TreehouseKernel);
 }
 
 #[test]

@@ -1,0 +1,370 @@
+//! The Treehouse kernel: the basic game (one pyramid each) with random bots
+//! on a board without lose-turn or extra-turn spaces, played on a few
+//! arrays instead of a `State`. A turn lists the legal plans in exactly the
+//! order `Engine::legal_plans` does, picks one with the same draw as
+//! `Policy::Random` and moves the same way as `Engine::apply`, so a seed
+//! gives the very games the engine plays (a test compares them), about ten
+//! times faster.
+//!
+//! What makes it small: with one piece each and no lose-turn spaces no
+//! piece is ever covered or lying down, so a piece can move by `d` exactly
+//! when `pos + d` does not pass the goal; and the first piece home ends the
+//! game, so no piece on the board is ever home.
+
+use ladderkit_core::TRAY;
+use ladderkit_core::spec::{FirstPlayer, Play};
+use ladderkit_engine::{Engine, GameRng, Policy};
+
+use crate::Leader;
+use crate::stats::Tally;
+
+/// Seats the kernel plays (the rules allow five; the engine plays more).
+const MAX_PLAYERS: usize = 8;
+/// Dice faces the kernel plays (the rules use d6 or d8).
+const MAX_SIDES: usize = 8;
+
+/// One die's move from a position: where it rests, the first jump ridden
+/// (plus one; 0 for none) and whether more jumps follow.
+#[derive(Debug, Clone, Copy, Default)]
+struct Step {
+    rest: u16,
+    end: u16,
+    jump: u16,
+    chained: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct TreehouseKernel {
+    players: usize,
+    sides: u32,
+    goal: u16,
+    start: u16,
+    /// The first turn rolls one die for your own piece.
+    opening: bool,
+    rotate: bool,
+    /// Per position, per die − 1 (dice have at most `MAX_SIDES` faces).
+    steps: Vec<[Step; MAX_SIDES]>,
+    board: ladderkit_core::CompiledBoard,
+}
+
+/// One game in progress; pieces are numbered by seat.
+#[derive(Debug)]
+struct Game {
+    pos: [u16; MAX_PLAYERS],
+    level: [u16; MAX_PLAYERS],
+    started: [bool; MAX_PLAYERS],
+    rolls: [u32; MAX_PLAYERS],
+    turns: [u32; MAX_PLAYERS],
+    winners: u32,
+    dice: GameRng,
+    choices: GameRng,
+    opener: usize,
+    current: usize,
+    rounds: u32,
+    turns_played: usize,
+    leader: Leader,
+}
+
+/// A split turn's first moves, packed as piece | die << 8 | second class
+/// << 16 | second die << 24 (one store and one load each: a load spanning
+/// several small stores stalls), and how many plans each starts. Kept from
+/// turn to turn: filling them anew each turn was a tenth of the time.
+#[derive(Debug)]
+struct Lists {
+    starts: [u32; 4 * MAX_PLAYERS],
+    seconds: [u8; 4 * MAX_PLAYERS],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Class {
+    Own,
+    Other,
+}
+
+impl TreehouseKernel {
+    /// A kernel for the engine's variant, if it is the basic Treehouse game
+    /// on a plain board and every seat is the random bot.
+    pub fn new(engine: &Engine, seats: &[Policy]) -> Option<Self> {
+        let board = engine.board();
+        let Play::Treehouse(rules) = &board.play else { return None };
+        let plain = board.rest.iter().all(|r| r.lose_turns == 0 && !r.extra_turn) && !board.has_extras();
+        let players = usize::from(engine.players());
+        if !plain
+            || rules.is_team_game()
+            || players > MAX_PLAYERS
+            || seats.iter().any(|s| *s != Policy::Random)
+            || board.points.len() > usize::from(u16::MAX)
+            || board.dice.sides as usize > MAX_SIDES
+        {
+            return None;
+        }
+        let sides = board.dice.sides;
+        let mut steps = vec![[Step::default(); MAX_SIDES]; board.points.len()];
+        for (pos, row) in steps.iter_mut().enumerate() {
+            for (d, step) in (1..=sides).zip(row.iter_mut()) {
+                let s = board.step(pos as u32, d);
+                let mut chain = board.chain(s.end);
+                let jump = chain.next().map_or(0, |j| j as u16 + 1);
+                *step = Step { rest: s.rest as u16, end: s.end as u16, jump, chained: chain.next().is_some() };
+            }
+        }
+        Some(Self {
+            players,
+            sides,
+            goal: board.goal as u16,
+            start: board.start as u16,
+            opening: rules.first_turn_dice == 1,
+            rotate: engine.first_player() == FirstPlayer::Rotate,
+            steps,
+            board: board.clone(),
+        })
+    }
+
+    /// Plays games `games` of the run seeded `seed` into `tally`.
+    pub fn play_range(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally) {
+        // One copy per table size, so the loops over seats unroll.
+        let play = match self.players {
+            2 => Self::play_games::<2>,
+            3 => Self::play_games::<3>,
+            4 => Self::play_games::<4>,
+            5 => Self::play_games::<5>,
+            6 => Self::play_games::<6>,
+            7 => Self::play_games::<7>,
+            _ => Self::play_games::<8>,
+        };
+        // Jump 0 is "none", so counting a move's jump needs no branch.
+        let mut jumps = vec![0u64; tally.jumps.len() + 1];
+        play(self, seed, games, tally, &mut jumps);
+        for (total, n) in tally.jumps.iter_mut().zip(&jumps[1..]) {
+            *total += n;
+        }
+    }
+
+    /// Plays the games one by one. (Playing two or four side by side, a
+    /// turn of each in turn, was slower: the time goes to instructions and
+    /// branches, not to waiting for memory.)
+    fn play_games<const N: usize>(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally, jumps: &mut [u64]) {
+        let mut lists = Lists { starts: [0; 4 * MAX_PLAYERS], seconds: [1; 4 * MAX_PLAYERS] };
+        for game in games {
+            let mut g = self.new_game::<N>(seed, game);
+            while g.winners == 0 && g.turns_played < ladderkit_engine::MAX_TURNS {
+                self.turn::<N>(&mut g, &mut lists, tally, jumps);
+            }
+            tally.add_counts(&g.rolls[..N], &g.turns[..N], g.rounds, g.winners, g.leader.changes);
+        }
+    }
+
+    /// Game `game` of the run seeded `seed`, drawing exactly as
+    /// `ladderkit_sim::simulate` does with the engine: dice from the game's
+    /// generator, choices from its fork.
+    fn new_game<const N: usize>(&self, seed: u64, game: u64) -> Game {
+        let dice = GameRng::for_game(seed, game);
+        let choices = dice.fork(1);
+        let opener = if self.rotate { (game % N as u64) as usize } else { 0 };
+        Game {
+            pos: [self.start; MAX_PLAYERS],
+            level: [0; MAX_PLAYERS],
+            started: [false; MAX_PLAYERS],
+            rolls: [0; MAX_PLAYERS],
+            turns: [0; MAX_PLAYERS],
+            winners: 0,
+            dice,
+            choices,
+            opener,
+            current: opener,
+            rounds: 1,
+            turns_played: 0,
+            leader: Leader::default(),
+        }
+    }
+
+    /// One turn of the current player.
+    #[inline(always)]
+    fn turn<const N: usize>(&self, g: &mut Game, lists: &mut Lists, tally: &mut Tally, jumps: &mut [u64]) {
+        g.turns_played += 1;
+        let p = g.current;
+        g.turns[p] += 1;
+        let split = g.started[p] || !self.opening;
+        g.started[p] = true;
+        let a = g.dice.die(self.sides) as u8;
+        g.rolls[p] += 1;
+        if split {
+            let b = g.dice.die(self.sides) as u8;
+            self.split_turn::<N>(g, p, a, b, lists, tally, jumps);
+        } else if self.fits(g.pos[p], a) {
+            // The opening's one plan: your piece moves, or nothing does.
+            self.move_piece::<N>(g, p, u32::from(a), tally, jumps);
+        }
+        if g.winners == 0 {
+            g.current = if g.current + 1 == N { 0 } else { g.current + 1 };
+            if g.current == g.opener {
+                g.rounds += 1;
+            }
+        }
+        g.leader.observe(g.pos[..N].iter().map(|p| u64::from(*p)));
+    }
+
+    #[inline]
+    fn step(&self, pos: u16, d: u32) -> Step {
+        self.steps[usize::from(pos)][(d as usize - 1) % MAX_SIDES]
+    }
+
+    /// Whether a piece at `pos` may move by `d` (see the module comment).
+    #[inline]
+    fn fits(&self, pos: u16, d: u8) -> bool {
+        u32::from(pos) + u32::from(d) <= u32::from(self.goal)
+    }
+
+    /// The pieces that move when `i` does: `i` and everything above it
+    /// (one piece from the tray).
+    #[inline]
+    fn riders<const N: usize>(&self, g: &Game, i: usize) -> u32 {
+        if g.pos[i] == TRAY as u16 {
+            return 1 << i;
+        }
+        let mut m = 0;
+        for j in 0..N {
+            m |= u32::from(g.pos[j] == g.pos[i] && g.level[j] >= g.level[i]) << j;
+        }
+        m
+    }
+
+    /// A split turn, exactly as the engine lists, picks and plays it.
+    ///
+    /// `Engine::legal_plans` lists, for each class pairing and dice order,
+    /// each first move, then each second move after it (or none). Listed
+    /// here are only the first moves with how many plans each starts: one,
+    /// unless the second die goes to other players and there are several
+    /// (then as many as fit after the first move). The pick then names a
+    /// first move and which of its seconds, and the seconds are found again
+    /// on the board after the first move, which is the state the engine
+    /// looked at.
+    #[allow(clippy::too_many_arguments)] // reason: the game, its lists and its counters, by reference, in the hot loop
+    fn split_turn<const N: usize>(
+        &self,
+        g: &mut Game,
+        p: usize,
+        a: u8,
+        b: u8,
+        lists: &mut Lists,
+        tally: &mut Tally,
+        jumps: &mut [u64],
+    ) {
+        let small = a.min(b);
+        let own_any = self.fits(g.pos[p], small);
+        let other_any = (0..N).any(|j| j != p && self.fits(g.pos[j], small));
+        if !own_any && !other_any {
+            return;
+        }
+        // The engine's class pairings, in its order: your piece first (the
+        // second die to others if any can use one), then another's first
+        // (the second die to you if you can use one). Fixed trip counts and
+        // counted-in candidates keep the listing free of unpredictable
+        // branches.
+        let pairings = [
+            (own_any, Class::Own, if other_any { Class::Other } else { Class::Own }),
+            (other_any, Class::Other, if own_any { Class::Own } else { Class::Other }),
+        ];
+        let orders = [(a, b, true), (b, a, a != b)];
+        let in_class = |j: usize, c: Class| (j == p) == (c == Class::Own);
+        let Lists { starts, seconds } = lists;
+        let (mut m, mut count) = (0, 0u32);
+        for (wanted, c1, c2) in pairings {
+            for (d1, d2, distinct) in orders {
+                // The pieces of class c1, in seat order: yours, or the others.
+                let members = if c1 == Class::Own { 1 } else { N - 1 };
+                for j in 0..members {
+                    let i = if c1 == Class::Own { p } else { j + usize::from(j >= p) };
+                    let listed = wanted && distinct && self.fits(g.pos[i], d1);
+                    starts[m] = i as u32 | u32::from(d1) << 8 | (c2 as u32) << 16 | u32::from(d2) << 24;
+                    seconds[m] = if N > 2 && listed && c2 == Class::Other {
+                        self.seconds_after::<N>(g, p, i, d1, d2)
+                    } else {
+                        1
+                    };
+                    count += u32::from(listed) * u32::from(seconds[m]);
+                    m += usize::from(listed);
+                }
+            }
+        }
+        let mut pick = if count > 1 { g.choices.below(count) } else { 0 };
+        let mut chosen = 0;
+        if N == 2 {
+            // Every first move starts one plan.
+            (chosen, pick) = (pick as usize, 0);
+        } else {
+            while pick >= u32::from(seconds[chosen]) {
+                pick -= u32::from(seconds[chosen]);
+                chosen += 1;
+            }
+        }
+        let start = starts[chosen];
+        let (i, d1, d2) = (start as u8, (start >> 8) as u8, (start >> 24) as u8);
+        let c2 = if (start >> 16) as u8 == Class::Own as u8 { Class::Own } else { Class::Other };
+        self.move_piece::<N>(g, usize::from(i), u32::from(d1), tally, jumps);
+        if g.winners != 0 {
+            return;
+        }
+        let second = if N == 2 {
+            // One piece per class.
+            let k = if c2 == Class::Own { p } else { 1 - p };
+            self.fits(g.pos[k], d2).then_some(k)
+        } else {
+            (0..N).filter(|&k| in_class(k, c2) && self.fits(g.pos[k], d2)).nth(pick as usize)
+        };
+        if let Some(k) = second {
+            self.move_piece::<N>(g, k, u32::from(d2), tally, jumps);
+        }
+    }
+
+    /// How many plans begin with piece `i` moving `d1` when the second die
+    /// `d2` goes to another player: those that fit afterwards, or one (the
+    /// die unused).
+    fn seconds_after<const N: usize>(&self, g: &Game, p: usize, i: usize, d1: u8, d2: u8) -> u8 {
+        let rest = self.step(g.pos[i], u32::from(d1)).rest;
+        if rest == self.goal {
+            return 1;
+        }
+        let moved = self.riders::<N>(g, i);
+        let fitting = (0..N)
+            .filter(|&k| k != p)
+            .filter(|&k| self.fits(if moved & (1 << k) != 0 { rest } else { g.pos[k] }, d2))
+            .count();
+        fitting.max(1) as u8
+    }
+
+    /// `Engine::move_piece` for this game: the stack from `i` up moves by
+    /// `d` and lands on top of whatever is there.
+    #[inline(always)]
+    fn move_piece<const N: usize>(&self, g: &mut Game, i: usize, d: u32, tally: &mut Tally, jumps: &mut [u64]) {
+        let (from, base) = (g.pos[i], g.level[i]);
+        let step = self.step(from, d);
+        let rest = step.rest;
+        let moving = self.riders::<N>(g, i);
+        tally.heat[usize::from(rest)] += 1;
+        if step.chained {
+            for j in self.board.chain(u32::from(step.end)) {
+                jumps[j as usize + 1] += 1;
+            }
+        } else {
+            jumps[usize::from(step.jump)] += 1;
+        }
+        // The level above the highest piece already there (the moving
+        // stack aside), as selects: nobody there is the common case.
+        let mut floor = 0;
+        for j in 0..N {
+            let under = g.pos[j] == rest && (g.pos[j] != from || g.level[j] < base);
+            floor = if under { floor.max(g.level[j] + 1) } else { floor };
+        }
+        for j in 0..N {
+            if moving & (1 << j) != 0 {
+                g.pos[j] = rest;
+                g.level[j] = floor + (g.level[j] - base);
+            }
+        }
+        if rest == self.goal {
+            g.winners = moving;
+        }
+    }
+}
