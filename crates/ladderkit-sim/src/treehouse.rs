@@ -251,6 +251,20 @@ impl TreehouseKernel {
         tally: &mut Tally,
         jumps: &mut [u64],
     ) {
+        if N == 2 && u32::from(g.pos[0].max(g.pos[1])) + self.sides <= u32::from(self.goal) {
+            // Far from the goal (most turns) every die fits every piece, so
+            // the list is known: your piece first, then theirs, each with
+            // the dice in rolled order, then swapped; the other piece second.
+            let orders = 1 + u32::from(a != b);
+            let pick = g.choices.below(2 * orders);
+            let (first, second) = if pick < orders { (p, 1 - p) } else { (1 - p, p) };
+            let (d1, d2) = if a != b && pick & 1 == 1 { (b, a) } else { (a, b) };
+            self.move_piece::<N>(g, first, u32::from(d1), tally, jumps);
+            if g.winners == 0 && self.fits(g.pos[second], d2) {
+                self.move_piece::<N>(g, second, u32::from(d2), tally, jumps);
+            }
+            return;
+        }
         let small = a.min(b);
         let own_any = self.fits(g.pos[p], small);
         let other_any = (0..N).any(|j| j != p && self.fits(g.pos[j], small));
