@@ -42,6 +42,8 @@ pub struct RaceKernel {
     start: u32,
     cap: Option<u32>,
     rotate: bool,
+    /// No lost or extra turns: every turn is one roll.
+    plain: bool,
     /// Solo games without lost or extra turns: several rolls per read.
     solo: Option<SoloTable>,
     board: ladderkit_core::CompiledBoard,
@@ -56,6 +58,8 @@ pub struct Scratch {
     lose: Vec<u32>,
     turns: Vec<u32>,
     rolls: Vec<u32>,
+    /// Plain boards: rides per jump, plus one ("none") at 0.
+    jumps: Vec<u64>,
 }
 
 impl RaceKernel {
@@ -83,6 +87,7 @@ impl RaceKernel {
             }
         }
         let solo = SoloTable::new(board, &table, width);
+        let plain = board.extra_turn.is_none() && board.rest.iter().all(|r| r.lose_turns == 0 && !r.extra_turn);
         Some(Self {
             width,
             table,
@@ -91,6 +96,7 @@ impl RaceKernel {
             start: board.start,
             cap: board.max_consecutive_turns,
             rotate: engine.first_player() == FirstPlayer::Rotate,
+            plain,
             solo,
             board: board.clone(),
         })
@@ -161,6 +167,39 @@ impl RaceKernel {
         tally.add_counts(&s.rolls, &s.turns, rounds, winners, leader.changes);
     }
 
+    /// `play` without lost or extra turns, for `P` players: each turn is a
+    /// roll, a move and a look at who leads, on arrays of fixed size.
+    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, jumps: &mut [u64]) {
+        let mut rng = GameRng::for_game(seed, game);
+        let opener = if self.rotate { (game % P as u64) as usize } else { 0 };
+        let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
+        let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
+        let mut leader = Leader::default();
+        for _ in 0..ladderkit_engine::MAX_TURNS {
+            let e = self.table[pos[current] as usize * self.width + self.roll(&mut rng)];
+            rolls[current] += 1;
+            tally.heat[usize::from(e.rest)] += u64::from(e.flags & MOVED != 0);
+            if e.flags & CHAIN == 0 {
+                jumps[usize::from(e.jump)] += 1;
+            } else {
+                for j in self.board.chain(u32::from(e.end)) {
+                    tally.jumps[j as usize] += 1;
+                }
+            }
+            pos[current] = u32::from(e.rest);
+            if e.flags & WON != 0 {
+                winners = 1 << current;
+                leader.observe(pos.iter().map(|p| u64::from(*p)));
+                break;
+            }
+            current = if current + 1 == P { 0 } else { current + 1 };
+            rounds += u32::from(current == opener);
+            leader.observe(pos.iter().map(|p| u64::from(*p)));
+        }
+        // One roll a turn: turns are rolls.
+        tally.add_counts(&rolls, &rolls, rounds, winners, leader.changes);
+    }
+
     /// Games per block of a run: the kernel's games take nanoseconds. Solo
     /// tables count reads per entry and expand them into heat once a block,
     /// so their blocks are larger.
@@ -185,8 +224,29 @@ impl RaceKernel {
                 lengths.into_tally(tally);
             }
             _ => {
+                // Plain boards with a few players: a copy per table size,
+                // so the look at who leads unrolls.
+                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
+                let plain: Option<Play> = match players {
+                    _ if !self.plain => None,
+                    2 => Some(Self::play_plain::<2>),
+                    3 => Some(Self::play_plain::<3>),
+                    4 => Some(Self::play_plain::<4>),
+                    5 => Some(Self::play_plain::<5>),
+                    6 => Some(Self::play_plain::<6>),
+                    _ => None,
+                };
+                // Jump 0 is "none", so counting a move's jump needs no branch.
+                scratch.jumps.clear();
+                scratch.jumps.resize(self.board.jumps.len() + 1, 0);
                 for g in games {
-                    self.play(seed, g, players, scratch, tally);
+                    match plain {
+                        Some(play) => play(self, seed, g, tally, &mut scratch.jumps),
+                        None => self.play(seed, g, players, scratch, tally),
+                    }
+                }
+                for (total, n) in tally.jumps.iter_mut().zip(&scratch.jumps[1..]) {
+                    *total += n;
                 }
             }
         }

@@ -39,14 +39,23 @@ fn the_kernel_plays_exactly_the_engines_games() {
     // (One player alone on a plain board takes the several-rolls-per-read
     // path, which draws differently; see `solo_lanes_play_exactly_the_games_asked_for` and
     // `simulation_agrees_with_the_exact_analysis`.)
-    for (i, spec) in specs.iter().enumerate() {
-        for players in [1, 3].into_iter().filter(|p| *p > 1 || i >= 2) {
-            let e = engine(spec, players);
-            assert!(RaceKernel::new(&e).is_some());
-            let fast = simulate(&e, &options(3000, players as usize, 1), None);
-            let slow = simulate(&e, &Options { engine_only: true, ..options(3000, players as usize, 1) }, None);
-            assert_eq!(fast, slow, "{} with {players} players", spec.meta.name);
-        }
+    // Plain boards (no lost or extra turns) take a loop of their own.
+    let plain = check_source(BUNDLED[3]).spec.unwrap();
+    let mut rotating_chained = plain.clone();
+    rotating_chained.rules.first_player = FirstPlayer::Rotate;
+    rotating_chained.rules.follow_chains = true;
+    rotating_chained.jumps.push(Jump::new(38, 20));
+    let cases = specs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, spec)| [1, 3].into_iter().filter(move |p| *p > 1 || i >= 2).map(move |p| (spec, p)))
+        .chain([(&plain, 2), (&plain, 4), (&plain, 6), (&plain, 7), (&rotating_chained, 3)]);
+    for (spec, players) in cases {
+        let e = engine(spec, players);
+        assert!(RaceKernel::new(&e).is_some());
+        let fast = simulate(&e, &options(3000, players as usize, 1), None);
+        let slow = simulate(&e, &Options { engine_only: true, ..options(3000, players as usize, 1) }, None);
+        assert_eq!(fast, slow, "{} with {players} players", spec.meta.name);
     }
 }
 
