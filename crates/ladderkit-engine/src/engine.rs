@@ -352,7 +352,8 @@ impl Engine {
             return;
         }
         s.turns_in_row = 1;
-        s.current = (s.current + 1) % self.players;
+        // A compare, not `%`: this runs every turn of every simulated game.
+        s.current = if s.current + 1 == self.players { 0 } else { s.current + 1 };
         if s.current == s.opener {
             s.rounds += 1;
         }
