@@ -251,19 +251,8 @@ impl TreehouseKernel {
         tally: &mut Tally,
         jumps: &mut [u64],
     ) {
-        if N == 2 && u32::from(g.pos[0].max(g.pos[1])) + self.sides <= u32::from(self.goal) {
-            // Far from the goal (most turns) every die fits every piece, so
-            // the list is known: your piece first, then theirs, each with
-            // the dice in rolled order, then swapped; the other piece second.
-            let orders = 1 + u32::from(a != b);
-            let pick = g.choices.below(2 * orders);
-            let (first, second) = if pick < orders { (p, 1 - p) } else { (1 - p, p) };
-            let (d1, d2) = if a != b && pick & 1 == 1 { (b, a) } else { (a, b) };
-            self.move_piece::<N>(g, first, u32::from(d1), tally, jumps);
-            if g.winners == 0 && self.fits(g.pos[second], d2) {
-                self.move_piece::<N>(g, second, u32::from(d2), tally, jumps);
-            }
-            return;
+        if g.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
+            return self.split_turn_far::<N>(g, p, a, b, tally, jumps);
         }
         let small = a.min(b);
         let own_any = self.fits(g.pos[p], small);
@@ -329,6 +318,61 @@ impl TreehouseKernel {
         };
         if let Some(k) = second {
             self.move_piece::<N>(g, k, u32::from(d2), tally, jumps);
+        }
+    }
+
+    /// A split turn while every piece is far from the goal (most turns):
+    /// every die fits every piece, so the list is known without building
+    /// it. Your piece first, with the dice in rolled order, then swapped,
+    /// each followed by every other piece that can take the second die
+    /// afterwards; then each other piece first in seat order, for each dice
+    /// order, your piece second.
+    fn split_turn_far<const N: usize>(
+        &self,
+        g: &mut Game,
+        p: usize,
+        a: u8,
+        b: u8,
+        tally: &mut Tally,
+        jumps: &mut [u64],
+    ) {
+        let orders = 1 + u32::from(a != b);
+        let order = |o: u32| if o == 1 { (b, a) } else { (a, b) };
+        // Plans that start with your piece: one with two players; else the
+        // others that can take the second die after it moves, which is all
+        // of them unless it carries some up to near the goal.
+        let moved = if N == 2 { 1 << p } else { self.riders::<N>(g, p) };
+        let own_first = |o: u32| {
+            let (d1, d2) = order(o);
+            if N == 2 {
+                1
+            } else if moved == 1 << p && self.step(g.pos[p], u32::from(d1)).rest != self.goal {
+                N as u32 - 1
+            } else {
+                u32::from(self.seconds_after::<N>(g, p, p, d1, d2))
+            }
+        };
+        let (s0, s1) = (own_first(0), if orders == 2 { own_first(1) } else { 0 });
+        let pick = g.choices.below(s0 + s1 + orders * (N as u32 - 1));
+        if pick < s0 + s1 {
+            let (o, nth) = if pick < s0 { (0, pick) } else { (1, pick - s0) };
+            let (d1, d2) = order(o);
+            self.move_piece::<N>(g, p, u32::from(d1), tally, jumps);
+            if g.winners != 0 {
+                return;
+            }
+            if let Some(k) = (0..N).filter(|&k| k != p && self.fits(g.pos[k], d2)).nth(nth as usize) {
+                self.move_piece::<N>(g, k, u32::from(d2), tally, jumps);
+            }
+        } else {
+            let rest = pick - s0 - s1;
+            let (o, j) = (rest / (N as u32 - 1), rest as usize % (N - 1));
+            let (d1, d2) = order(o);
+            let i = j + usize::from(j >= p);
+            self.move_piece::<N>(g, i, u32::from(d1), tally, jumps);
+            if g.winners == 0 && self.fits(g.pos[p], d2) {
+                self.move_piece::<N>(g, p, u32::from(d2), tally, jumps);
+            }
         }
     }
 
