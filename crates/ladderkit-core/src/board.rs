@@ -181,6 +181,12 @@ impl CompiledBoard {
         self.number(pos).map_or_else(|| "start".to_owned(), |n| n.to_string())
     }
 
+    /// Whether some space makes a player lose turns or play again (so a
+    /// turn is not always one roll of one piece).
+    pub fn has_turn_effects(&self) -> bool {
+        self.rest.iter().any(|r| r.lose_turns > 0 || r.extra_turn)
+    }
+
     /// The jumps a piece takes after its dice movement ends at `end`, in
     /// order; it walks the same path compiling resolved into `landing`.
     pub fn chain(&self, end: u32) -> impl Iterator<Item = u32> + '_ {

@@ -87,7 +87,7 @@ impl RaceKernel {
             }
         }
         let solo = SoloTable::new(board, &table, width);
-        let plain = board.extra_turn.is_none() && board.rest.iter().all(|r| r.lose_turns == 0 && !r.extra_turn);
+        let plain = board.extra_turn.is_none() && !board.has_turn_effects();
         Some(Self {
             width,
             table,

@@ -77,7 +77,7 @@ impl SoloTable {
     /// Needs single-roll entries `single` (position × `width` dice faces);
     /// `None` when lost or extra turns matter or no table fits.
     pub(crate) fn new(board: &ladderkit_core::CompiledBoard, single: &[Entry], width: usize) -> Option<Self> {
-        let plain = board.extra_turn.is_none() && board.rest.iter().all(|r| r.lose_turns == 0 && !r.extra_turn);
+        let plain = board.extra_turn.is_none() && !board.has_turn_effects();
         let positions = board.points.len();
         if !plain || width < 2 {
             return None;

@@ -88,7 +88,7 @@ impl TreehouseKernel {
     pub fn new(engine: &Engine, seats: &[Policy]) -> Option<Self> {
         let board = engine.board();
         let Play::Treehouse(rules) = &board.play else { return None };
-        let plain = board.rest.iter().all(|r| r.lose_turns == 0 && !r.extra_turn) && !board.has_extras();
+        let plain = !board.has_turn_effects() && !board.has_extras();
         let players = usize::from(engine.players());
         if !plain
             || rules.is_team_game()
