@@ -21,8 +21,9 @@ use crate::stats::Tally;
 /// 1.4 MB lost.
 const MAX_TABLE_BYTES: usize = 256 * 1024;
 /// Games played side by side: each is a chain of dependent table reads, and
-/// independent chains let the processor overlap them.
-const LANES: usize = 8;
+/// independent chains let the processor overlap them. Six beat 4, 5, 7 and
+/// 8 in alternating runs (more lanes spill out of registers).
+const LANES: usize = 6;
 /// Table entry: the next row's offset (low 24 bits), rolls used, won.
 const ROW: u32 = 0xFF_FFFF;
 const USED_SHIFT: u32 = 24;
@@ -239,8 +240,9 @@ impl SoloTable {
                 }
             }
             // Reads here stay below 2^31 between spills, and the few
-            // games played alone after this below 2^28 (528 games of at
-            // most a million rolls), so no u32 count can wrap.
+            // games played alone after this below 2^28 (under
+            // LANES × (LOG + 2) games of at most a million rolls), so no
+            // u32 count can wrap.
             if (step - spilled) * LANES as u64 >= 1 << 31 {
                 spill(cells);
                 spilled = step;
