@@ -94,21 +94,18 @@ impl SoloTable {
             return None;
         }
         let start_row = board.start * sequences as u32;
+        let faces: Vec<u16> =
+            (0..sequences).flat_map(|seq| (0..k).map(move |j| (seq / width.pow(j as u32) % width) as u16)).collect();
         let mut table = Vec::with_capacity(size);
         for pos in 0..positions {
-            for seq in 0..sequences {
-                let (mut at, mut used, mut won, mut digits) = (pos, 0u32, false, seq);
-                for _ in 0..k {
-                    let e = single[at * width + digits % width];
-                    digits /= width;
-                    used += 1;
-                    if e.flags & WON != 0 {
-                        won = true;
-                        break;
-                    }
-                    at = usize::from(e.rest);
+            for seq_faces in faces.chunks_exact(k) {
+                let (mut used, mut last) = (0u32, None);
+                for e in walk(single, width, pos, seq_faces) {
+                    (used, last) = (used + 1, Some(e));
                 }
-                let next = if won { start_row } else { (at * sequences) as u32 };
+                let last = last.expect("k ≥ 1 rolls");
+                let won = last.flags & WON != 0;
+                let next = if won { start_row } else { u32::from(last.rest) * sequences as u32 };
                 table.push(next | used << USED_SHIFT | if won { WON_BIT } else { 0 });
             }
         }
@@ -119,8 +116,6 @@ impl SoloTable {
         while (sequences as u64).pow(draws + 1) <= 1 << 32 {
             draws += 1;
         }
-        let faces =
-            (0..sequences).flat_map(|seq| (0..k).map(move |j| (seq / width.pow(j as u32) % width) as u16)).collect();
         Some(Self { k, sequences, draws, table, start_row, single: single.to_vec(), faces, width })
     }
 
@@ -256,19 +251,24 @@ impl SoloTable {
     pub(crate) fn flush(&self, cells: &mut [Cell], mut count: impl FnMut(Entry, u64)) {
         for (pos, row) in cells.chunks_exact_mut(self.sequences).enumerate() {
             for (faces, cell) in self.faces.chunks_exact(self.k).zip(row).filter(|(_, c)| c.reads > 0) {
-                let mut at = pos;
-                for face in faces {
-                    let e = self.single[at * self.width + usize::from(*face)];
+                for e in walk(&self.single, self.width, pos, faces) {
                     count(e, u64::from(cell.reads));
-                    if e.flags & WON != 0 {
-                        break;
-                    }
-                    at = usize::from(e.rest);
                 }
                 cell.reads = 0;
             }
         }
     }
+}
+
+/// The single rolls one table entry stands for: from `pos`, a roll per face
+/// (0-based) until the goal is reached.
+fn walk<'a>(single: &'a [Entry], width: usize, pos: usize, faces: &'a [u16]) -> impl Iterator<Item = Entry> + 'a {
+    let mut at = Some(pos);
+    faces.iter().map_while(move |face| {
+        let e = single[at? * width + usize::from(*face)];
+        at = (e.flags & WON == 0).then_some(usize::from(e.rest));
+        Some(e)
+    })
 }
 
 /// The engine's turn limit: one roll per turn when playing alone.
