@@ -8,6 +8,7 @@ use ladderkit_core::spec::{ExtraTurnOn, FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::Leader;
+use crate::rides::{Rides, first_jump};
 use crate::solo::{Cell, SoloTable};
 use crate::stats::Tally;
 
@@ -58,8 +59,8 @@ pub struct Scratch {
     lose: Vec<u32>,
     turns: Vec<u32>,
     rolls: Vec<u32>,
-    /// Plain boards: rides per jump, plus one ("none") at 0.
-    jumps: Vec<u64>,
+    /// Plain boards: rides per jump.
+    rides: Rides,
 }
 
 impl RaceKernel {
@@ -169,7 +170,7 @@ impl RaceKernel {
 
     /// `play` without lost or extra turns, for `P` players: each turn is a
     /// roll, a move and a look at who leads, on arrays of fixed size.
-    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, jumps: &mut [u64]) {
+    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, rides: &mut Rides) {
         let mut rng = GameRng::for_game(seed, game);
         let opener = if self.rotate { (game % P as u64) as usize } else { 0 };
         let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
@@ -179,13 +180,7 @@ impl RaceKernel {
             let e = self.table[pos[current] as usize * self.width + self.roll(&mut rng)];
             rolls[current] += 1;
             tally.heat[usize::from(e.rest)] += u64::from(e.flags & MOVED != 0);
-            if e.flags & CHAIN == 0 {
-                jumps[usize::from(e.jump)] += 1;
-            } else {
-                for j in self.board.chain(u32::from(e.end)) {
-                    tally.jumps[j as usize] += 1;
-                }
-            }
+            rides.count(&self.board, e.jump, e.flags & CHAIN != 0, e.end);
             pos[current] = u32::from(e.rest);
             if e.flags & WON != 0 {
                 winners = 1 << current;
@@ -226,7 +221,7 @@ impl RaceKernel {
             _ => {
                 // Plain boards with a few players: a copy per table size,
                 // so the look at who leads unrolls.
-                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
+                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut Rides);
                 let plain: Option<Play> = match players {
                     _ if !self.plain => None,
                     2 => Some(Self::play_plain::<2>),
@@ -236,18 +231,14 @@ impl RaceKernel {
                     6 => Some(Self::play_plain::<6>),
                     _ => None,
                 };
-                // Jump 0 is "none", so counting a move's jump needs no branch.
-                scratch.jumps.clear();
-                scratch.jumps.resize(self.board.jumps.len() + 1, 0);
+                scratch.rides.reset(&self.board);
                 for g in games {
                     match plain {
-                        Some(play) => play(self, seed, g, tally, &mut scratch.jumps),
+                        Some(play) => play(self, seed, g, tally, &mut scratch.rides),
                         None => self.play(seed, g, players, scratch, tally),
                     }
                 }
-                for (total, n) in tally.jumps.iter_mut().zip(&scratch.jumps[1..]) {
-                    *total += n;
-                }
+                scratch.rides.add_to(&mut tally.jumps);
             }
         }
         self.flush(scratch, tally);
@@ -300,12 +291,11 @@ fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entr
     if r.extra_turn {
         flags |= EXTRA;
     }
-    let mut chain = board.chain(r.step.end);
-    let jump = chain.next().map_or(0, |j| j as u16 + 1);
+    let (jump, chained) = first_jump(board, r.step.end);
     if jump != 0 {
         flags |= JUMPED;
     }
-    if chain.next().is_some() {
+    if chained {
         flags |= CHAIN;
     }
     if !r.step.forfeited {

@@ -5,6 +5,7 @@
 
 mod extras;
 mod kernel;
+mod rides;
 pub mod scoreboard;
 mod solo;
 mod stats;

@@ -16,6 +16,7 @@ use ladderkit_core::spec::{FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng, Policy};
 
 use crate::Leader;
+use crate::rides::{Rides, first_jump};
 use crate::stats::Tally;
 
 /// Seats the kernel plays (the rules allow five; the engine plays more).
@@ -104,9 +105,8 @@ impl TreehouseKernel {
         for (pos, row) in steps.iter_mut().enumerate() {
             for (d, step) in (1..=sides).zip(row.iter_mut()) {
                 let s = board.step(pos as u32, d);
-                let mut chain = board.chain(s.end);
-                let jump = chain.next().map_or(0, |j| j as u16 + 1);
-                *step = Step { rest: s.rest as u16, end: s.end as u16, jump, chained: chain.next().is_some() };
+                let (jump, chained) = first_jump(board, s.end);
+                *step = Step { rest: s.rest as u16, end: s.end as u16, jump, chained };
             }
         }
         Some(Self {
@@ -133,23 +133,21 @@ impl TreehouseKernel {
             7 => Self::play_games::<7>,
             _ => Self::play_games::<8>,
         };
-        // Jump 0 is "none", so counting a move's jump needs no branch.
-        let mut jumps = vec![0u64; tally.jumps.len() + 1];
-        play(self, seed, games, tally, &mut jumps);
-        for (total, n) in tally.jumps.iter_mut().zip(&jumps[1..]) {
-            *total += n;
-        }
+        let mut rides = Rides::default();
+        rides.reset(&self.board);
+        play(self, seed, games, tally, &mut rides);
+        rides.add_to(&mut tally.jumps);
     }
 
     /// Plays the games one by one. (Playing two or four side by side, a
     /// turn of each in turn, was slower: the time goes to instructions and
     /// branches, not to waiting for memory.)
-    fn play_games<const N: usize>(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally, jumps: &mut [u64]) {
+    fn play_games<const N: usize>(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally, rides: &mut Rides) {
         let mut lists = Lists { starts: [0; 4 * MAX_PLAYERS], seconds: [1; 4 * MAX_PLAYERS] };
         for game in games {
             let mut g = self.new_game::<N>(seed, game);
             while g.winners == 0 && g.turns_played < ladderkit_engine::MAX_TURNS {
-                self.turn::<N>(&mut g, &mut lists, tally, jumps);
+                self.turn::<N>(&mut g, &mut lists, tally, rides);
             }
             tally.add_counts(&g.rolls[..N], &g.turns[..N], g.rounds, g.winners, g.leader.changes);
         }
@@ -181,7 +179,7 @@ impl TreehouseKernel {
 
     /// One turn of the current player.
     #[inline(always)]
-    fn turn<const N: usize>(&self, g: &mut Game, lists: &mut Lists, tally: &mut Tally, jumps: &mut [u64]) {
+    fn turn<const N: usize>(&self, g: &mut Game, lists: &mut Lists, tally: &mut Tally, rides: &mut Rides) {
         g.turns_played += 1;
         let p = g.current;
         g.turns[p] += 1;
@@ -191,10 +189,10 @@ impl TreehouseKernel {
         g.rolls[p] += 1;
         if split {
             let b = g.dice.die(self.sides) as u8;
-            self.split_turn::<N>(g, p, a, b, lists, tally, jumps);
+            self.split_turn::<N>(g, p, a, b, lists, tally, rides);
         } else if self.fits(g.pos[p], a) {
             // The opening's one plan: your piece moves, or nothing does.
-            self.move_piece::<N>(g, p, u32::from(a), tally, jumps);
+            self.move_piece::<N>(g, p, u32::from(a), tally, rides);
         }
         if g.winners == 0 {
             g.current = if g.current + 1 == N { 0 } else { g.current + 1 };
@@ -249,10 +247,10 @@ impl TreehouseKernel {
         b: u8,
         lists: &mut Lists,
         tally: &mut Tally,
-        jumps: &mut [u64],
+        rides: &mut Rides,
     ) {
         if g.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
-            return self.split_turn_far::<N>(g, p, a, b, tally, jumps);
+            return self.split_turn_far::<N>(g, p, a, b, tally, rides);
         }
         let small = a.min(b);
         let own_any = self.fits(g.pos[p], small);
@@ -305,7 +303,7 @@ impl TreehouseKernel {
         let start = starts[chosen];
         let (i, d1, d2) = (start as u8, (start >> 8) as u8, (start >> 24) as u8);
         let c2 = if (start >> 16) as u8 == Class::Own as u8 { Class::Own } else { Class::Other };
-        self.move_piece::<N>(g, usize::from(i), u32::from(d1), tally, jumps);
+        self.move_piece::<N>(g, usize::from(i), u32::from(d1), tally, rides);
         if g.winners != 0 {
             return;
         }
@@ -317,7 +315,7 @@ impl TreehouseKernel {
             (0..N).filter(|&k| in_class(k, c2) && self.fits(g.pos[k], d2)).nth(pick as usize)
         };
         if let Some(k) = second {
-            self.move_piece::<N>(g, k, u32::from(d2), tally, jumps);
+            self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
         }
     }
 
@@ -334,7 +332,7 @@ impl TreehouseKernel {
         a: u8,
         b: u8,
         tally: &mut Tally,
-        jumps: &mut [u64],
+        rides: &mut Rides,
     ) {
         let orders = 1 + u32::from(a != b);
         let order = |o: u32| if o == 1 { (b, a) } else { (a, b) };
@@ -357,21 +355,21 @@ impl TreehouseKernel {
         if pick < s0 + s1 {
             let (o, nth) = if pick < s0 { (0, pick) } else { (1, pick - s0) };
             let (d1, d2) = order(o);
-            self.move_piece::<N>(g, p, u32::from(d1), tally, jumps);
+            self.move_piece::<N>(g, p, u32::from(d1), tally, rides);
             if g.winners != 0 {
                 return;
             }
             if let Some(k) = (0..N).filter(|&k| k != p && self.fits(g.pos[k], d2)).nth(nth as usize) {
-                self.move_piece::<N>(g, k, u32::from(d2), tally, jumps);
+                self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
             }
         } else {
             let rest = pick - s0 - s1;
             let (o, j) = (rest / (N as u32 - 1), rest as usize % (N - 1));
             let (d1, d2) = order(o);
             let i = j + usize::from(j >= p);
-            self.move_piece::<N>(g, i, u32::from(d1), tally, jumps);
+            self.move_piece::<N>(g, i, u32::from(d1), tally, rides);
             if g.winners == 0 && self.fits(g.pos[p], d2) {
-                self.move_piece::<N>(g, p, u32::from(d2), tally, jumps);
+                self.move_piece::<N>(g, p, u32::from(d2), tally, rides);
             }
         }
     }
@@ -395,19 +393,13 @@ impl TreehouseKernel {
     /// `Engine::move_piece` for this game: the stack from `i` up moves by
     /// `d` and lands on top of whatever is there.
     #[inline(always)]
-    fn move_piece<const N: usize>(&self, g: &mut Game, i: usize, d: u32, tally: &mut Tally, jumps: &mut [u64]) {
+    fn move_piece<const N: usize>(&self, g: &mut Game, i: usize, d: u32, tally: &mut Tally, rides: &mut Rides) {
         let (from, base) = (g.pos[i], g.level[i]);
         let step = self.step(from, d);
         let rest = step.rest;
         let moving = self.riders::<N>(g, i);
         tally.heat[usize::from(rest)] += 1;
-        if step.chained {
-            for j in self.board.chain(u32::from(step.end)) {
-                jumps[j as usize + 1] += 1;
-            }
-        } else {
-            jumps[usize::from(step.jump)] += 1;
-        }
+        rides.count(&self.board, step.jump, step.chained, step.end);
         // The level above the highest piece already there (the moving
         // stack aside), as selects: nobody there is the common case.
         let mut floor = 0;
