@@ -64,17 +64,27 @@ pub struct Scratch {
 }
 
 impl RaceKernel {
-    /// A kernel for the engine's variant, if its pieces cannot interact.
-    pub fn new(engine: &Engine) -> Option<Self> {
+    /// Whether `new` gives a kernel: pieces cannot interact and the table
+    /// is not too large. Builds nothing.
+    pub fn applies(engine: &Engine) -> bool {
         let board = engine.board();
-        if !matches!(board.play, Play::Classic) || !board.shared_squares || board.has_extras() {
+        let entries =
+            (board.dice.sides as usize).checked_pow(board.dice.count).and_then(|w| w.checked_mul(board.points.len()));
+        matches!(board.play, Play::Classic)
+            && board.shared_squares
+            && !board.has_extras()
+            && entries.is_some_and(|n| n <= MAX_ENTRIES)
+            && board.points.len() <= usize::from(u16::MAX)
+    }
+
+    /// A kernel for the engine's variant, if it `applies`.
+    pub fn new(engine: &Engine) -> Option<Self> {
+        if !Self::applies(engine) {
             return None;
         }
+        let board = engine.board();
         let (count, sides) = (board.dice.count, board.dice.sides);
-        let width = (sides as usize).checked_pow(count)?;
-        if width.checked_mul(board.points.len())? > MAX_ENTRIES || board.points.len() > usize::from(u16::MAX) {
-            return None;
-        }
+        let width = (sides as usize).pow(count);
         let mut table = Vec::with_capacity(width * board.points.len());
         let mut faces = vec![0u32; count as usize];
         for pos in 0..board.points.len() as u32 {

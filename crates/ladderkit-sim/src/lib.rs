@@ -84,12 +84,11 @@ enum Kernel {
 
 impl Kernel {
     fn new(engine: &Engine, options: &Options) -> Option<Self> {
-        if options.engine_only {
-            return None;
+        match Runner::of(engine, options) {
+            Runner::Engine => None,
+            Runner::RaceKernel => RaceKernel::new(engine).map(Self::Race),
+            Runner::TreehouseKernel => TreehouseKernel::new(engine, &options.seats).map(Self::Treehouse),
         }
-        RaceKernel::new(engine)
-            .map(Self::Race)
-            .or_else(|| TreehouseKernel::new(engine, &options.seats).map(Self::Treehouse))
     }
 
     fn block_size(&self, players: usize) -> u64 {
@@ -109,12 +108,16 @@ pub enum Runner {
 }
 
 impl Runner {
-    /// Which one `simulate` would use.
+    /// Which one `simulate` uses (deciding builds no table).
     pub fn of(engine: &Engine, options: &Options) -> Self {
-        match Kernel::new(engine, options) {
-            None => Self::Engine,
-            Some(Kernel::Race(_)) => Self::RaceKernel,
-            Some(Kernel::Treehouse(_)) => Self::TreehouseKernel,
+        if options.engine_only {
+            Self::Engine
+        } else if RaceKernel::applies(engine) {
+            Self::RaceKernel
+        } else if TreehouseKernel::applies(engine, &options.seats) {
+            Self::TreehouseKernel
+        } else {
+            Self::Engine
         }
     }
 

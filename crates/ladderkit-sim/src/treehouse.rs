@@ -84,22 +84,28 @@ enum Class {
 }
 
 impl TreehouseKernel {
-    /// A kernel for the engine's variant, if it is the basic Treehouse game
-    /// on a plain board and every seat is the random bot.
+    /// Whether `new` gives a kernel: the basic Treehouse game on a plain
+    /// board, every seat the random bot, and sizes the arrays hold. Builds
+    /// nothing.
+    pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
+        let board = engine.board();
+        matches!(&board.play, Play::Treehouse(rules) if !rules.is_team_game())
+            && !board.has_turn_effects()
+            && !board.has_extras()
+            && usize::from(engine.players()) <= MAX_PLAYERS
+            && seats.iter().all(|s| *s == Policy::Random)
+            && board.points.len() <= usize::from(u16::MAX)
+            && board.dice.sides as usize <= MAX_SIDES
+    }
+
+    /// A kernel for the engine's variant, if it `applies`.
     pub fn new(engine: &Engine, seats: &[Policy]) -> Option<Self> {
         let board = engine.board();
         let Play::Treehouse(rules) = &board.play else { return None };
-        let plain = !board.has_turn_effects() && !board.has_extras();
-        let players = usize::from(engine.players());
-        if !plain
-            || rules.is_team_game()
-            || players > MAX_PLAYERS
-            || seats.iter().any(|s| *s != Policy::Random)
-            || board.points.len() > usize::from(u16::MAX)
-            || board.dice.sides as usize > MAX_SIDES
-        {
+        if !Self::applies(engine, seats) {
             return None;
         }
+        let players = usize::from(engine.players());
         let sides = board.dice.sides;
         let mut steps = vec![[Step::default(); MAX_SIDES]; board.points.len()];
         for (pos, row) in steps.iter_mut().enumerate() {
