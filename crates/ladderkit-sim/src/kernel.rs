@@ -97,8 +97,8 @@ impl RaceKernel {
                 table.push(entry(board, pos, &faces));
             }
         }
-        let solo = SoloTable::new(board, &table, width);
         let plain = board.extra_turn.is_none() && !board.has_turn_effects();
+        let solo = if plain { SoloTable::new(board, &table, width) } else { None };
         Some(Self {
             width,
             table,

@@ -75,12 +75,12 @@ pub(crate) struct Cell {
 }
 
 impl SoloTable {
-    /// Needs single-roll entries `single` (position × `width` dice faces);
-    /// `None` when lost or extra turns matter or no table fits.
+    /// For a board without lost or extra turns, from its single-roll
+    /// entries `single` (position × `width` dice faces); `None` when no
+    /// table fits.
     pub(crate) fn new(board: &ladderkit_core::CompiledBoard, single: &[Entry], width: usize) -> Option<Self> {
-        let plain = board.extra_turn.is_none() && !board.has_turn_effects();
         let positions = board.points.len();
-        if !plain || width < 2 {
+        if width < 2 {
             return None;
         }
         // Table and counts: 8 bytes per entry.
