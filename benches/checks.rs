@@ -1,10 +1,10 @@
 //! The editor reruns every check on each edit, so checking a large board
-//! must take well under a frame (16 ms). Also times the exact analysis.
+//! must take well under a frame (16 ms). The exact analysis has its own
+//! bench (`analysis`).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::analysis::{Options, analyze};
 use ladderkit::core::{check_source, compile, to_string};
 use support::big_board;
 
@@ -17,15 +17,5 @@ fn checks(c: &mut Criterion) {
     c.bench_function("parse+compile+check 100x100, 2000 jumps", |b| b.iter(|| check_source(black_box(&text))));
 }
 
-fn analysis(c: &mut Criterion) {
-    let mb = check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap();
-    let compiled = compile(&mb);
-    let options = Options { players: 4, ..Options::default() };
-    c.bench_function("analyze milton-bradley (4 players)", |b| b.iter(|| analyze(black_box(&compiled), &options)));
-    let gw = check_source(include_str!("../variants/gameweave-large.ron")).spec.unwrap();
-    let compiled = compile(&gw);
-    c.bench_function("analyze gameweave-large (4 players)", |b| b.iter(|| analyze(black_box(&compiled), &options)));
-}
-
-criterion_group!(benches, checks, analysis);
+criterion_group!(benches, checks);
 criterion_main!(benches);

@@ -1,9 +1,13 @@
 //! `ladderkit analyze`: the exact odds of a variant.
 
+use std::cell::OnceCell;
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{Analysis, Options, analyze};
+use indicatif::{ProgressBar, ProgressStyle};
+use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use ladderkit::core::{CompiledBoard, compile, spec::JumpKind};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
@@ -14,10 +18,14 @@ use super::{Outcome, fail, say};
 /// Solve a variant exactly: game length, seat odds, hot squares.
 ///
 /// Treats each piece as an absorbing Markov chain, so the numbers are exact
-/// (to about 12 digits), not sampled. Reports expected rolls and turns, the
-/// fastest game, percentiles and a histogram of game length, each seat's
-/// chance to win, the squares pieces rest on most and the jumps they ride
-/// most. A turn with extra rolls counts as one turn; a lost turn counts.
+/// (to about 12 digits), not sampled: expectations by sparse linear solves,
+/// the game-length distribution by iterating the chain until its tail is
+/// provably geometric. Reports expected rolls and turns, the fastest game,
+/// percentiles and a histogram of game length, each seat's chance to win,
+/// the squares pieces rest on most and the jumps they ride most (with the
+/// chance a piece rides each at least once). A turn with extra rolls counts
+/// as one turn; a lost turn counts. A 100 × 100 board with 2,000 jumps takes
+/// about half a second.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -26,7 +34,9 @@ pub struct Args {
     players: u32,
     /// Print JSON: expected_rolls, expected_turns, min_rolls, median_rolls,
     /// percentiles {p10..p99}, finish_within [P(done within n rolls)],
-    /// seat_win_probability, expected_rounds, expected_total_rolls, and more.
+    /// seat_win_probability, expected_rounds, expected_total_rolls, decay
+    /// (the chance a long game goes on for another roll), tail_bound (the
+    /// largest error of any finish_within value), and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
@@ -49,7 +59,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let compiled = compile(&spec);
     let options = Options { players: args.players, ..Options::default() };
-    let analysis = match analyze(&compiled, &options) {
+    let analysis = match analyze_with_progress(&compiled.board, &options) {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
@@ -71,6 +81,32 @@ pub fn run(args: &Args) -> Outcome {
         say!("{}", report(&spec.meta.name, &compiled.board, &analysis).trim_end());
     }
     Outcome::Ok
+}
+
+/// The analysis, with a progress bar on a terminal once it has taken longer
+/// than a moment (most boards are done in milliseconds).
+fn analyze_with_progress(board: &CompiledBoard, options: &Options) -> Result<Analysis, AnalysisError> {
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let bar: OnceCell<ProgressBar> = OnceCell::new();
+    let report = |done: f64| {
+        if terminal && started.elapsed() > Duration::from_millis(300) {
+            let bar = bar.get_or_init(|| {
+                let bar = ProgressBar::new(1000);
+                if let Ok(style) = ProgressStyle::with_template("analysing {bar:40} {percent}% {elapsed}") {
+                    bar.set_style(style);
+                }
+                bar
+            });
+            bar.set_position((done * 1000.0) as u64);
+        }
+        false
+    };
+    let result = analyze_board_until(board, options, &report);
+    if let Some(bar) = bar.get() {
+        bar.finish_and_clear();
+    }
+    result
 }
 
 fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
@@ -107,6 +143,8 @@ fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
         "heat": heat,
         "jumps": jumps,
         "interaction": a.interaction,
+        "decay": a.decay,
+        "tail_bound": a.tail_bound,
     })
 }
 

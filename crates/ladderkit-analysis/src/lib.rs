@@ -3,17 +3,24 @@
 //!
 //! Two clocks matter: rolls (where the piece goes depends only on the dice)
 //! and turns (lost turns and extra turns change how rolls fall into turns).
-//! Seat odds for several players whose pieces do not interact follow from
-//! the per-turn finishing distribution by order statistics.
+//! Expectations (rolls, turns, heat, rides) come from sparse solves with
+//! the chain's fundamental matrix; the game-length distribution is iterated
+//! until its tail is certified geometric (`tail`). Seat odds for several
+//! players whose pieces do not interact follow from the per-turn finishing
+//! distribution by order statistics.
 
+mod chain;
 mod linear;
+mod metrics;
 mod rolls;
 mod seats;
 mod shortest;
+mod tail;
 mod turns;
 
 use ladderkit_core::{Compiled, CompiledBoard};
 
+pub use metrics::{Metrics, Wanted};
 pub use seats::Seats;
 
 /// Percentiles reported for game length, in percent.
@@ -23,18 +30,19 @@ pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];
 pub struct Options {
     /// Number of players for the seat odds.
     pub players: u32,
-    /// Stop iterating once the chance of an unfinished game is below this.
+    /// Distributions are reported until the chance of an unfinished game
+    /// is below this, and their geometric tails are certified to it.
     pub tail: f64,
     /// Give up after this many rolls (or turns) of iteration.
     pub max_steps: usize,
-    /// Compute "probability a jump is used at least once" only while
-    /// positions × outcomes × jumps stays under this.
-    pub jump_odds_budget: usize,
+    /// Also compute each jump's chance to be ridden at least once (one
+    /// solve per square a ride can leave a piece on).
+    pub jump_probabilities: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { players: 2, tail: 1e-12, max_steps: 1_000_000, jump_odds_budget: 5_000_000 }
+        Self { players: 2, tail: 1e-12, max_steps: 1_000_000, jump_probabilities: true }
     }
 }
 
@@ -44,7 +52,8 @@ pub struct JumpUse {
     pub jump: usize,
     /// Expected number of times one piece rides it in a game.
     pub expected_uses: f64,
-    /// Chance one piece rides it at least once; `None` when over budget.
+    /// Chance one piece rides it at least once; `None` when not asked for
+    /// (`Options::jump_probabilities`).
     pub probability: Option<f64>,
 }
 
@@ -71,6 +80,13 @@ pub struct Analysis {
     pub seats: Seats,
     /// Why the seat odds are not exact (pieces interact), if they are not.
     pub interaction: Option<String>,
+    /// How much more likely a game is to go on for another roll, once its
+    /// shape has settled: the dominant eigenvalue of the chain, so the
+    /// chance a game lasts past n rolls falls like `decay^n`.
+    pub decay: f64,
+    /// Largest possible error of any `finish_within` value taken from the
+    /// geometric tail (see `tail`); below `Options::tail`.
+    pub tail_bound: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,9 +131,33 @@ fn progress(unfinished: f64, tail: f64) -> f64 {
 }
 
 /// Expected rolls (moves, in Treehouse play: single dice) for one piece to
-/// finish from each position; bots use it to judge positions.
+/// finish from each position; bots use it to judge positions. Positions
+/// from which a piece can get stuck get `f64::INFINITY`, the goal 0.
 pub fn expected_rolls_from_each(board: &CompiledBoard) -> Vec<f64> {
-    rolls::RollChain::new(board).expected_from_each()
+    let mut out = vec![f64::INFINITY; board.points.len()];
+    if let Some(goal) = out.get_mut(board.goal as usize) {
+        *goal = 0.0;
+    }
+    let all = chain::RollChain::new(board, chain::Scope::Everywhere);
+    // Keep the positions that surely finish: those that cannot reach a
+    // position that never does.
+    let risky = all.reaching(&all.cannot_finish());
+    let mut sure = chain::Transient { offsets: vec![0], entries: Vec::new() };
+    let mut index = vec![chain::NONE; all.states()];
+    let kept: Vec<usize> = (0..all.states()).filter(|x| !risky[*x]).collect();
+    for (i, &x) in kept.iter().enumerate() {
+        index[x] = i as u32;
+    }
+    for &x in &kept {
+        sure.entries.extend(all.q.row(x).iter().map(|&(y, p)| (index[y as usize], p)));
+        sure.close_row();
+    }
+    if let Some(lu) = linear::Factored::new(&sure) {
+        for (i, e) in lu.collect(&vec![1.0; sure.states()]).into_iter().enumerate() {
+            out[all.positions[kept[i]] as usize] = e;
+        }
+    }
+    out
 }
 
 /// Analyses a compiled variant.
@@ -133,6 +173,21 @@ pub fn analyze_board(board: &CompiledBoard, options: &Options) -> Result<Analysi
     analyze_board_until(board, options, &|_| false)
 }
 
+/// Why a board has no exact odds for one piece alone, if it has none.
+fn interacting(board: &CompiledBoard) -> Option<AnalysisError> {
+    let why = match board.play {
+        ladderkit_core::spec::Play::Classic if board.extras.any() => {
+            "arrows, chips and points-based wins depend on where the other pieces are and on the chips drawn"
+        }
+        ladderkit_core::spec::Play::Classic => return None,
+        ladderkit_core::spec::Play::Treehouse(_) => "in Treehouse play pieces move each other and stack",
+        ladderkit_core::spec::Play::ScoreTrack(_) => {
+            "on a score track pieces move by points, not dice, so there is no race to solve"
+        }
+    };
+    Some(AnalysisError::Interacting(why.into()))
+}
+
 /// `analyze_board` that tells `stop` how far it got (0 to 1) now and then,
 /// and gives up with `AnalysisError::Cancelled` when it returns true (an
 /// editor whose board changed while a long analysis was running).
@@ -141,56 +196,54 @@ pub fn analyze_board_until(
     options: &Options,
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Analysis, AnalysisError> {
-    match board.play {
-        ladderkit_core::spec::Play::Classic if board.extras.any() => {
-            return Err(AnalysisError::Interacting(
-                "arrows, chips and points-based wins depend on where the other pieces are and on the chips drawn"
-                    .into(),
-            ));
-        }
-        ladderkit_core::spec::Play::Classic => {}
-        ladderkit_core::spec::Play::Treehouse(_) => {
-            return Err(AnalysisError::Interacting("in Treehouse play pieces move each other and stack".into()));
-        }
-        ladderkit_core::spec::Play::ScoreTrack(_) => {
-            return Err(AnalysisError::Interacting(
-                "on a score track pieces move by points, not dice, so there is no race to solve".into(),
-            ));
-        }
+    if let Some(e) = interacting(board) {
+        return Err(e);
     }
-    let roll_chain = rolls::RollChain::new(board);
-    roll_chain.check_finishes()?;
-    let by_rolls = roll_chain.iterate(options, stop)?;
-    let expected_rolls = roll_chain.expected_rolls().unwrap_or(by_rolls.expected);
+    let chain = chain::RollChain::new(board, chain::Scope::FromStart);
+    chain.check_finishes()?;
+    if stop(0.0) {
+        return Err(AnalysisError::Cancelled);
+    }
+    let lu = linear::Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
+    let visits = rolls::Visits::new(&chain, &lu);
+    let until = tail::Until::options(options);
+    let by_rolls = rolls::story(&chain, until, stop)?;
     let (min_rolls, shortest_rolls) = shortest::shortest_game(board);
-    let by_turns = turns::iterate(board, options, stop)?;
-    let seats = seats::Seats::new(&by_turns, options.players.max(1));
+    let turn_story = turns::story(&chain, Some(&by_rolls), until, stop)?;
+    let by_turns = turns::ByTurns { expected: turns::expected(&chain, &visits.per_state), story: turn_story };
+    let seats = seats::Seats::new(&by_turns.story, options.players.max(1));
+    let probabilities = if options.jump_probabilities {
+        Some(rolls::jump_probabilities(&chain, &lu, &visits.jump_uses, stop)?)
+    } else {
+        None
+    };
     let jumps = (0..board.jumps.len())
         .map(|j| JumpUse {
             jump: j,
-            expected_uses: by_rolls.jump_uses[j],
-            probability: roll_chain.within_budget(options).then(|| roll_chain.jump_probability(j, options)),
+            expected_uses: visits.jump_uses[j],
+            probability: probabilities.as_ref().map(|p| p[j]),
         })
         .collect();
     let interaction = (!board.shared_squares).then(|| {
         "pieces cannot share squares, so they interact: seat odds assume they do not; simulate for the real figures"
             .to_owned()
     });
-    let quantile = |q: f64| {
-        by_rolls.finish_within.iter().position(|p| *p >= q - 1e-12).unwrap_or(by_rolls.finish_within.len()) as u32
-    };
+    let finish_within = by_rolls.finish_within(options.tail, options.max_steps);
+    let quantile = |q: f64| by_rolls.quantile(q, options.max_steps);
     Ok(Analysis {
-        expected_rolls,
+        expected_rolls: visits.expected_rolls,
         expected_turns: by_turns.expected,
         min_rolls,
         shortest_rolls,
         median_rolls: quantile(0.5),
         percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
-        finish_within: by_rolls.finish_within,
-        finish_within_turns: by_turns.finish_within(),
-        heat: by_rolls.heat,
+        finish_within_turns: by_turns.finish_within(options),
+        finish_within,
+        heat: visits.heat,
         jumps,
         seats,
         interaction,
+        decay: by_rolls.survival.ratio,
+        tail_bound: by_rolls.bound.max(by_turns.story.bound),
     })
 }

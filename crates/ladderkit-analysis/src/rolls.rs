@@ -1,260 +1,147 @@
-//! One piece, one roll at a time: where it rests after each roll. Lost and
-//! extra turns do not move pieces, so this chain alone decides the roll
-//! statistics, the heat and the jump use.
+//! One piece, one roll at a time. Lost and extra turns do not move pieces,
+//! so this chain alone decides the roll statistics, the heat and the jump
+//! use: expectations from one solve with the fundamental matrix, the
+//! game-length distribution from the iterated chain and its geometric tail.
 
-use ladderkit_core::{CompiledBoard, Reachability};
+use faer::Mat;
 
-use crate::{AnalysisError, Options, linear};
+use crate::AnalysisError;
+use crate::chain::{NONE, RollChain};
+use crate::linear::Factored;
+use crate::tail::{Stepper, Story, Until};
 
-/// Dense solves are exact and cheap below this many positions.
-const DENSE_LIMIT: usize = 1200;
-
-/// From one position: (where the dice movement ends, probability, whether
-/// the piece moved at all), merged.
-type Moves = Vec<(u32, f64, bool)>;
-
-pub(crate) struct RollChain<'a> {
-    board: &'a CompiledBoard,
-    moves: Vec<Moves>,
-}
-
-pub(crate) struct ByRolls {
-    pub finish_within: Vec<f64>,
-    pub expected: f64,
+/// What one solve for the expected visits gives.
+pub(crate) struct Visits {
+    /// Per state: expected rolls made from it.
+    pub per_state: Vec<f64>,
+    pub expected_rolls: f64,
+    /// Per position: expected times a piece comes to rest there after moving.
     pub heat: Vec<f64>,
+    /// Per jump: expected rides.
     pub jump_uses: Vec<f64>,
 }
 
-impl<'a> RollChain<'a> {
-    pub fn new(board: &'a CompiledBoard) -> Self {
-        let moves = (0..board.points.len() as u32)
-            .map(|pos| {
-                let mut moves: Moves = Vec::new();
-                if pos == board.goal {
-                    return moves;
-                }
-                for o in &board.outcomes {
-                    let step = board.step(pos, o.total);
-                    let (end, moved) = (step.end, !step.forfeited);
-                    let p = board.probability(o);
-                    match moves.iter_mut().find(|(e, _, m)| *e == end && *m == moved) {
-                        Some((_, q, _)) => *q += p,
-                        None => moves.push((end, p, moved)),
-                    }
-                }
-                moves
-            })
-            .collect();
-        Self { board, moves }
-    }
-
-    /// Refuses boards where a reachable position can never finish.
-    pub fn check_finishes(&self) -> Result<(), AnalysisError> {
-        let stuck = Reachability::new(self.board).trapped();
-        if stuck.is_empty() { Ok(()) } else { Err(AnalysisError::NeverFinishes(stuck)) }
-    }
-
-    /// Pushes the distribution forward one roll at a time until the chance
-    /// of an unfinished game is below the tail. `stop` is asked between
-    /// rolls, so a caller can give up on a long analysis.
-    pub fn iterate(&self, options: &Options, stop: &dyn Fn(f64) -> bool) -> Result<ByRolls, AnalysisError> {
-        let board = self.board;
-        let n = board.points.len();
-        let goal = board.goal as usize;
-        // The chain as flat rows (where a piece rests, probability), merged:
-        // the loop below is a sparse matrix-vector product.
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut rows: Vec<(u32, f64)> = Vec::new();
-        for (pos, moves) in self.moves.iter().enumerate() {
-            offsets.push(rows.len());
-            let row_start = rows.len();
-            if pos == goal {
-                continue;
-            }
-            for &(end, p, _) in moves {
-                let rest = board.landing[end as usize];
-                match rows[row_start..].iter_mut().find(|(r, _)| *r == rest) {
-                    Some((_, q)) => *q += p,
-                    None => rows.push((rest, p)),
-                }
-            }
-        }
-        offsets.push(rows.len());
-        let mut mass = vec![0.0; n];
-        mass[board.start as usize] = 1.0;
-        let mut next = vec![0.0; n];
-        // Expected rolls made from each position: heat and jump use follow
-        // from it once, after the loop, instead of on every roll.
-        let mut visits = vec![0.0; n];
-        let mut finish_within = vec![0.0];
-        let mut done = 0.0;
-        let (mut expected, mut survival, mut previous) = (0.0, 1.0, 1.0);
-        while survival > options.tail {
-            if finish_within.len() > options.max_steps {
-                return Err(too_long(options.max_steps, survival));
-            }
-            if finish_within.len().is_multiple_of(64) && stop(0.0 + 0.5 * crate::progress(survival, options.tail)) {
-                return Err(AnalysisError::Cancelled);
-            }
-            expected += survival;
-            next.iter_mut().for_each(|m| *m = 0.0);
-            for (pos, &m) in mass.iter().enumerate() {
-                if m == 0.0 {
-                    continue;
-                }
-                visits[pos] += m;
-                for &(rest, p) in &rows[offsets[pos]..offsets[pos + 1]] {
-                    next[rest as usize] += m * p;
-                }
-            }
-            done += next[goal];
-            next[goal] = 0.0;
-            std::mem::swap(&mut mass, &mut next);
-            previous = survival;
-            survival = mass.iter().sum();
-            finish_within.push(done.min(1.0));
-        }
-        // The tail decays geometrically; add what the cut-off left out.
-        let ratio = if previous > 0.0 { survival / previous } else { 0.0 };
-        if ratio < 1.0 {
-            expected += survival / (1.0 - ratio);
-        }
-        let mut heat = vec![0.0; n];
+impl Visits {
+    pub fn new(chain: &RollChain, lu: &Factored) -> Self {
+        let board = chain.board;
+        let per_state = lu.visits(chain.start as usize);
+        let mut heat = vec![0.0; board.points.len()];
         let mut jump_uses = vec![0.0; board.jumps.len()];
-        for (pos, &v) in visits.iter().enumerate() {
-            if v == 0.0 || pos == goal {
-                continue;
-            }
-            for &(end, p, moved) in &self.moves[pos] {
-                if moved {
-                    heat[board.landing[end as usize] as usize] += v * p;
+        for (x, &v) in per_state.iter().enumerate() {
+            for m in chain.moves_of(x) {
+                if m.moved {
+                    heat[board.landing[m.end as usize] as usize] += v * m.p;
                 }
-                for j in board.chain(end) {
-                    jump_uses[j as usize] += v * p;
+                for j in board.chain(m.end) {
+                    jump_uses[j as usize] += v * m.p;
                 }
             }
         }
-        heat[goal] = 0.0;
-        Ok(ByRolls { finish_within, expected, heat, jump_uses })
-    }
-
-    /// Expected rolls from the start by solving (I − Q) x = 1, for small
-    /// boards; `None` on large ones (the iterated sum is used instead).
-    pub fn expected_rolls(&self) -> Option<f64> {
-        let board = self.board;
-        let n = board.points.len();
-        if n > DENSE_LIMIT {
-            return None;
-        }
-        let mut a = vec![0.0; n * n];
-        let mut b = vec![1.0; n];
-        for pos in 0..n {
-            a[pos * n + pos] += 1.0;
-            if pos == board.goal as usize {
-                b[pos] = 0.0;
-                continue;
-            }
-            for &(end, p, _) in &self.moves[pos] {
-                let rest = board.landing[end as usize] as usize;
-                if rest != board.goal as usize {
-                    a[pos * n + rest] -= p;
-                }
-            }
-        }
-        // Positions no piece reaches may be stuck; they do not touch the
-        // start's row, but they can make the matrix singular.
-        linear::solve(a, b).map(|x| x[board.start as usize]).filter(|x| x.is_finite())
-    }
-
-    /// Expected rolls to finish from every position (0 at the goal), by
-    /// Gauss–Seidel sweeps; positions that never finish get `f64::INFINITY`.
-    pub fn expected_from_each(&self) -> Vec<f64> {
-        let board = self.board;
-        let n = board.points.len();
-        let stuck = ladderkit_core::Reachability::new(board);
-        let mut x = vec![0.0; n];
-        for _ in 0..100_000 {
-            let mut change: f64 = 0.0;
-            for pos in (0..n).rev() {
-                if pos == board.goal as usize || !stuck.finishes[pos] {
-                    continue;
-                }
-                let (mut stay, mut sum) = (0.0, 1.0);
-                for &(end, p, _) in &self.moves[pos] {
-                    let rest = board.landing[end as usize] as usize;
-                    if rest == pos { stay += p } else { sum += p * x[rest] }
-                }
-                let value = sum / (1.0 - stay);
-                change = change.max((value - x[pos]).abs() / value.max(1.0));
-                x[pos] = value;
-            }
-            if change < 1e-10 {
-                break;
-            }
-        }
-        for (pos, v) in x.iter_mut().enumerate() {
-            if !stuck.finishes[pos] {
-                *v = f64::INFINITY;
-            }
-        }
-        x
-    }
-
-    pub fn within_budget(&self, options: &Options) -> bool {
-        let b = self.board;
-        b.points.len().saturating_mul(b.outcomes.len()).saturating_mul(b.jumps.len()) <= options.jump_odds_budget
-    }
-
-    /// Chance a piece rides jump `j` at least once before finishing.
-    pub fn jump_probability(&self, j: usize, options: &Options) -> f64 {
-        let board = self.board;
-        let goal = board.goal as usize;
-        let mut mass = vec![0.0; board.points.len()];
-        mass[board.start as usize] = 1.0;
-        let mut next = mass.clone();
-        let mut hit = 0.0;
-        let mut left = 1.0;
-        let mut steps = 0;
-        while left > options.tail && steps < options.max_steps {
-            steps += 1;
-            next.iter_mut().for_each(|m| *m = 0.0);
-            for (pos, &m) in mass.iter().enumerate() {
-                if m == 0.0 || pos == goal {
-                    continue;
-                }
-                for &(end, p, _) in &self.moves[pos] {
-                    if board.chain(end).any(|k| k as usize == j) {
-                        hit += m * p;
-                    } else {
-                        next[board.landing[end as usize] as usize] += m * p;
-                    }
-                }
-            }
-            next[goal] = 0.0;
-            std::mem::swap(&mut mass, &mut next);
-            left = mass.iter().sum();
-        }
-        hit
+        heat[board.goal as usize] = 0.0;
+        let expected_rolls = per_state.iter().sum();
+        Self { per_state, expected_rolls, heat, jump_uses }
     }
 }
 
-fn too_long(steps: usize, survival: f64) -> AnalysisError {
-    AnalysisError::TooLong { steps, unfinished: format!("{:.3}%", survival * 100.0) }
+/// One roll of the game's chain.
+struct Roll<'c, 'a>(&'c RollChain<'a>);
+
+impl Stepper for Roll<'_, '_> {
+    fn step(&mut self, from: &[f64], to: &mut [f64]) -> (f64, f64) {
+        self.0.q.push(from, to);
+        let won = from.iter().zip(&self.0.win).map(|(m, w)| m * w).sum();
+        (won, from.iter().sum())
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use ladderkit_core::{check_source, compile};
+/// The game-length distribution in rolls.
+pub(crate) fn story(chain: &RollChain, until: Until, stop: &dyn Fn(f64) -> bool) -> Result<Story, AnalysisError> {
+    let mut start = vec![0.0; chain.states()];
+    start[chain.start as usize] = 1.0;
+    crate::tail::story(start, &mut Roll(chain), until, stop, (0.1, 0.5))
+}
 
-    use super::*;
+/// Right-hand sides solved together: a block of this many columns keeps
+/// the triangular solves in cache and uses faer's blocked kernels.
+const BLOCK: usize = 32;
 
-    #[test]
-    fn dense_solve_and_iterated_sum_agree() {
-        let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
-        let board = compile(&spec).board;
-        let chain = RollChain::new(&board);
-        let dense = chain.expected_rolls().unwrap();
-        let iterated = chain.iterate(&Options::default(), &|_| false).unwrap().expected;
-        assert!((dense - iterated).abs() < 1e-9, "{dense} vs {iterated}");
+/// Chance a piece rides each jump at least once, as a first-passage
+/// probability: by the strong Markov property at the first ride,
+/// `E_start[N] = P(N ≥ 1)·(1 + E_after[N])`, where `N` counts rides and
+/// "after" is where a ride leaves the piece. `E_after[N]` is one row of the
+/// fundamental matrix, so jumps that leave a piece on the same square
+/// share a solve, and blocks of solves share one pass.
+pub(crate) fn jump_probabilities(
+    chain: &RollChain,
+    lu: &Factored,
+    uses: &[f64],
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<Vec<f64>, AnalysisError> {
+    let board = chain.board;
+    let jumps = board.jumps.len();
+    // Per jump: the rolls that ride it, as (state, probability), by counting.
+    let mut count = vec![0u32; jumps + 1];
+    for x in 0..chain.states() {
+        for m in chain.moves_of(x) {
+            for j in board.chain(m.end) {
+                count[j as usize + 1] += 1;
+            }
+        }
     }
+    for j in 0..jumps {
+        count[j + 1] += count[j];
+    }
+    let mut fill = count.clone();
+    let mut rides = vec![(0u32, 0.0f64); count[jumps] as usize];
+    for x in 0..chain.states() {
+        for m in chain.moves_of(x) {
+            for j in board.chain(m.end) {
+                rides[fill[j as usize] as usize] = (x as u32, m.p);
+                fill[j as usize] += 1;
+            }
+        }
+    }
+    let mut probability = vec![0.0; jumps];
+    // Jumps still to solve for, grouped by the state a ride leaves them in.
+    let mut by_target: Vec<(u32, usize)> = Vec::new();
+    for j in 0..jumps {
+        if uses[j] <= 0.0 {
+            continue;
+        }
+        let after = board.landing[board.jumps[j].from as usize];
+        match chain.state_of[after as usize] {
+            // A ride that finishes the game cannot come again.
+            NONE => probability[j] = uses[j].min(1.0),
+            target => by_target.push((target, j)),
+        }
+    }
+    by_target.sort_unstable();
+    let mut targets: Vec<u32> = by_target.iter().map(|(t, _)| *t).collect();
+    targets.dedup();
+    let n = chain.states();
+    let mut block = Mat::<f64>::zeros(n, BLOCK.min(targets.len()).max(1));
+    let mut next_jump = 0;
+    for (b, group) in targets.chunks(BLOCK).enumerate() {
+        if stop(0.7 + 0.3 * (b * BLOCK) as f64 / targets.len() as f64) {
+            return Err(AnalysisError::Cancelled);
+        }
+        let mut cols = block.as_mut().subcols_mut(0, group.len());
+        cols.fill(0.0);
+        for (c, &t) in group.iter().enumerate() {
+            cols[(t as usize, c)] = 1.0;
+        }
+        lu.visits_in_place(cols.as_mut());
+        for (c, &t) in group.iter().enumerate() {
+            while next_jump < by_target.len() && by_target[next_jump].0 == t {
+                let j = by_target[next_jump].1;
+                let again: f64 = rides[count[j] as usize..count[j + 1] as usize]
+                    .iter()
+                    .map(|&(x, p)| cols[(x as usize, c)] * p)
+                    .sum();
+                probability[j] = (uses[j] / (1.0 + again)).clamp(0.0, 1.0);
+                next_jump += 1;
+            }
+        }
+    }
+    Ok(probability)
 }

@@ -1,34 +1,115 @@
 //! One player, one turn at a time. A turn may hold several rolls (extra
-//! turns) or none (a lost turn), so its state is the piece's position plus
-//! the turns it still has to skip.
+//! turns) or none (a lost turn).
+//!
+//! Expected turns need no turn chain: every roll costs the turns it ends
+//! (0 when it earns another roll, 1 plus the turns it makes the player
+//! skip otherwise), so the expectation is the visits of the roll chain
+//! times each roll's cost. Only a cap on turns in a row makes the cost
+//! depend on the rolls before; then the roll chain is taken with the count
+//! of turns so far in its state and solved the same way. The distribution
+//! by turns needs the turn chain (state: position and pending lost turns).
 
 use ladderkit_core::CompiledBoard;
+use ladderkit_core::board::Resolved;
 
+use crate::chain::{RollChain, Transient};
+use crate::linear::Factored;
+use crate::tail::{Stepper, Story, Until};
 use crate::{AnalysisError, Options};
 
-/// Per round t (index t-1): what happened to one player in their t-th turn.
 pub(crate) struct ByTurns {
-    /// Chance the player is still playing after t turns; index 0 is 1.0.
-    pub survival: Vec<f64>,
-    /// Chance the player finishes during turn t; index 0 is 0.0.
-    pub finished: Vec<f64>,
-    /// Expected rolls made in turn t by a player still playing then.
-    pub rolls: Vec<f64>,
+    pub story: Story,
     pub expected: f64,
 }
 
 impl ByTurns {
-    pub fn finish_within(&self) -> Vec<f64> {
-        self.survival.iter().map(|s| (1.0 - s).max(0.0)).collect()
+    /// Index t: chance one player has finished within t turns.
+    pub fn finish_within(&self, options: &Options) -> Vec<f64> {
+        let mut out = Vec::new();
+        let mut t = 0;
+        loop {
+            let s = self.story.survival.at(t);
+            out.push((1.0 - s).max(0.0));
+            if s <= options.tail || t >= options.max_steps {
+                return out;
+            }
+            t += 1;
+        }
     }
 }
 
-/// Below this share of the unfinished games, mass still rolling extra
-/// turns inside one turn is dropped (far below the analysis' precision).
-const NEGLIGIBLE: f64 = 1e-14;
+/// Whether turns differ from rolls at all on this board.
+pub(crate) fn turns_are_rolls(board: &CompiledBoard) -> bool {
+    !board.has_turn_effects() && !board.outcomes.iter().any(|o| o.extra_turn)
+}
 
-/// Where one roll from each position leads, resolved once and merged by
-/// destination, so the loop below is branch-free sparse arithmetic.
+/// The turns a roll ends, given whether the player may take another.
+fn cost(r: &Resolved, another_allowed: bool) -> f64 {
+    match (r.won, r.extra_turn && another_allowed, r.lose_turns) {
+        (true, _, _) => 1.0,
+        (false, true, 0) => 0.0,
+        // The extra turn is the first one lost.
+        (false, true, lose) => f64::from(lose),
+        (false, false, lose) => 1.0 + f64::from(lose),
+    }
+}
+
+/// Expected turns of one player, from the roll chain's visits.
+pub(crate) fn expected(chain: &RollChain, visits: &[f64]) -> f64 {
+    let board = chain.board;
+    let extras = board.outcomes.iter().any(|o| o.extra_turn) || board.rest.iter().any(|r| r.extra_turn);
+    match board.max_consecutive_turns {
+        Some(cap) if extras && cap > 1 => capped(chain, cap),
+        _ => {
+            let allowed = board.allows_another_turn(1);
+            (0..chain.states())
+                .map(|x| {
+                    let pos = chain.positions[x];
+                    let c: f64 = board
+                        .outcomes
+                        .iter()
+                        .map(|o| board.probability(o) * cost(&board.resolve(pos, o), allowed))
+                        .sum();
+                    visits[x] * c
+                })
+                .sum()
+        }
+    }
+}
+
+/// With at most `cap` turns in a row, the state is (position, turns taken
+/// in a row so far): 1..=cap.
+fn capped(chain: &RollChain, cap: u32) -> f64 {
+    let board = chain.board;
+    let k_max = cap as usize;
+    let index = |x: usize, k: usize| (x * k_max + k - 1) as u32;
+    let mut q = Transient { offsets: vec![0], entries: Vec::new() };
+    let mut costs = Vec::with_capacity(chain.states() * k_max);
+    for x in 0..chain.states() {
+        let pos = chain.positions[x];
+        for k in 1..=k_max {
+            let allowed = board.allows_another_turn(k as u32);
+            let mut c = 0.0;
+            for o in &board.outcomes {
+                let (r, p) = (board.resolve(pos, o), board.probability(o));
+                c += p * cost(&r, allowed);
+                if r.won {
+                    continue;
+                }
+                let rest = chain.state_of[r.step.rest as usize] as usize;
+                let continues = allowed && r.extra_turn && r.lose_turns == 0;
+                q.entries.push((index(rest, if continues { k + 1 } else { 1 }), p));
+            }
+            q.close_row();
+            costs.push(c);
+        }
+    }
+    let Some(lu) = Factored::new(&q) else { return f64::INFINITY };
+    let visits = lu.visits(index(chain.start as usize, 1) as usize);
+    visits.iter().zip(&costs).map(|(v, c)| v * c).sum()
+}
+
+/// Where one roll from each state leads, merged by destination.
 struct Rows {
     offsets: Vec<usize>,
     entries: Vec<(u32, f64)>,
@@ -39,125 +120,140 @@ impl Rows {
         Self { offsets: vec![0], entries: Vec::new() }
     }
 
-    fn add(&mut self, row_start: usize, to: usize, p: f64) {
-        match self.entries[row_start..].iter_mut().find(|(d, _)| *d as usize == to) {
+    fn add(&mut self, to: usize, p: f64) {
+        let start = *self.offsets.last().unwrap_or(&0);
+        match self.entries[start..].iter_mut().find(|(d, _)| *d as usize == to) {
             Some((_, q)) => *q += p,
             None => self.entries.push((to as u32, p)),
         }
     }
 
-    fn row(&self, pos: usize) -> &[(u32, f64)] {
-        &self.entries[self.offsets[pos]..self.offsets[pos + 1]]
+    fn close(&mut self) {
+        self.offsets.push(self.entries.len());
+    }
+
+    fn row(&self, x: usize) -> &[(u32, f64)] {
+        &self.entries[self.offsets[x]..self.offsets[x + 1]]
     }
 }
 
-pub(crate) fn iterate(
-    board: &CompiledBoard,
-    options: &Options,
-    stop: &dyn Fn(f64) -> bool,
-) -> Result<ByTurns, AnalysisError> {
-    let n = board.points.len();
-    let lose_levels = board.rest.iter().map(|r| r.lose_turns).max().unwrap_or(0) as usize + 1;
-    let index = |pos: u32, lose: u32| pos as usize * lose_levels + lose as usize;
-    // Per position: the chance a roll wins; rolls that roll again (when the
-    // cap allows); rolls that end the turn, when another is allowed and
-    // when it is not.
-    let mut wins = vec![0.0; n];
-    let (mut again_rows, mut end_rows, mut capped_rows) = (Rows::new(), Rows::new(), Rows::new());
-    for pos in 0..n as u32 {
-        let starts = (again_rows.entries.len(), end_rows.entries.len(), capped_rows.entries.len());
-        for o in &board.outcomes {
-            let (r, p) = (board.resolve(pos, o), board.probability(o));
-            if r.won {
-                wins[pos as usize] += p;
-                continue;
+/// Below this share of the unfinished games, mass still rolling extra
+/// turns inside one turn is dropped (far below the analysis' precision).
+const NEGLIGIBLE: f64 = 1e-14;
+
+/// One turn of the turn chain. State: (roll-chain state, pending lost turns).
+struct Turn<'a> {
+    board: &'a CompiledBoard,
+    lose_levels: usize,
+    wins: Vec<f64>,
+    /// Rolls that roll again (when the cap allows); rolls that end the
+    /// turn, when another is allowed and when it is not.
+    again: Rows,
+    end: Rows,
+    capped: Rows,
+    rolling: Vec<f64>,
+    rolling_next: Vec<f64>,
+}
+
+impl<'a> Turn<'a> {
+    fn new(chain: &RollChain<'a>) -> Self {
+        let board = chain.board;
+        let lose_levels = board.rest.iter().map(|r| r.lose_turns).max().unwrap_or(0) as usize + 1;
+        let index = |x: u32, lose: u32| x as usize * lose_levels + lose as usize;
+        let n = chain.states();
+        let mut wins = vec![0.0; n];
+        let (mut again, mut end, mut capped) = (Rows::new(), Rows::new(), Rows::new());
+        for (x, &pos) in chain.positions.iter().enumerate() {
+            for o in &board.outcomes {
+                let (r, p) = (board.resolve(pos, o), board.probability(o));
+                if r.won {
+                    wins[x] += p;
+                    continue;
+                }
+                let (rest, lose) = (chain.state_of[r.step.rest as usize], r.lose_turns);
+                capped.add(index(rest, lose), p);
+                match (r.extra_turn, lose) {
+                    (true, 0) => again.add(rest as usize, p),
+                    (true, _) => end.add(index(rest, lose - 1), p),
+                    (false, _) => end.add(index(rest, lose), p),
+                }
             }
-            let (rest, lose) = (r.step.rest, r.lose_turns);
-            capped_rows.add(starts.2, index(rest, lose), p);
-            match (r.extra_turn, lose) {
-                (true, 0) => again_rows.add(starts.0, rest as usize, p),
-                // The extra turn is the first one lost.
-                (true, _) => end_rows.add(starts.1, index(rest, lose - 1), p),
-                (false, _) => end_rows.add(starts.1, index(rest, lose), p),
-            }
+            again.close();
+            end.close();
+            capped.close();
         }
-        again_rows.offsets.push(again_rows.entries.len());
-        end_rows.offsets.push(end_rows.entries.len());
-        capped_rows.offsets.push(capped_rows.entries.len());
+        Self { board, lose_levels, wins, again, end, capped, rolling: vec![0.0; n], rolling_next: vec![0.0; n] }
     }
-    let mut mass = vec![0.0; n * lose_levels];
-    mass[index(board.start, 0)] = 1.0;
-    let mut next = vec![0.0; mass.len()];
-    // Pieces in the middle of a turn, about to roll again.
-    let mut rolling = vec![0.0; n];
-    let mut rolling_next = vec![0.0; n];
-    let mut out = ByTurns { survival: vec![1.0], finished: vec![0.0], rolls: vec![0.0], expected: 0.0 };
-    let (mut survival, mut previous) = (1.0, 1.0);
-    while survival > options.tail {
-        if out.survival.len() > options.max_steps {
-            return Err(AnalysisError::TooLong {
-                steps: options.max_steps,
-                unfinished: format!("{:.3}%", survival * 100.0),
-            });
-        }
-        if out.survival.len().is_multiple_of(64) && stop(0.5 + 0.5 * crate::progress(survival, options.tail)) {
-            return Err(AnalysisError::Cancelled);
-        }
-        out.expected += survival;
+}
+
+impl Stepper for Turn<'_> {
+    fn step(&mut self, mass: &[f64], next: &mut [f64]) -> (f64, f64) {
+        let levels = self.lose_levels;
         next.iter_mut().for_each(|m| *m = 0.0);
-        rolling.iter_mut().for_each(|m| *m = 0.0);
+        self.rolling.iter_mut().for_each(|m| *m = 0.0);
+        let mut survival = 0.0;
         for (state, &m) in mass.iter().enumerate() {
             if m == 0.0 {
                 continue;
             }
-            let (pos, lose) = (state / lose_levels, state % lose_levels);
+            survival += m;
+            let (x, lose) = (state / levels, state % levels);
             if lose > 0 {
                 next[state - 1] += m;
             } else {
-                rolling[pos] += m;
+                self.rolling[x] += m;
             }
         }
         let (mut rolls, mut finished) = (0.0, 0.0);
         let mut turns_in_row = 1;
         loop {
-            let live: f64 = rolling.iter().sum();
-            if live < NEGLIGIBLE * survival {
+            let live: f64 = self.rolling.iter().sum();
+            if live <= NEGLIGIBLE * survival {
                 break;
             }
-            rolling_next.iter_mut().for_each(|m| *m = 0.0);
-            let again = board.allows_another_turn(turns_in_row);
-            for (pos, &m) in rolling.iter().enumerate() {
+            self.rolling_next.iter_mut().for_each(|m| *m = 0.0);
+            let again = self.board.allows_another_turn(turns_in_row);
+            for (x, &m) in self.rolling.iter().enumerate() {
                 if m == 0.0 {
                     continue;
                 }
                 rolls += m;
-                finished += m * wins[pos];
+                finished += m * self.wins[x];
                 if again {
-                    for &(d, p) in again_rows.row(pos) {
-                        rolling_next[d as usize] += m * p;
+                    for &(d, p) in self.again.row(x) {
+                        self.rolling_next[d as usize] += m * p;
                     }
-                    for &(d, p) in end_rows.row(pos) {
+                    for &(d, p) in self.end.row(x) {
                         next[d as usize] += m * p;
                     }
                 } else {
-                    for &(d, p) in capped_rows.row(pos) {
+                    for &(d, p) in self.capped.row(x) {
                         next[d as usize] += m * p;
                     }
                 }
             }
-            std::mem::swap(&mut rolling, &mut rolling_next);
+            std::mem::swap(&mut self.rolling, &mut self.rolling_next);
             turns_in_row += 1;
         }
-        std::mem::swap(&mut mass, &mut next);
-        previous = survival;
-        survival = mass.iter().sum();
-        out.survival.push(survival);
-        out.finished.push(finished);
-        out.rolls.push(rolls);
+        (finished, rolls)
     }
-    let ratio = if previous > 0.0 { survival / previous } else { 0.0 };
-    if ratio < 1.0 {
-        out.expected += survival / (1.0 - ratio);
+}
+
+/// The distribution by turns; the roll story when turns are rolls.
+pub(crate) fn story(
+    chain: &RollChain,
+    rolls: Option<&Story>,
+    until: Until,
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<Story, AnalysisError> {
+    if turns_are_rolls(chain.board) {
+        if let Some(rolls) = rolls {
+            return Ok(rolls.clone());
+        }
+        return crate::rolls::story(chain, until, stop);
     }
-    Ok(out)
+    let mut turn = Turn::new(chain);
+    let mut start = vec![0.0; chain.states() * turn.lose_levels];
+    start[chain.start as usize * turn.lose_levels] = 1.0;
+    crate::tail::story(start, &mut turn, until, stop, (0.5, 0.7))
 }

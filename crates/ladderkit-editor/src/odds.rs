@@ -94,6 +94,13 @@ impl Odds {
     }
 }
 
+/// What the panel's analysis computes: everything `ladderkit analyze` does
+/// but the per-jump "ridden at least once" chances, which it does not show
+/// (skipping their solves keeps a 100 × 100 board well under a second).
+pub fn options(players: u32) -> Options {
+    Options { players, jump_probabilities: false, ..Options::default() }
+}
+
 /// Players the seat odds are for: the chosen number, or the variant's
 /// smallest table (at least two).
 pub fn players_for(odds: &Odds, min_players: u32) -> u32 {
@@ -147,7 +154,7 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
             seen.store(p.to_bits(), Ordering::Relaxed);
             stop.load(Ordering::Relaxed)
         };
-        let options = Options { players: key.players, ..Options::default() };
+        let options = options(key.players);
         let outcome = match analyze_board_until(&board, &options, &report) {
             Ok(a) => Ok(Figures::Exact(Arc::new(a))),
             Err(AnalysisError::Cancelled) => return,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use ladderkit::analysis::{Options, analyze};
+use ladderkit::analysis::analyze;
 use ladderkit::core::compile;
 use ladderkit::core::spec::Jump;
 use ladderkit::engine::bots::BotScratch;
@@ -268,7 +268,7 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
         let result = odds.current(odds_key(&app)).unwrap();
         let Ok(Figures::Exact(shown)) = &result.outcome else { panic!("{:?}", result.outcome) };
         let shown = shown.clone();
-        let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
+        let cli = analyze(&compile(&doc(&app).spec), &ladderkit_editor::odds::options(3)).unwrap();
         assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
         shown
     };
@@ -285,7 +285,7 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Exact(after)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!() };
-    let cli = analyze(&compile(&doc(&app).spec), &Options { players: 3, ..Options::default() }).unwrap();
+    let cli = analyze(&compile(&doc(&app).spec), &ladderkit_editor::odds::options(3)).unwrap();
     assert_eq!(**after, cli);
     assert!(after.expected_rolls > before.expected_rolls, "two new snakes make the game longer");
     assert_eq!(after.seats.win.len(), 3);

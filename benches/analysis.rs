@@ -1,0 +1,39 @@
+//! The exact analysis, full `analyze` with four seats, one thread. Targets
+//! (issue 13): Milton Bradley < 1 ms; 30 × 30 with 150 jumps < 10 ms;
+//! 100 × 100 with 2,000 jumps < 100 ms without the per-jump "ridden at
+//! least once" chances and < 1 s with all of them.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::{Compiled, check_source, compile};
+use support::{big_board, random_board};
+
+mod support;
+
+fn variant(text: &str) -> Compiled {
+    compile(&check_source(text).spec.unwrap())
+}
+
+fn analysis(c: &mut Criterion) {
+    let all = Options { players: 4, ..Options::default() };
+    let no_jumps = Options { jump_probabilities: false, ..all };
+    let mut group = c.benchmark_group("analyze");
+    let mb = variant(include_str!("../variants/milton-bradley.ron"));
+    group.bench_function("milton-bradley", |b| b.iter(|| analyze(black_box(&mb), &all).unwrap()));
+    let gw = variant(include_str!("../variants/gameweave-large.ron"));
+    group.bench_function("gameweave-large", |b| b.iter(|| analyze(black_box(&gw), &all).unwrap()));
+    let medium = compile(&random_board(30, 30, 150));
+    group.bench_function("30x30, 150 jumps", |b| b.iter(|| analyze(black_box(&medium), &all).unwrap()));
+    group.sample_size(10);
+    let big = compile(&big_board());
+    group.bench_function("100x100, 2000 jumps, no per-jump chances", |b| {
+        b.iter(|| analyze(black_box(&big), &no_jumps).unwrap())
+    });
+    group.bench_function("100x100, 2000 jumps", |b| b.iter(|| analyze(black_box(&big), &all).unwrap()));
+    group.finish();
+}
+
+criterion_group!(benches, analysis);
+criterion_main!(benches);

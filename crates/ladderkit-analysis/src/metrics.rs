@@ -1,0 +1,103 @@
+//! What a search needs to know about a board, and nothing more. A tuner
+//! judges thousands of boards a second, so each figure is computed the
+//! cheapest exact way and only when asked for: expected turns and rides
+//! from one solve, the fewest rolls by a breadth-first search, a
+//! percentile by iterating only until it is passed, the seat edge from the
+//! turn distribution to 1e-10. `Metrics::of` reads the same figures off a
+//! full `Analysis`; a test holds the two equal.
+
+use ladderkit_core::CompiledBoard;
+
+use crate::chain::{RollChain, Scope};
+use crate::linear::Factored;
+use crate::tail::Until;
+use crate::{Analysis, AnalysisError, rolls, seats, shortest, turns};
+
+/// Which figures to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Wanted {
+    pub turns: bool,
+    pub rides: bool,
+    pub fewest: bool,
+    /// This percentile (1..=99) of game length in rolls.
+    pub percentile: Option<u32>,
+    /// The seat edge at a table of this many players.
+    pub seat_edge: Option<u32>,
+}
+
+/// Figures of one board; `None` where not asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Metrics {
+    /// Expected turns of one player.
+    pub expected_turns: Option<f64>,
+    /// Expected snakes and ladders one piece rides in a game.
+    pub expected_rides: Option<f64>,
+    /// The fastest possible game, in rolls.
+    pub fewest_rolls: Option<u32>,
+    /// The asked-for percentile of game length, in rolls.
+    pub percentile: Option<u32>,
+    /// How much more than a fair share the best seat wins: `max win − 1/n`.
+    pub seat_edge: Option<f64>,
+}
+
+/// Seat odds are compared to this precision in a search.
+const SEAT_PRECISION: f64 = 1e-10;
+
+impl Metrics {
+    /// Computes what `wanted` asks for on a board without errors.
+    pub fn compute(board: &CompiledBoard, wanted: &Wanted) -> Result<Self, AnalysisError> {
+        if let Some(e) = crate::interacting(board) {
+            return Err(e);
+        }
+        let chain = RollChain::new(board, Scope::FromStart);
+        chain.check_finishes()?;
+        let never = &|_| false;
+        let mut out = Self::default();
+        if wanted.turns || wanted.rides {
+            let lu = Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
+            let visits = rolls::Visits::new(&chain, &lu);
+            if wanted.turns {
+                out.expected_turns = Some(turns::expected(&chain, &visits.per_state));
+            }
+            if wanted.rides {
+                out.expected_rides = Some(visits.jump_uses.iter().sum());
+            }
+        }
+        if wanted.fewest {
+            out.fewest_rolls = Some(shortest::shortest_game(board).0);
+        }
+        let max_steps = crate::Options::default().max_steps;
+        if let Some(p) = wanted.percentile {
+            let q = f64::from(p.clamp(1, 99)) / 100.0;
+            // Stop as soon as the share is passed (or the tail is known).
+            let until = Until { tail: 1.0 - q + 1e-12, bound: 1e-12, max_steps };
+            out.percentile = Some(rolls::story(&chain, until, never)?.quantile(q, max_steps));
+        }
+        if let Some(players) = wanted.seat_edge {
+            let until = Until { tail: SEAT_PRECISION, bound: SEAT_PRECISION, max_steps };
+            let story = turns::story(&chain, None, until, never)?;
+            out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
+        }
+        Ok(out)
+    }
+
+    /// The same figures read off a full analysis (made for `players` seats).
+    pub fn of(a: &Analysis, wanted: &Wanted) -> Self {
+        let percentile = wanted.percentile.map(|p| {
+            let q = f64::from(p.clamp(1, 99)) / 100.0;
+            a.finish_within.iter().position(|done| *done >= q - 1e-12).unwrap_or(a.finish_within.len()) as u32
+        });
+        Self {
+            expected_turns: wanted.turns.then_some(a.expected_turns),
+            expected_rides: wanted.rides.then(|| a.jumps.iter().map(|j| j.expected_uses).sum()),
+            fewest_rolls: wanted.fewest.then_some(a.min_rolls),
+            percentile,
+            seat_edge: wanted.seat_edge.map(|_| edge(&a.seats)),
+        }
+    }
+}
+
+fn edge(seats: &seats::Seats) -> f64 {
+    let fair = 1.0 / f64::from(seats.players.max(1));
+    seats.win.iter().copied().fold(f64::NEG_INFINITY, f64::max) - fair
+}
