@@ -363,3 +363,128 @@ fn scoreboard_companion_plays_the_rule_documents_example_and_undoes() {
     assert!(stderr(&race).contains("not a score track"), "{}", stderr(&race));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tune_reaches_a_target_and_writes_a_clean_board() {
+    let dir = temp_dir("tune");
+    let out = dir.join("shorter.ron");
+    let o = ladderkit(&[
+        "tune",
+        "variants/milton-bradley.ron",
+        "-o",
+        out.to_str().unwrap(),
+        "--turns",
+        "30",
+        "--candidates",
+        "20000",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["met"], true);
+    assert_eq!(v["targets"][0]["name"], "expected turns");
+    let after = v["after"]["expected_turns"].as_f64().unwrap();
+    assert!((after - 30.0).abs() <= 0.3, "{after}");
+    assert!((v["before"]["expected_turns"].as_f64().unwrap() - 39.2251).abs() < 1e-3);
+    assert!(!v["edits"].as_array().unwrap().is_empty());
+    // The written board validates clean and analyses to what was reported.
+    let check = ladderkit(&["validate", out.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let a: Value = serde_json::from_str(&stdout(&ladderkit(&["analyze", out.to_str().unwrap(), "--json"]))).unwrap();
+    assert!((a["expected_turns"].as_f64().unwrap() - after).abs() < 1e-9);
+    // Same seed, same budget: the same board.
+    let again = dir.join("again.ron");
+    let o2 = ladderkit(&[
+        "tune",
+        "variants/milton-bradley.ron",
+        "-o",
+        again.to_str().unwrap(),
+        "--turns",
+        "30",
+        "--candidates",
+        "20000",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(o2.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), std::fs::read_to_string(&again).unwrap());
+    let text = stdout(&o2);
+    assert!(text.contains("expected turns") && text.contains("30 ✓") && text.contains("Edits ("), "{text}");
+    // OUT exists now: not overwritten without --force.
+    let o3 = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", out.to_str().unwrap(), "--turns", "30"]);
+    assert_eq!(o3.status.code(), Some(2));
+    assert!(stderr(&o3).contains("--force"));
+}
+
+#[test]
+fn tune_says_which_target_it_cannot_reach() {
+    let dir = temp_dir("tune-miss");
+    let out = dir.join("closest.ron");
+    let o = ladderkit(&[
+        "tune",
+        "variants/milton-bradley.ron",
+        "-o",
+        out.to_str().unwrap(),
+        "--turns",
+        "3",
+        "--ladders",
+        "0..3",
+        "--snakes",
+        "0",
+        "--candidates",
+        "2000",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("expected turns 3 cannot be reached with 0–3 ladders and 0 snakes on 10 × 10"), "{text}");
+    assert!(text.contains("more ladders"), "the ladders are at their limit: {text}");
+    assert_eq!(ladderkit(&["validate", out.to_str().unwrap()]).status.code(), Some(0), "the closest board is written");
+}
+
+#[test]
+fn tune_refuses_bad_ranges_with_a_hint() {
+    let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "20", "--ladders", "9..3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("9..3 is empty; write the smaller number first, for example 3..9"), "{}", stderr(&o));
+    let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected a positive number"), "{}", stderr(&o));
+    let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "20", "--keep", "2-3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--keep 2-3: the board has no such jump"), "{}", stderr(&o));
+    let o = ladderkit(&["tune", "variants/treehouse.ron", "-o", "x.ron", "--turns", "20"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("tuning needs exact odds"), "{}", stderr(&o));
+    assert!(!Path::new("x.ron").exists());
+}
+
+#[test]
+fn new_deals_a_board_to_targets() {
+    let dir = temp_dir("new-tuned");
+    let out = dir.join("board.ron");
+    let o = ladderkit(&[
+        "new",
+        "--grid",
+        "10x10",
+        "--ladders",
+        "9",
+        "--snakes",
+        "10",
+        "--turns",
+        "30",
+        "--seed",
+        "7",
+        "--candidates",
+        "20000",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let a: Value = serde_json::from_str(&stdout(&ladderkit(&["analyze", out.to_str().unwrap(), "--json"]))).unwrap();
+    assert!((a["expected_turns"].as_f64().unwrap() - 30.0).abs() <= 0.3, "{}", a["expected_turns"]);
+    let jumps = a["jumps"].as_array().unwrap();
+    assert_eq!(jumps.iter().filter(|j| j["kind"] == "ladder").count(), 9);
+    assert_eq!(jumps.iter().filter(|j| j["kind"] == "snake").count(), 10);
+}

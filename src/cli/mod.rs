@@ -1,5 +1,5 @@
 //! Argument parsing and dispatch. Exit codes: 0 success, 1 the variant has
-//! errors, 2 usage or I/O problems.
+//! errors, 2 usage or I/O problems, 3 `tune` did not reach every target.
 
 mod analyze;
 mod diagnostics;
@@ -11,6 +11,7 @@ mod replay;
 mod scoreboard;
 mod setup;
 mod simulate;
+mod tune;
 mod validate;
 
 use std::process::ExitCode;
@@ -21,12 +22,13 @@ use clap::{Parser, Subcommand};
 ///
 /// A variant is one RON file: the board, its snakes and ladders, space
 /// effects and rules. Start with `ladderkit new`, check with
-/// `ladderkit validate`, see the exact odds with `ladderkit analyze`, play
-/// with `ladderkit play` and measure with `ladderkit simulate`.
+/// `ladderkit validate`, see the exact odds with `ladderkit analyze`, design
+/// to targets with `ladderkit tune`, play with `ladderkit play` and measure
+/// with `ladderkit simulate`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -42,6 +44,7 @@ enum Command {
     Replay(replay::Args),
     Render(render::Args),
     Scoreboard(scoreboard::Args),
+    Tune(tune::Args),
     New(new::Args),
     Fmt(fmt::Args),
 }
@@ -52,6 +55,8 @@ pub enum Outcome {
     Ok,
     VariantErrors,
     Failed,
+    /// `tune`: the closest board was written, but a target was missed.
+    TargetsMissed,
 }
 
 impl From<Outcome> for ExitCode {
@@ -60,6 +65,7 @@ impl From<Outcome> for ExitCode {
             Outcome::Ok => 0,
             Outcome::VariantErrors => 1,
             Outcome::Failed => 2,
+            Outcome::TargetsMissed => 3,
         })
     }
 }
@@ -74,6 +80,7 @@ pub fn run() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Scoreboard(args) => scoreboard::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::New(args) => new::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };

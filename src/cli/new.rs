@@ -10,11 +10,17 @@ use super::{Outcome, fail, say};
 
 /// Write a fresh, valid variant to start from.
 ///
-/// The board has no jumps yet and the classic rules (two to four players,
-/// one d6, roll N from the start tray to land on space N, overshoot
-/// forfeited). Open it in the editor or a text editor and draw.
+/// The board has the classic rules (two to four players, one d6, roll N
+/// from the start tray to land on space N, overshoot forfeited) and no
+/// jumps, unless you ask for them: with --ladders/--snakes it gets that
+/// many at random, and with targets (--turns, --p90, …) the tuner places
+/// them to meet the targets (see `ladderkit tune --help`). Open it in the
+/// editor or a text editor and draw.
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("shape").required(true))]
+#[command(
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o blank.ron\n  ladderkit new --grid 10x10 --ladders 9 --snakes 10 --turns 30 --seed 7 -o board.ron"
+)]
 pub struct Args {
     /// A grid, as COLSxROWS (for example 10x10).
     #[arg(long, group = "shape", value_parser = parse_grid, value_name = "COLSxROWS")]
@@ -37,6 +43,15 @@ pub struct Args {
     /// Overwrite FILE if it exists.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    targets: super::tune::TargetArgs,
+    #[command(flatten)]
+    limits: super::tune::LimitArgs,
+    #[command(flatten)]
+    search: super::tune::SearchArgs,
+    /// With targets: print the tuner's report as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -84,6 +99,11 @@ pub fn run(args: &Args) -> Outcome {
             eprintln!("{d}");
         }
         return fail("that board cannot hold a race; see above");
+    }
+    let jumps_wanted = args.targets.any() || args.limits.ladders.is_some() || args.limits.snakes.is_some();
+    if jumps_wanted {
+        let out = super::tune::Output { path: &args.output, json: args.json, seed: args.search.seed };
+        return super::tune::fresh(&spec, &args.targets, &args.limits, &args.search, &out);
     }
     match files::save_atomic(&args.output, &to_string(&spec)) {
         Ok(()) => {

@@ -33,6 +33,8 @@ pub enum EditCommand {
     /// jumps and effects on it go.
     RemoveSpace(u32),
     MoveSpace(u32, Point),
+    /// All the jumps at once, under a name of its own ("Tune: 4 edits").
+    SetJumps(Vec<Jump>, String),
 }
 
 fn jump_name(j: &Jump) -> String {
@@ -86,6 +88,7 @@ impl EditCommand {
             Self::AddSpace(_) => "Add space".into(),
             Self::RemoveSpace(n) => format!("Delete space {n}"),
             Self::MoveSpace(n, _) => format!("Move space {n}"),
+            Self::SetJumps(_, label) => label.clone(),
         }
     }
 
@@ -124,6 +127,7 @@ impl EditCommand {
             Self::SetGoal(g) => spec.goal = *g,
             Self::SetRules(r) => spec.rules = r.clone(),
             Self::SetMeta(m) => spec.meta = m.clone(),
+            Self::SetJumps(jumps, _) => spec.jumps = jumps.clone(),
             Self::AddSpace(p) => free_spaces(spec)?.push(*p),
             Self::MoveSpace(n, p) => {
                 let spaces = free_spaces(spec)?;

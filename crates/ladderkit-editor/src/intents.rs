@@ -45,6 +45,7 @@ pub enum Intent {
     /// Seat odds for this many players.
     OddsPlayers(u32),
     Play(PlayIntent),
+    Tune(crate::tune::TuneIntent),
 }
 
 /// Play-test controls.

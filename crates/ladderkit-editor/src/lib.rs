@@ -17,6 +17,7 @@ pub mod playtest;
 pub mod screenshot;
 pub mod selection;
 pub mod tools;
+pub mod tune;
 mod ui;
 pub use ui::{OpenTab, Tab, UiTiming};
 pub mod view;
@@ -58,7 +59,7 @@ pub fn logic_plugin(app: &mut App) {
                 .chain(),
         )
         .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin))
-        .add_plugins((odds::plugin, playtest::plugin, export::plugin));
+        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin));
 }
 
 /// The whole editor, window and interface included.

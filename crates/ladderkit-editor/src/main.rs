@@ -1,4 +1,4 @@
-//! `ladderkit-editor [FILE] [--screenshot PNG --frames N] [--playtest K]`
+//! `ladderkit-editor [FILE] [--screenshot PNG --frames N] [--playtest K] [--tune TARGETS]`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +35,11 @@ struct Args {
     /// The side panel to show first.
     #[arg(long, value_enum, default_value = "inspector")]
     panel: Tab,
+    /// Open the Tune panel and run the tuner at once, for example
+    /// `turns=30,seconds=5` (also p90, min-rolls, seat-edge, rides,
+    /// players, seed); with --screenshot, take it once the proposal shows.
+    #[arg(long, value_name = "TARGETS", value_parser = ladderkit_editor::tune::TuneForm::parse)]
+    tune: Option<ladderkit_editor::tune::TuneForm>,
 }
 
 /// The bundled variant to open when none is given.
@@ -78,9 +83,13 @@ fn main() -> ExitCode {
         app.insert_resource(Files::new(None));
         let mut request = ScreenshotAndExit::new(path, args.frames);
         request.after_moves = args.playtest;
+        request.after_tune = args.tune.is_some();
         app.insert_resource(request);
     }
-    app.insert_resource(OpenTab(args.panel));
+    app.insert_resource(OpenTab(if args.tune.is_some() { Tab::Tune } else { args.panel }));
+    if let Some(form) = args.tune {
+        app.insert_resource(ladderkit_editor::tune::StartTune(form));
+    }
     if args.playtest.is_some() {
         app.insert_resource(StartPlaytest);
     }

@@ -19,11 +19,13 @@ pub struct ScreenshotAndExit {
     rendered: u32,
     /// `--playtest K`: count frames only once K moves have been shown.
     pub after_moves: Option<u32>,
+    /// `--tune`: count frames only once the tuner's proposal is shown.
+    pub after_tune: bool,
 }
 
 impl ScreenshotAndExit {
     pub fn new(path: PathBuf, frames: u32) -> Self {
-        Self { path, frames, taken: false, first_frame: None, rendered: 0, after_moves: None }
+        Self { path, frames, taken: false, first_frame: None, rendered: 0, after_moves: None, after_tune: false }
     }
 }
 
@@ -38,10 +40,14 @@ fn screenshot_and_exit(
     mut commands: Commands,
     request: Option<ResMut<ScreenshotAndExit>>,
     playtest: Res<crate::playtest::Playtest>,
+    tuning: Res<crate::tune::Tuning>,
     ui_timing: Option<Res<crate::UiTiming>>,
 ) {
     let Some(mut request) = request else { return };
     if request.taken {
+        return;
+    }
+    if request.after_tune && tuning.proposal.is_none() && tuning.error.is_none() {
         return;
     }
     if let Some(moves) = request.after_moves {

@@ -136,7 +136,13 @@ pub(super) fn view(
     draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
     let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
     super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down);
+    if let Some(proposal) = f.preview {
+        draw_proposal(&painter, proposal, &spec.jumps, board, t, rect);
+    }
     for (i, j) in spec.jumps.iter().enumerate() {
+        if f.preview.is_some() {
+            break;
+        }
         let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
         let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
         if !rect.intersects(Rect::from_two_pos(a, b).expand(unit)) {
@@ -443,6 +449,42 @@ enum Kind {
 }
 
 /// Grids have square tiles; tracks and free boards round ones.
+/// The tuner's proposal in place of the design's jumps: unchanged jumps as
+/// usual, new or moved ones glowing, the ones it would remove faded.
+fn draw_proposal(
+    painter: &egui::Painter,
+    proposal: &crate::tune::Proposal,
+    design: &[Jump],
+    board: &CompiledBoard,
+    t: Transform,
+    clip: Rect,
+) {
+    let unit = t.zoom;
+    let ends = |j: &Jump| -> Option<(Pos2, Pos2)> {
+        let (a, b) = (board.position(j.from)?, board.position(j.to)?);
+        let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
+        clip.intersects(Rect::from_two_pos(a, b).expand(unit)).then_some((a, b))
+    };
+    for j in &proposal.removed {
+        if let Some((a, b)) = ends(j) {
+            match j.direction() {
+                JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER.gamma_multiply(0.25)),
+                JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE.gamma_multiply(0.25)),
+            }
+        }
+    }
+    for j in &proposal.tuned.spec.jumps {
+        let Some((a, b)) = ends(j) else { continue };
+        if proposal.changed(j, design) {
+            painter.line_segment([a, b], Stroke::new(unit * 0.4, paint::PROPOSED.gamma_multiply(0.4)));
+        }
+        match j.kind.unwrap_or(j.direction()) {
+            JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER),
+            JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE),
+        }
+    }
+}
+
 fn board_kind(board: &CompiledBoard) -> Kind {
     // Grid centres sit at half units; a track or free board rarely does.
     let on_grid =

@@ -11,6 +11,7 @@ mod menu;
 mod odds;
 mod paint;
 mod play;
+mod tune;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -26,6 +27,7 @@ use crate::odds::Odds;
 use crate::playtest::{Playtest, ScoreSession, Session};
 use crate::selection::Selection;
 use crate::tools::{Brush, Tool};
+use crate::tune::Tuning;
 use crate::view::View;
 
 /// State that belongs to the panels only.
@@ -35,6 +37,7 @@ pub struct PanelState {
     pub path_prompt: Option<dialogs::PathPrompt>,
     pub board: board::BoardState,
     pub tab: Tab,
+    pub tune: crate::tune::TuneForm,
 }
 
 /// What the right-hand panel shows.
@@ -44,6 +47,7 @@ pub enum Tab {
     Inspector,
     Odds,
     Play,
+    Tune,
 }
 
 /// Time spent laying out and painting the interface (board included), for
@@ -62,13 +66,27 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
         .init_resource::<UiTiming>()
         .add_systems(EguiPrimaryContextPass, draw)
-        .add_systems(Update, (window_title, open_tab));
+        .add_systems(Update, (window_title, open_tab, tune_form_from_launch));
 }
 
 fn open_tab(mut commands: Commands, open: Option<Res<OpenTab>>, mut panels: ResMut<PanelState>) {
     if let Some(open) = open {
         panels.tab = open.0;
         commands.remove_resource::<OpenTab>();
+    }
+}
+
+/// `--tune`: the form shows what the search was started with.
+fn tune_form_from_launch(
+    start: Option<Res<crate::tune::StartTune>>,
+    mut panels: ResMut<PanelState>,
+    mut done: Local<bool>,
+) {
+    if let Some(start) = start
+        && !*done
+    {
+        panels.tune = start.0.clone();
+        *done = true;
     }
 }
 
@@ -80,6 +98,9 @@ pub(crate) struct Frame<'a> {
     pub history: &'a History,
     pub files: &'a Files,
     pub odds: &'a Odds,
+    pub tuning: &'a Tuning,
+    /// The tuner's proposal, drawn on the board while the Tune tab shows.
+    pub preview: Option<&'a crate::tune::Proposal>,
     pub playtest: &'a Playtest,
     /// The game being play-tested, in play-test mode.
     pub playing: Option<&'a Session>,
@@ -98,6 +119,7 @@ fn draw(
     history: Res<History>,
     files: Res<Files>,
     odds: Res<Odds>,
+    tuning: Res<Tuning>,
     playtest: Res<Playtest>,
     mode: Res<State<EditorMode>>,
     mut tool: ResMut<Tool>,
@@ -119,6 +141,8 @@ fn draw(
         history: &history,
         files: &files,
         odds: &odds,
+        tuning: &tuning,
+        preview: tuning.proposal.as_ref().filter(|_| panels.tab == Tab::Tune && !in_play),
         playtest: &playtest,
         playing,
         scores,
@@ -128,7 +152,7 @@ fn draw(
     let panels = &mut *panels;
     // The play panel comes forward in play-test mode, and goes back after.
     match (in_play, panels.tab) {
-        (true, Tab::Inspector) => panels.tab = Tab::Play,
+        (true, Tab::Inspector | Tab::Tune) => panels.tab = Tab::Play,
         (false, Tab::Play) => panels.tab = Tab::Inspector,
         _ => {}
     }
@@ -155,12 +179,16 @@ fn draw(
             let first = if in_play { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
             ui.selectable_value(&mut panels.tab, first.0, first.1);
             ui.selectable_value(&mut panels.tab, Tab::Odds, "Odds");
+            if !in_play {
+                ui.selectable_value(&mut panels.tab, Tab::Tune, "Tune");
+            }
         });
         ui.separator();
         match panels.tab {
             Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
             Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
             Tab::Play => out.extend(play::panel(ui, &frame)),
+            Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune)),
         }
     });
     egui::CentralPanel::default().frame(egui::Frame::new().fill(paint::BACKGROUND)).show(&mut root, |ui| {

@@ -15,6 +15,8 @@ pub const SNAKE_DARK: Color32 = Color32::from_rgb(24, 84, 34);
 pub const ERROR: Color32 = Color32::from_rgb(214, 60, 50);
 pub const WARNING: Color32 = Color32::from_rgb(226, 150, 30);
 pub const SELECT: Color32 = Color32::from_rgb(50, 120, 230);
+/// Jumps the tuner proposes to add or move.
+pub const PROPOSED: Color32 = Color32::from_rgb(40, 220, 255);
 
 /// A ladder from `a` to `b`: two rails and rungs, `unit` pixels a square.
 pub fn ladder(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, color: Color32) {

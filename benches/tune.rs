@@ -1,0 +1,36 @@
+//! Candidate boards judged per second by the tuner, one thread, on the
+//! 10 × 10 Milton Bradley board. The aim (issue 13): at least 10,000 a
+//! second for an expected-turns target. A target no board meets keeps the
+//! search going for the whole budget.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ladderkit::core::check_source;
+use ladderkit::tune::{Goal, Limits, Settings, Target, tune};
+
+const CANDIDATES: u64 = 2000;
+
+fn bench(c: &mut Criterion) {
+    let mb = check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap();
+    let limits = Limits::keeping_counts(&mb.jumps);
+    let mut group = c.benchmark_group("tune milton-bradley");
+    group.throughput(Throughput::Elements(CANDIDATES));
+    group.sample_size(10);
+    for (name, targets) in [
+        ("expected turns", vec![Target::Turns(1.0)]),
+        ("p90", vec![Target::Percentile { percent: 90, rolls: 1 }]),
+        ("seat edge, 4 players", vec![Target::SeatEdge { players: 4, edge: -1.0 }]),
+    ] {
+        let goal = Goal { targets, tolerance: 0.01 };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let settings = Settings { seed: 1, fresh: false };
+                let budget = |p: &ladderkit::tune::Progress| Some(p.evaluated as f64 / CANDIDATES as f64);
+                tune(&mb, &goal, &limits, &settings, &mut { budget }).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,157 @@
+//! The Tune panel's form: targets and limits as a person fills them in,
+//! turned into a search request. Also read from `--tune` on the command
+//! line ("turns=30,p90=60").
+
+use ladderkit::tune::{Goal, Target};
+
+use super::Request;
+
+/// The form's fields; each target and limit can be switched on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuneForm {
+    pub turns: (bool, f64),
+    pub p90: (bool, u32),
+    pub min_rolls: (bool, u32),
+    pub seat_edge: (bool, f64),
+    pub rides: (bool, f64),
+    pub players: u32,
+    pub tolerance_percent: f64,
+    pub ladders: (bool, u32, u32),
+    pub snakes: (bool, u32, u32),
+    pub min_length: u32,
+    pub no_chains: bool,
+    pub free: (bool, u32, u32),
+    pub keep: String,
+    pub seed: u64,
+    pub seconds: f64,
+}
+
+impl Default for TuneForm {
+    fn default() -> Self {
+        Self {
+            turns: (true, 30.0),
+            p90: (false, 60),
+            min_rolls: (false, 5),
+            seat_edge: (false, 0.01),
+            rides: (false, 3.0),
+            players: 4,
+            tolerance_percent: 1.0,
+            ladders: (false, 6, 10),
+            snakes: (false, 6, 10),
+            min_length: 1,
+            no_chains: false,
+            free: (false, 90, 100),
+            keep: String::new(),
+            seed: 1,
+            seconds: 10.0,
+        }
+    }
+}
+
+impl TuneForm {
+    pub fn request(&self) -> Result<Request, String> {
+        let mut targets = Vec::new();
+        if self.turns.0 {
+            targets.push(Target::Turns(self.turns.1));
+        }
+        if self.p90.0 {
+            targets.push(Target::Percentile { percent: 90, rolls: self.p90.1 });
+        }
+        if self.min_rolls.0 {
+            targets.push(Target::MinRolls(self.min_rolls.1));
+        }
+        if self.seat_edge.0 {
+            targets.push(Target::SeatEdge { players: self.players, edge: self.seat_edge.1 });
+        }
+        if self.rides.0 {
+            targets.push(Target::Rides(self.rides.1));
+        }
+        if targets.is_empty() {
+            return Err("switch on at least one target".into());
+        }
+        let keep = parse_keep(&self.keep)?;
+        let range = |(on, a, b): (bool, u32, u32)| on.then_some((a.min(b), a.max(b)));
+        Ok(Request {
+            goal: Goal { targets, tolerance: self.tolerance_percent / 100.0 },
+            ladders: range(self.ladders),
+            snakes: range(self.snakes),
+            min_length: self.min_length,
+            no_chains: self.no_chains,
+            free: range(self.free),
+            keep,
+            seed: self.seed,
+            seconds: self.seconds,
+            players: self.players,
+        })
+    }
+
+    /// `--tune turns=30,p90=60,seconds=5`: the targets and limits named,
+    /// every other target switched off.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut form = Self { turns: (false, 30.0), ..Self::default() };
+        for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) =
+                part.split_once('=').ok_or(format!("`{part}`: write NAME=VALUE, for example turns=30"))?;
+            let number = |v: &str| v.trim().parse::<f64>().map_err(|_| format!("`{part}`: {v} is not a number"));
+            let whole = |v: &str| v.trim().parse::<u32>().map_err(|_| format!("`{part}`: {v} is not a whole number"));
+            match key.trim() {
+                "turns" => form.turns = (true, number(value)?),
+                "p90" => form.p90 = (true, whole(value)?),
+                "min-rolls" => form.min_rolls = (true, whole(value)?),
+                "seat-edge" => form.seat_edge = (true, number(value)?),
+                "rides" => form.rides = (true, number(value)?),
+                "players" => form.players = whole(value)?,
+                "seconds" => form.seconds = number(value)?,
+                "seed" => form.seed = whole(value)?.into(),
+                other => {
+                    return Err(format!(
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, players, seconds or seed"
+                    ));
+                }
+            }
+        }
+        form.request()?;
+        Ok(form)
+    }
+}
+
+/// "1-38, 16-6": jumps to keep, by their space numbers.
+fn parse_keep(text: &str) -> Result<Vec<(u32, u32)>, String> {
+    text.split([',', ';', ' '])
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            let (a, b) = s.trim().split_once(['-', '>', '→']).ok_or(format!("`{s}`: write jumps as FROM-TO"))?;
+            let n = |x: &str| x.trim_matches(['-', '>', ' ']).parse::<u32>().map_err(|_| format!("`{s}`: not FROM-TO"));
+            Ok((n(a)?, n(b)?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_lists_parse_and_explain_mistakes() {
+        assert_eq!(parse_keep("1-38, 16-6").unwrap(), [(1, 38), (16, 6)]);
+        assert_eq!(parse_keep("").unwrap(), []);
+        assert!(parse_keep("16").unwrap_err().contains("FROM-TO"));
+    }
+
+    #[test]
+    fn the_command_line_names_targets() {
+        let form = TuneForm::parse("turns=25,p90=60,seconds=3").unwrap();
+        assert_eq!((form.turns, form.p90, form.seconds), ((true, 25.0), (true, 60), 3.0));
+        assert!(!form.rides.0);
+        assert!(TuneForm::parse("speed=3").unwrap_err().contains("unknown target"));
+        assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
+    }
+
+    #[test]
+    fn the_form_needs_a_target() {
+        let mut form = TuneForm::default();
+        assert!(form.request().is_ok());
+        form.turns.0 = false;
+        assert!(form.request().unwrap_err().contains("at least one target"));
+    }
+}

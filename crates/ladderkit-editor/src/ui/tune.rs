@@ -1,0 +1,225 @@
+//! The Tune panel: targets and limits as fields, Run and Stop, the search's
+//! progress, and its proposal (before/after figures, the edits) to accept
+//! as one undoable command or discard. The form is the panel's own state:
+//! nothing here touches the design until Accept is clicked.
+
+use bevy_egui::egui::{self, Color32, DragValue, RichText};
+use ladderkit::analysis::Metrics;
+
+use super::Frame;
+use crate::history::EditCommand;
+use crate::intents::Intent;
+use crate::tune::{Proposal, TuneForm, TuneIntent};
+
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm) -> Vec<Intent> {
+    let mut out = Vec::new();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.label(
+            RichText::new(
+                "Let the tuner move, add, remove and turn round jumps until the exact odds meet your targets.",
+            )
+            .weak(),
+        );
+        let running = f.tuning.running();
+        let request = form.request();
+        ui.horizontal(|ui| {
+            if running.is_some() {
+                if ui.button("⏹ Stop").on_hover_text("Stop now and propose the best board found so far").clicked() {
+                    out.push(Intent::Tune(TuneIntent::Stop));
+                }
+            } else {
+                let can = request.is_ok() && !f.checks.compiled.has_errors() && !f.in_play;
+                let run = ui.add_enabled(can, egui::Button::new("▶ Run"));
+                if let (true, Ok(r)) =
+                    (run.on_hover_text("Search on a worker thread; editing the board stops it").clicked(), &request)
+                {
+                    out.push(Intent::Tune(TuneIntent::Run(Box::new(r.clone()))));
+                }
+            }
+            if let Err(why) = &request {
+                ui.colored_label(Color32::from_rgb(226, 150, 30), why.as_str());
+            }
+        });
+        if let Some(why) = &f.tuning.error {
+            ui.colored_label(Color32::from_rgb(230, 90, 80), why.as_str());
+        }
+        if let Some((progress, used)) = running {
+            let text = match progress {
+                Some(p) => format!("{} candidates · best miss {}", p.evaluated, miss(p.best_score)),
+                None => "starting…".into(),
+            };
+            ui.add(egui::ProgressBar::new(used as f32).text(text));
+            if let Some(p) = progress {
+                ui.label(RichText::new(format!("Best so far: {}", summary(&p.best))).small());
+            }
+        }
+        if let Some(p) = &f.tuning.proposal {
+            proposal(ui, f, p, &mut out);
+        }
+        ui.separator();
+        egui::CollapsingHeader::new("Targets and limits")
+            .default_open(true)
+            .show(ui, |ui| ui.add_enabled_ui(running.is_none(), |ui| fields(ui, form)));
+    });
+    out
+}
+
+fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
+    ui.strong("Targets");
+    egui::Grid::new("tune-targets").num_columns(2).show(ui, |ui| {
+        ui.checkbox(&mut form.turns.0, "Expected turns").on_hover_text("Turns one player needs, on average");
+        ui.add(DragValue::new(&mut form.turns.1).range(1.0..=10_000.0).speed(0.5));
+        ui.end_row();
+        ui.checkbox(&mut form.p90.0, "p90 rolls").on_hover_text("90% of games are over within this many rolls");
+        ui.add(DragValue::new(&mut form.p90.1).range(1..=100_000));
+        ui.end_row();
+        ui.checkbox(&mut form.min_rolls.0, "Fewest rolls ≥")
+            .on_hover_text("The fastest possible game takes at least this many rolls");
+        ui.add(DragValue::new(&mut form.min_rolls.1).range(1..=10_000));
+        ui.end_row();
+        ui.checkbox(&mut form.seat_edge.0, "Seat edge ≤")
+            .on_hover_text("No seat wins more than this above a fair share (0.01: one percentage point)");
+        ui.add(DragValue::new(&mut form.seat_edge.1).range(0.0..=0.5).speed(0.001).max_decimals(4));
+        ui.end_row();
+        ui.checkbox(&mut form.rides.0, "Expected rides").on_hover_text("Snakes and ladders one piece rides in a game");
+        ui.add(DragValue::new(&mut form.rides.1).range(0.1..=1000.0).speed(0.1));
+        ui.end_row();
+        ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
+        ui.add(DragValue::new(&mut form.players).range(2..=16));
+        ui.end_row();
+        ui.label("Tolerance %").on_hover_text("How close expected turns, p90 and rides must come");
+        ui.add(DragValue::new(&mut form.tolerance_percent).range(0.0..=50.0).speed(0.1));
+        ui.end_row();
+    });
+    ui.strong("Limits");
+    egui::Grid::new("tune-limits").num_columns(2).show(ui, |ui| {
+        for (name, (on, lo, hi)) in [("Ladders", &mut form.ladders), ("Snakes", &mut form.snakes)] {
+            ui.checkbox(on, name).on_hover_text("Off: as many as the board has now");
+            ui.horizontal(|ui| {
+                ui.add_enabled(*on, DragValue::new(lo).range(0..=10_000));
+                ui.label("to");
+                ui.add_enabled(*on, DragValue::new(hi).range(0..=10_000));
+            });
+            ui.end_row();
+        }
+        ui.label("Shortest jump").on_hover_text("Every jump spans at least this many spaces");
+        ui.add(DragValue::new(&mut form.min_length).range(1..=10_000));
+        ui.end_row();
+        ui.checkbox(&mut form.no_chains, "No chains").on_hover_text("No jump may end on another jump's foot");
+        ui.end_row();
+        let (on, lo, hi) = &mut form.free;
+        ui.checkbox(on, "No feet on").on_hover_text("No jump may start on these spaces");
+        ui.horizontal(|ui| {
+            ui.add_enabled(*on, DragValue::new(lo).range(0..=1_000_000));
+            ui.label("to");
+            ui.add_enabled(*on, DragValue::new(hi).range(0..=1_000_000));
+        });
+        ui.end_row();
+        ui.label("Keep").on_hover_text("Jumps the tuner may not touch, as FROM-TO: 1-38, 16-6");
+        ui.add(egui::TextEdit::singleline(&mut form.keep).hint_text("1-38, 16-6").desired_width(140.0));
+        ui.end_row();
+    });
+    ui.strong("Search");
+    egui::Grid::new("tune-search").num_columns(2).show(ui, |ui| {
+        ui.label("Seed").on_hover_text("The same seed gives the same search");
+        ui.add(DragValue::new(&mut form.seed));
+        ui.end_row();
+        ui.label("At most (s)").on_hover_text("Stop after this long, or once every target is met");
+        ui.add(DragValue::new(&mut form.seconds).range(0.5..=3600.0).speed(0.5));
+        ui.end_row();
+    });
+}
+
+fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
+    ui.separator();
+    let (text, color) = if p.tuned.met {
+        ("Every target met", Color32::from_rgb(90, 190, 110))
+    } else {
+        ("Not every target met: the closest board found", Color32::from_rgb(226, 150, 30))
+    };
+    ui.colored_label(color, text);
+    ui.horizontal(|ui| {
+        let label = format!("✔ Accept ({})", p.label());
+        let accept = ui.add_enabled(!p.tuned.edits.is_empty() && !f.in_play, egui::Button::new(label));
+        if accept.on_hover_text("Apply the edits as one step you can undo").clicked() {
+            out.push(Intent::Edit(EditCommand::SetJumps(p.tuned.spec.jumps.clone(), p.label())));
+        }
+        if ui.button("✖ Discard").clicked() {
+            out.push(Intent::Tune(TuneIntent::Discard));
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "{} candidates in {:.1} s · changed jumps are highlighted on the board, removed ones faded",
+            p.tuned.evaluated,
+            p.took.as_secs_f64()
+        ))
+        .small()
+        .weak(),
+    );
+    egui::Grid::new("tune-proposal").num_columns(4).striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.strong("before");
+        ui.strong("after");
+        ui.strong("target");
+        ui.end_row();
+        let targets = &p.goal.targets;
+        let row = |ui: &mut egui::Ui, name: &str, b: Option<f64>, a: Option<f64>, digits: usize| {
+            let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));
+            ui.label(name);
+            ui.label(RichText::new(cell(b)).monospace());
+            ui.label(RichText::new(cell(a)).monospace());
+            match targets.iter().find(|t| t.name() == name) {
+                Some(t) => {
+                    let ok = t.met(&p.after, p.goal.tolerance);
+                    ui.colored_label(
+                        if ok { Color32::from_rgb(90, 190, 110) } else { Color32::from_rgb(230, 90, 80) },
+                        format!("{} {}", t.wanted(), if ok { "✔" } else { "✖" }),
+                    );
+                }
+                None => {
+                    ui.label("");
+                }
+            }
+            ui.end_row();
+        };
+        let (b, a) = (&p.before, &p.after);
+        row(ui, "expected turns", b.expected_turns, a.expected_turns, 2);
+        row(ui, "p90 rolls", b.percentile.map(f64::from), a.percentile.map(f64::from), 0);
+        row(ui, "fewest rolls", b.fewest_rolls.map(f64::from), a.fewest_rolls.map(f64::from), 0);
+        row(ui, "expected rides", b.expected_rides, a.expected_rides, 2);
+        row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4);
+    });
+    ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
+    for e in p.tuned.edits.iter().take(40) {
+        // The interface font has no arrow.
+        ui.label(RichText::new(e.to_string().replace('→', "->")).small());
+    }
+    if p.tuned.edits.len() > 40 {
+        ui.label(RichText::new(format!("… and {} more", p.tuned.edits.len() - 40)).small().weak());
+    }
+}
+
+fn miss(score: f64) -> String {
+    if score.is_finite() { format!("{:.2}%", score * 100.0) } else { "—".into() }
+}
+
+fn summary(m: &Metrics) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = m.expected_turns {
+        parts.push(format!("{t:.2} turns"));
+    }
+    if let Some(p) = m.percentile {
+        parts.push(format!("p90 {p}"));
+    }
+    if let Some(n) = m.fewest_rolls {
+        parts.push(format!("fewest {n}"));
+    }
+    if let Some(e) = m.seat_edge {
+        parts.push(format!("edge {e:.4}"));
+    }
+    if let Some(r) = m.expected_rides {
+        parts.push(format!("{r:.2} rides"));
+    }
+    parts.join(" · ")
+}

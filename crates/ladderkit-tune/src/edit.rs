@@ -1,0 +1,115 @@
+//! Edits the search tries: move one end of a jump, add one, remove one,
+//! turn one round. Each is drawn from the seeded generator and kept to the
+//! limits before the board is even compiled.
+
+use ladderkit_core::CompiledBoard;
+use ladderkit_core::spec::{Jump, JumpKind};
+use ladderkit_engine::GameRng;
+
+use crate::limits::Limits;
+
+/// The spaces a jump may use, in printed numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Spaces {
+    pub first: u32,
+    pub last: u32,
+    pub goal: u32,
+    /// The start space, when pieces start on the board.
+    pub start: Option<u32>,
+}
+
+impl Spaces {
+    pub fn of(board: &CompiledBoard) -> Self {
+        let number = |pos: u32| board.number(pos).unwrap_or(board.first_number);
+        Self {
+            first: board.first_number,
+            last: board.first_number + board.len.saturating_sub(1),
+            goal: number(board.goal),
+            start: board.number(board.start),
+        }
+    }
+
+    pub fn random(&self, rng: &mut GameRng) -> u32 {
+        self.first + rng.below(self.last - self.first + 1)
+    }
+
+    fn foot_ok(&self, space: u32) -> bool {
+        space != self.goal && Some(space) != self.start
+    }
+}
+
+/// One change to the list of jumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Change {
+    Set(usize, Jump),
+    Add(Jump),
+    Remove(usize),
+}
+
+impl Change {
+    pub fn apply(self, jumps: &mut Vec<Jump>) {
+        match self {
+            Self::Set(i, j) => jumps[i] = j,
+            Self::Add(j) => jumps.push(j),
+            Self::Remove(i) => {
+                jumps.remove(i);
+            }
+        }
+    }
+}
+
+/// Draws a change that keeps to the limits, or `None` after a few tries
+/// (the board is then left as it is this round).
+pub(crate) fn propose(jumps: &[Jump], spaces: &Spaces, limits: &Limits, rng: &mut GameRng) -> Option<Change> {
+    for _ in 0..16 {
+        let change = draw(jumps, spaces, limits, rng)?;
+        let mut after = jumps.to_vec();
+        change.apply(&mut after);
+        if limits.allows(&after) {
+            return Some(change);
+        }
+    }
+    None
+}
+
+fn draw(jumps: &[Jump], spaces: &Spaces, limits: &Limits, rng: &mut GameRng) -> Option<Change> {
+    let movable: Vec<usize> = (0..jumps.len()).filter(|i| !limits.is_kept(&jumps[*i])).collect();
+    let pick = |rng: &mut GameRng| movable.get(rng.below(movable.len().max(1) as u32) as usize).copied();
+    // Mostly small moves of one end: the landscape is smooth there.
+    match rng.below(100) {
+        0..60 => {
+            let i = pick(rng)?;
+            let mut j = jumps[i];
+            let end = if rng.below(2) == 0 { &mut j.from } else { &mut j.to };
+            *end = if rng.below(4) == 0 {
+                spaces.random(rng)
+            } else {
+                let step = 1 + rng.below(6) as i64;
+                let moved = i64::from(*end) + if rng.below(2) == 0 { step } else { -step };
+                moved.clamp(i64::from(spaces.first), i64::from(spaces.last)) as u32
+            };
+            j.kind = None;
+            spaces.foot_ok(j.from).then_some(Change::Set(i, j))
+        }
+        60..75 => {
+            let (from, to) = (spaces.random(rng), spaces.random(rng));
+            spaces.foot_ok(from).then_some(Change::Add(Jump::new(from, to)))
+        }
+        75..90 => pick(rng).map(Change::Remove),
+        _ => {
+            let i = pick(rng)?;
+            let j = jumps[i];
+            let flipped = Jump { from: j.to, to: j.from, kind: None };
+            spaces.foot_ok(flipped.from).then_some(Change::Set(i, flipped))
+        }
+    }
+}
+
+/// A jump as a designer reads it: "ladder 4 → 14".
+pub fn describe(j: &Jump) -> String {
+    let kind = match j.direction() {
+        JumpKind::Ladder => "ladder",
+        JumpKind::Snake => "snake",
+    };
+    format!("{kind} {} → {}", j.from, j.to)
+}

@@ -1,0 +1,306 @@
+//! The search: simulated annealing over the board's jumps, seeded and
+//! deterministic. Every candidate is compiled (so a board with check errors
+//! is never kept) and judged by `Metrics::compute`, which works out only
+//! what the targets need.
+
+use ladderkit_analysis::{AnalysisError, Metrics};
+use ladderkit_core::compile;
+use ladderkit_core::spec::{Jump, VariantSpec};
+use ladderkit_engine::GameRng;
+
+use crate::diff::{Edit, edits};
+use crate::edit::{Spaces, propose};
+use crate::goal::Goal;
+use crate::limits::Limits;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    pub seed: u64,
+    /// Start from a board with no jumps but the kept ones (`ladderkit new`).
+    pub fresh: bool,
+}
+
+/// How the search is doing, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Candidate boards judged so far.
+    pub evaluated: u64,
+    /// Candidates thrown away because they had check errors.
+    pub rejected: u64,
+    pub best_score: f64,
+    pub best: Metrics,
+}
+
+/// Candidates between two calls of the caller's control.
+pub const CHECK_EVERY: u64 = 64;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TuneError {
+    /// The board to start from has check errors.
+    HasErrors,
+    /// Pieces interact, so there are no exact odds to tune with.
+    NoExactOdds(String),
+    /// The limits contradict themselves or the board.
+    Limits(Vec<String>),
+    /// No board within the limits could be built.
+    NoBoard(String),
+}
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::HasErrors => f.write_str("the board has errors; fix them before tuning (`ladderkit validate`)"),
+            Self::NoExactOdds(why) => write!(f, "tuning needs exact odds, and this variant has none: {why}"),
+            Self::Limits(problems) => f.write_str(&problems.join("; ")),
+            Self::NoBoard(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+/// What the search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tuned {
+    /// The best board found (the start, if nothing was better).
+    pub spec: VariantSpec,
+    /// The start's and the best board's figures (the targets' only).
+    pub start: Metrics,
+    pub best: Metrics,
+    /// How far the best board misses the targets beyond their tolerance
+    /// (`Goal::score`), 0 when met.
+    pub best_score: f64,
+    pub edits: Vec<Edit>,
+    /// Every target is reached.
+    pub met: bool,
+    pub evaluated: u64,
+    pub rejected: u64,
+}
+
+/// Temperatures of the schedule, in units of relative miss: early on a
+/// candidate 5% worse is taken about one time in three.
+const HOT: f64 = 0.05;
+const COLD: f64 = 1e-4;
+
+/// What each jump that differs from the start board costs, in the same
+/// units: the search keeps the design unless an edit buys a real gain.
+const EDIT_COST: f64 = 0.002;
+
+/// How many jumps differ between two boards (both ways, so a moved jump
+/// counts twice).
+fn changes(start: &[(u32, u32)], jumps: &[Jump]) -> usize {
+    let mut now: Vec<(u32, u32)> = jumps.iter().map(|j| (j.from, j.to)).collect();
+    now.sort_unstable();
+    let common = now.iter().filter(|j| start.binary_search(j).is_ok()).count();
+    (now.len() - common) + (start.len() - common)
+}
+
+/// Tunes `spec`'s jumps towards `goal` within `limits`. `control` is asked
+/// every `CHECK_EVERY` candidates how much of the search's time is used
+/// (0 to 1, which cools the annealing) or `None` to stop now; the search
+/// also stops once every target is met. The same seed and the same answers
+/// from `control` give the same board.
+pub fn tune(
+    spec: &VariantSpec,
+    goal: &Goal,
+    limits: &Limits,
+    settings: &Settings,
+    control: &mut dyn FnMut(&Progress) -> Option<f64>,
+) -> Result<Tuned, TuneError> {
+    let compiled = compile(spec);
+    if compiled.has_errors() {
+        return Err(TuneError::HasErrors);
+    }
+    let problems = limits.problems(&spec.jumps);
+    if !problems.is_empty() {
+        return Err(TuneError::Limits(problems));
+    }
+    let wanted = goal.wanted();
+    let spaces = Spaces::of(&compiled.board);
+    let mut rng = GameRng::seed(settings.seed);
+    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &mut rng)?;
+    let mut judge = Judge { work: spec.clone(), wanted };
+    let start = judge.judge(&spec.jumps)?.ok_or(TuneError::HasErrors)?;
+    let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
+    original.sort_unstable();
+    let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + EDIT_COST * changes(&original, jumps) as f64;
+    let mut current = judge
+        .judge(&start_jumps)?
+        .map(|m| (start_jumps.clone(), m))
+        .ok_or_else(|| TuneError::NoBoard("the board within the limits has check errors".into()))?;
+    let mut current_score = score(&current.1, &current.0);
+    let mut best = current.clone();
+    let mut best_score = current_score;
+    let (mut evaluated, mut rejected) = (0u64, 0u64);
+    let mut temperature = HOT;
+    while !goal.met(&best.1) {
+        if evaluated.is_multiple_of(CHECK_EVERY) {
+            let progress = Progress { evaluated, rejected, best_score: goal.score(&best.1), best: best.1 };
+            match control(&progress) {
+                Some(used) if used < 1.0 => temperature = HOT * (COLD / HOT).powf(used.clamp(0.0, 1.0)),
+                _ => break,
+            }
+        }
+        evaluated += 1;
+        let Some(change) = propose(&current.0, &spaces, limits, &mut rng) else { continue };
+        let mut jumps = current.0.clone();
+        change.apply(&mut jumps);
+        let Some(metrics) = judge.judge(&jumps)? else {
+            rejected += 1;
+            continue;
+        };
+        let candidate_score = score(&metrics, &jumps);
+        if goal.met(&metrics) {
+            best = (jumps, metrics);
+            break;
+        }
+        let accept = candidate_score <= current_score || {
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            u < (-(candidate_score - current_score) / temperature).exp()
+        };
+        if accept {
+            current = (jumps, metrics);
+            current_score = candidate_score;
+            if candidate_score < best_score {
+                best = current.clone();
+                best_score = candidate_score;
+            }
+        }
+    }
+    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated)?;
+    let met = goal.met(&best.1);
+    let best_score = goal.score(&best.1);
+    let mut out = spec.clone();
+    out.jumps = best.0;
+    Ok(Tuned {
+        edits: edits(&spec.jumps, &out.jumps),
+        spec: out,
+        start,
+        best: best.1,
+        best_score,
+        met,
+        evaluated,
+        rejected,
+    })
+}
+
+/// Compiles and judges candidates on one spec kept for the purpose.
+struct Judge {
+    work: VariantSpec,
+    wanted: ladderkit_analysis::Wanted,
+}
+
+impl Judge {
+    /// The candidate's figures; `None` if it has check errors (or traps).
+    fn judge(&mut self, jumps: &[Jump]) -> Result<Option<Metrics>, TuneError> {
+        self.work.jumps = jumps.to_vec();
+        let compiled = compile(&self.work);
+        if compiled.has_errors() {
+            return Ok(None);
+        }
+        match Metrics::compute(&compiled.board, &self.wanted) {
+            Ok(m) => Ok(Some(m)),
+            Err(AnalysisError::Interacting(why)) => Err(TuneError::NoExactOdds(why)),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+/// Takes back every edit the result does not need: one at a time, an edit
+/// is undone if the board still meets the targets (or, if it met none,
+/// misses them by no more), until no undo helps. A search wanders, so this
+/// is what keeps the designer's board recognisable.
+fn simplify(
+    original: &[Jump],
+    mut best: (Vec<Jump>, Metrics),
+    limits: &Limits,
+    judge: &mut Judge,
+    goal: &Goal,
+    evaluated: &mut u64,
+) -> Result<(Vec<Jump>, Metrics), TuneError> {
+    let met = goal.met(&best.1);
+    for _pass in 0..3 {
+        let mut undone = false;
+        for edit in edits(original, &best.0) {
+            let mut jumps = best.0.clone();
+            match edit {
+                Edit::Moved { from, to } => {
+                    if let Some(j) = jumps.iter_mut().find(|j| **j == to) {
+                        *j = from;
+                    }
+                }
+                Edit::Added(j) => jumps.retain(|k| *k != j),
+                Edit::Removed(j) => jumps.push(j),
+            }
+            if !limits.allows(&jumps) {
+                continue;
+            }
+            *evaluated += 1;
+            let Some(metrics) = judge.judge(&jumps)? else { continue };
+            let keeps = if met { goal.met(&metrics) } else { goal.score(&metrics) <= goal.score(&best.1) };
+            if keeps {
+                best = (jumps, metrics);
+                undone = true;
+            }
+        }
+        if !undone {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// The jumps to start from: the board's (or none but the kept ones, when
+/// fresh) with those breaking the limits taken out, then jumps added or
+/// removed at random until the counts are within the limits.
+fn within_limits(
+    spec: &VariantSpec,
+    fresh: bool,
+    limits: &Limits,
+    spaces: &Spaces,
+    rng: &mut GameRng,
+) -> Result<Vec<Jump>, TuneError> {
+    let mut jumps: Vec<Jump> = Vec::new();
+    for j in &spec.jumps {
+        let keep = limits.is_kept(j) || (!fresh && limits.allows_jump(j));
+        let mut with = jumps.clone();
+        with.push(*j);
+        if keep && (limits.is_kept(j) || limits.allows_layout(&with)) {
+            jumps = with;
+        }
+    }
+    let count = |jumps: &[Jump], ladder: bool| jumps.iter().filter(|j| (j.to > j.from) == ladder).count() as u32;
+    let mut work = spec.clone();
+    for (ladder, range) in [(true, &limits.ladders), (false, &limits.snakes)] {
+        while count(&jumps, ladder) > *range.end() {
+            let Some(i) = jumps.iter().rposition(|j| (j.to > j.from) == ladder && !limits.is_kept(j)) else { break };
+            jumps.remove(i);
+        }
+        let mut tries = 0;
+        while count(&jumps, ladder) < *range.start() {
+            tries += 1;
+            if tries > 20_000 {
+                let kind = if ladder { "ladders" } else { "snakes" };
+                return Err(TuneError::NoBoard(format!(
+                    "could not place {} {kind} on this board within the limits (length, free spaces, chains)",
+                    range.start()
+                )));
+            }
+            let (a, b) = (spaces.random(rng), spaces.random(rng));
+            let j = if ladder { Jump::new(a.min(b), a.max(b)) } else { Jump::new(a.max(b), a.min(b)) };
+            let mut with = jumps.clone();
+            with.push(j);
+            if a == b || !limits.allows_jump(&j) || j.from == spaces.goal || Some(j.from) == spaces.start {
+                continue;
+            }
+            if !limits.allows_layout(&with) {
+                continue;
+            }
+            work.jumps = with.clone();
+            if !compile(&work).has_errors() {
+                jumps = with;
+            }
+        }
+    }
+    Ok(jumps)
+}

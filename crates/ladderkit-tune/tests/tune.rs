@@ -1,0 +1,134 @@
+//! The tuner on the bundled Milton Bradley board and fresh boards: it
+//! reaches reachable targets, says when it cannot, keeps to its limits and
+//! never returns a board with check errors.
+
+use ladderkit_analysis::{Metrics, Options, analyze};
+use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
+use ladderkit_core::{check_source, compile};
+use ladderkit_tune::{Goal, Limits, Settings, Target, Tuned, tune};
+use proptest::prelude::*;
+
+fn milton_bradley() -> VariantSpec {
+    check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap()
+}
+
+/// A search of at most `budget` candidates (deterministic: the schedule
+/// depends on the count only).
+fn run(spec: &VariantSpec, targets: Vec<Target>, limits: &Limits, seed: u64, budget: u64) -> Tuned {
+    let goal = Goal { targets, tolerance: 0.01 };
+    let settings = Settings { seed, fresh: false };
+    tune(spec, &goal, limits, &settings, &mut |p| Some(p.evaluated as f64 / budget as f64)).unwrap()
+}
+
+/// The tuned board, checked and analysed from scratch.
+fn verified(t: &Tuned, players: u32) -> ladderkit_analysis::Analysis {
+    let compiled = compile(&t.spec);
+    assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
+    analyze(&compiled, &Options { players, ..Options::default() }).unwrap()
+}
+
+#[test]
+fn shortens_milton_bradley_to_thirty_turns() {
+    let mb = milton_bradley();
+    let t = run(&mb, vec![Target::Turns(30.0)], &Limits::keeping_counts(&mb.jumps), 7, 20_000);
+    assert!(t.met, "best {:?} after {}", t.best, t.evaluated);
+    let a = verified(&t, 2);
+    assert!((a.expected_turns - 30.0).abs() <= 0.3, "{}", a.expected_turns);
+    assert_eq!(t.spec.jumps.len(), mb.jumps.len());
+    assert!(!t.edits.is_empty());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_board() {
+    let mb = milton_bradley();
+    let targets = vec![Target::Turns(45.0), Target::Rides(4.0)];
+    let limits = Limits::keeping_counts(&mb.jumps);
+    let (a, b) = (run(&mb, targets.clone(), &limits, 3, 3000), run(&mb, targets.clone(), &limits, 3, 3000));
+    assert_eq!(a.spec, b.spec);
+    assert_eq!(a.evaluated, b.evaluated);
+    let c = run(&mb, targets, &limits, 4, 3000);
+    assert_ne!(a.spec.jumps, c.spec.jumps, "another seed, another search");
+}
+
+#[test]
+fn kept_jumps_stay_and_limits_hold() {
+    let mb = milton_bradley();
+    let mut limits = Limits::keeping_counts(&mb.jumps);
+    limits.keep = vec![(1, 38), (16, 6)];
+    limits.min_length = 5;
+    limits.no_chains = true;
+    limits.free = vec![90..=100];
+    let t = run(&mb, vec![Target::Turns(25.0)], &limits, 11, 5000);
+    verified(&t, 2);
+    for k in &limits.keep {
+        assert!(t.spec.jumps.iter().any(|j| (j.from, j.to) == *k), "{k:?} kept");
+    }
+    for j in t.spec.jumps.iter().filter(|j| !limits.keep.contains(&(j.from, j.to))) {
+        assert!(j.from.abs_diff(j.to) >= 5, "{j:?} too short");
+        assert!(!(90..=100).contains(&j.from), "{j:?} starts in the free zone");
+        assert!(!t.spec.jumps.iter().any(|k| k.from == j.to), "{j:?} chains");
+    }
+}
+
+#[test]
+fn an_unreachable_target_is_reported_with_the_closest_board() {
+    let mb = milton_bradley();
+    // Three ladders and no snakes cannot make a game of three turns.
+    let mut limits = Limits::keeping_counts(&[]);
+    limits.ladders = 0..=3;
+    let t = run(&mb, vec![Target::Turns(3.0)], &limits, 5, 4000);
+    assert!(!t.met);
+    let a = verified(&t, 2);
+    assert!(a.expected_turns > 3.3, "{}", a.expected_turns);
+    assert!(t.best_score > 0.1);
+    assert!(t.spec.jumps.len() <= 3 && t.spec.jumps.iter().all(|j| j.to > j.from));
+}
+
+#[test]
+fn a_fresh_board_gets_exactly_the_counts_asked_for() {
+    let blank = VariantSpec::new_grid("fresh", 10, 10, PathStyle::Boustrophedon);
+    let mut limits = Limits::keeping_counts(&[]);
+    limits.ladders = 9..=9;
+    limits.snakes = 10..=10;
+    let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
+    let t =
+        tune(&blank, &goal, &limits, &Settings { seed: 7, fresh: true }, &mut |p| Some(p.evaluated as f64 / 20_000.0))
+            .unwrap();
+    let a = verified(&t, 2);
+    assert_eq!(t.spec.jumps.iter().filter(|j| j.to > j.from).count(), 9);
+    assert_eq!(t.spec.jumps.iter().filter(|j| j.to < j.from).count(), 10);
+    assert!(t.met, "{}", a.expected_turns);
+}
+
+#[test]
+fn contradictory_limits_are_refused() {
+    let mb = milton_bradley();
+    let mut limits = Limits::keeping_counts(&mb.jumps);
+    limits.keep = vec![(2, 3)];
+    let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
+    let err = tune(&mb, &goal, &limits, &Settings { seed: 1, fresh: false }, &mut |_| Some(0.0)).unwrap_err();
+    assert!(err.to_string().contains("--keep 2-3"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Whatever the seed and targets, the result compiles clean, keeps to
+    /// the limits, and its figures are the ones the search reports.
+    #[test]
+    fn every_result_is_a_clean_board_within_the_limits(seed in 0u64..1000, turns in 15.0f64..80.0, edge in 0.0f64..0.05) {
+        let mb = milton_bradley();
+        let mut limits = Limits::keeping_counts(&mb.jumps);
+        limits.ladders = 5..=12;
+        limits.snakes = 5..=12;
+        let targets = vec![Target::Turns(turns), Target::SeatEdge { players: 3, edge }, Target::Percentile { percent: 90, rolls: (turns * 1.8) as u32 }];
+        let t = run(&mb, targets.clone(), &limits, seed, 300);
+        let compiled = compile(&t.spec);
+        prop_assert!(!compiled.has_errors());
+        prop_assert!(limits.allows(&t.spec.jumps));
+        let goal = Goal { targets, tolerance: 0.01 };
+        let again = Metrics::compute(&compiled.board, &goal.wanted()).unwrap();
+        prop_assert_eq!(again, t.best);
+        let _ = Jump::new(1, 2);
+    }
+}

@@ -1,0 +1,533 @@
+//! `ladderkit tune`: move, add, remove and turn round snakes and ladders
+//! until the exact figures meet the targets.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ladderkit::analysis::{Metrics, Options, analyze};
+use ladderkit::core::spec::{Board, Jump, VariantSpec};
+use ladderkit::core::{compile, to_string};
+use ladderkit::files;
+use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, tune};
+use serde_json::{Value, json};
+
+use super::setup::clean_spec;
+use super::{Outcome, fail, say};
+
+/// Design a board to targets: search for the snakes and ladders that give
+/// the exact figures you ask for.
+///
+/// Give one or more targets (--turns, --p90, --min-rolls, --seat-edge,
+/// --rides) and, if you like, limits (how many ladders and snakes, how long,
+/// which jumps to keep, where no jump may start). The search moves one end
+/// of a jump, adds, removes or turns one round, judges every candidate by
+/// the exact analysis, never keeps a board with check errors, and stops
+/// when every target is met, after --time, or after --candidates. It prints
+/// the figures before and after and the edits, and writes the best board
+/// found to OUT (also when a target could not be reached).
+///
+/// The search is seeded: the same --seed and --candidates give the same
+/// board on any machine. With --time alone, how far it gets depends on the
+/// machine's speed.
+///
+/// Exit codes: 0 every target met, 3 not every target met (the closest
+/// board is written), 1 FILE has errors, 2 usage or I/O problems.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit tune board.ron -o out.ron --turns 25 --ladders 6..10 --snakes 6..10 --min-length 5\n  ladderkit tune board.ron -o out.ron --seat-edge 0.01 --players 4 --keep 1-38,16-6 --free 90..100\n  ladderkit tune board.ron -o out.ron --p90 60 --rides 3 --candidates 50000 --seed 7 --json"
+)]
+pub struct Args {
+    /// The variant to start from (a classic race without errors).
+    file: PathBuf,
+    /// Where to write the tuned variant.
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+    /// Overwrite OUT if it exists.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    pub targets: TargetArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Print one JSON object: met, targets [{name, target, before, after,
+    /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
+    /// expected_rides, seat_edge}, edits, jumps, candidates, seconds.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What the board should reach.
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Targets")]
+pub struct TargetArgs {
+    /// Expected turns of one player.
+    #[arg(long, value_name = "TURNS", value_parser = positive, allow_negative_numbers = true)]
+    pub turns: Option<f64>,
+    /// 90% of games are over within this many rolls of one piece.
+    #[arg(long, value_name = "ROLLS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub p90: Option<u32>,
+    /// The fastest possible game takes at least this many rolls.
+    #[arg(long, value_name = "ROLLS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub min_rolls: Option<u32>,
+    /// No seat wins more than this above a fair share (0.01: one point
+    /// above 1/players), at a table of --players.
+    #[arg(long, value_name = "SHARE", value_parser = share, allow_negative_numbers = true)]
+    pub seat_edge: Option<f64>,
+    /// Players at the table for --seat-edge.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=16))]
+    pub players: u32,
+    /// Expected snakes and ladders one piece rides in a game.
+    #[arg(long, value_name = "RIDES", value_parser = positive, allow_negative_numbers = true)]
+    pub rides: Option<f64>,
+    /// How close --turns, --p90 and --rides must come, in percent.
+    #[arg(long, value_name = "PERCENT", default_value = "1%", value_parser = percent)]
+    pub tolerance: f64,
+}
+
+/// What the search may change.
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Limits")]
+pub struct LimitArgs {
+    /// How many ladders: a number or a range MIN..MAX (default: as many as
+    /// the board has).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub ladders: Option<RangeInclusive<u32>>,
+    /// How many snakes: a number or a range MIN..MAX (default: as many as
+    /// the board has).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub snakes: Option<RangeInclusive<u32>>,
+    /// Every jump spans at least this many spaces.
+    #[arg(long, value_name = "SPACES", default_value_t = 1)]
+    pub min_length: u32,
+    /// Every jump spans at most this many spaces.
+    #[arg(long, value_name = "SPACES")]
+    pub max_length: Option<u32>,
+    /// Jumps the search may not touch, as FROM-TO space numbers.
+    #[arg(long, value_name = "FROM-TO,…", value_delimiter = ',', value_parser = jump)]
+    pub keep: Vec<(u32, u32)>,
+    /// No jump may end on another jump's foot.
+    #[arg(long)]
+    pub no_chains: bool,
+    /// No jump may start on these spaces (ranges FIRST..LAST).
+    #[arg(long, value_name = "FIRST..LAST,…", value_delimiter = ',', value_parser = space_range)]
+    pub free: Vec<RangeInclusive<u32>>,
+}
+
+/// How long to search, and from where.
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Search")]
+pub struct SearchArgs {
+    /// Seed of the search.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this long (30s, 2m, 500ms).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = duration)]
+    pub time: Duration,
+    /// Stop after judging this many candidate boards; with a seed, the
+    /// result then depends on nothing else.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub candidates: Option<u64>,
+}
+
+impl TargetArgs {
+    pub fn any(&self) -> bool {
+        self.turns.is_some()
+            || self.p90.is_some()
+            || self.min_rolls.is_some()
+            || self.seat_edge.is_some()
+            || self.rides.is_some()
+    }
+
+    pub fn goal(&self) -> Goal {
+        let mut targets = Vec::new();
+        targets.extend(self.turns.map(Target::Turns));
+        targets.extend(self.p90.map(|rolls| Target::Percentile { percent: 90, rolls }));
+        targets.extend(self.min_rolls.map(Target::MinRolls));
+        targets.extend(self.seat_edge.map(|edge| Target::SeatEdge { players: self.players, edge }));
+        targets.extend(self.rides.map(Target::Rides));
+        Goal { targets, tolerance: self.tolerance }
+    }
+}
+
+impl LimitArgs {
+    pub fn limits(&self, jumps: &[Jump]) -> Limits {
+        let mut limits = Limits::keeping_counts(jumps);
+        if let Some(r) = &self.ladders {
+            limits.ladders = r.clone();
+        }
+        if let Some(r) = &self.snakes {
+            limits.snakes = r.clone();
+        }
+        limits.min_length = self.min_length;
+        limits.max_length = self.max_length;
+        limits.keep = self.keep.clone();
+        limits.no_chains = self.no_chains;
+        limits.free = self.free.clone();
+        limits
+    }
+}
+
+pub fn run(args: &Args) -> Outcome {
+    if !args.targets.any() {
+        return fail("give at least one target: --turns, --p90, --min-rolls, --seat-edge or --rides");
+    }
+    if args.output.exists() && !args.force {
+        return fail(format!("{} exists; pass --force to overwrite it", args.output.display()));
+    }
+    let spec = match clean_spec(&args.file, "tuning") {
+        Ok(spec) => spec,
+        Err(outcome) => return outcome,
+    };
+    let limits = args.limits.limits(&spec.jumps);
+    let goal = args.targets.goal();
+    let settings = Settings { seed: args.search.seed, fresh: false };
+    match search(&spec, &goal, &limits, &settings, &args.search) {
+        Ok((tuned, took)) => {
+            let out = Output { path: &args.output, json: args.json, seed: args.search.seed };
+            finish(&spec, &tuned, &goal, &limits, &args.targets, &out, took)
+        }
+        Err(outcome) => outcome,
+    }
+}
+
+/// Runs the search with a progress bar on a terminal and the clock as its
+/// budget.
+pub fn search(
+    spec: &VariantSpec,
+    goal: &Goal,
+    limits: &Limits,
+    settings: &Settings,
+    budget: &SearchArgs,
+) -> Result<(Tuned, Duration), Outcome> {
+    let started = Instant::now();
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(1000);
+        if let Ok(style) = ProgressStyle::with_template("tuning {bar:30} {elapsed}/{msg}") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let time = budget.time.as_secs_f64();
+    let mut control = |p: &Progress| {
+        let by_time = started.elapsed().as_secs_f64() / time;
+        let by_count = budget.candidates.map_or(0.0, |n| p.evaluated as f64 / n as f64);
+        // With a candidate budget the schedule follows the count alone, so
+        // the result does not depend on the machine's speed.
+        let used = if budget.candidates.is_some() { by_count } else { by_time };
+        if let Some(bar) = &bar {
+            bar.set_position((used.max(by_time).min(1.0) * 1000.0) as u64);
+            bar.set_message(format!(
+                "{:.0?} · best miss {} · {} candidates",
+                budget.time,
+                miss_text(p.best_score),
+                p.evaluated
+            ));
+        }
+        (by_time < 1.0 && used < 1.0).then_some(used)
+    };
+    let result = tune(spec, goal, limits, settings, &mut control);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    result.map(|t| (t, started.elapsed())).map_err(fail)
+}
+
+fn miss_text(score: f64) -> String {
+    if score.is_finite() { format!("{:.2}%", score * 100.0) } else { "—".into() }
+}
+
+/// The figures reported before and after: the full analysis of each board.
+fn figures(spec: &VariantSpec, goal: &Goal, players: u32) -> Option<Metrics> {
+    let a = analyze(&compile(spec), &Options { players, jump_probabilities: false, ..Options::default() }).ok()?;
+    Some(Metrics::of(&a, &goal.reported(players)))
+}
+
+/// Where and how to report a search.
+pub struct Output<'a> {
+    pub path: &'a std::path::Path,
+    pub json: bool,
+    pub seed: u64,
+}
+
+pub fn finish(
+    start: &VariantSpec,
+    tuned: &Tuned,
+    goal: &Goal,
+    limits: &Limits,
+    targets: &TargetArgs,
+    out: &Output,
+    took: Duration,
+) -> Outcome {
+    if let Err(e) = files::save_atomic(out.path, &to_string(&tuned.spec)) {
+        return fail(e);
+    }
+    let before = figures(start, goal, targets.players).unwrap_or_default();
+    let after = figures(&tuned.spec, goal, targets.players).unwrap_or_default();
+    let per_second = tuned.evaluated as f64 / took.as_secs_f64().max(1e-9);
+    if out.json {
+        let rows: Vec<Value> = goal
+            .targets
+            .iter()
+            .map(|t| {
+                json!({
+                    "name": t.name(), "target": t.wanted(), "before": finite(t.value(&before)),
+                    "after": finite(t.value(&after)), "met": t.met(&after, goal.tolerance),
+                })
+            })
+            .collect();
+        say!(
+            "{}",
+            json!({
+                "met": tuned.met,
+                "targets": rows,
+                "before": metrics_json(&before),
+                "after": metrics_json(&after),
+                "edits": tuned.edits.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "jumps": tuned.spec.jumps.iter().map(|j| json!({"from": j.from, "to": j.to})).collect::<Vec<_>>(),
+                "candidates": tuned.evaluated,
+                "rejected": tuned.rejected,
+                "candidates_per_second": per_second,
+                "seconds": took.as_secs_f64(),
+                "seed": out.seed,
+                "output": out.path.display().to_string(),
+            })
+        );
+    } else {
+        say!("{}", report(start, tuned, goal, limits, &before, &after, targets.players).trim_end());
+        say!(
+            "\nJudged {} candidate boards in {:.2} s ({:.0} a second), seed {}; wrote {}.",
+            tuned.evaluated,
+            took.as_secs_f64(),
+            per_second,
+            out.seed,
+            out.path.display()
+        );
+    }
+    if tuned.met { Outcome::Ok } else { Outcome::TargetsMissed }
+}
+
+fn finite(x: f64) -> Value {
+    if x.is_finite() { json!(x) } else { Value::Null }
+}
+
+fn metrics_json(m: &Metrics) -> Value {
+    json!({
+        "expected_turns": m.expected_turns, "p90_rolls": m.percentile, "fewest_rolls": m.fewest_rolls,
+        "expected_rides": m.expected_rides, "seat_edge": m.seat_edge,
+    })
+}
+
+/// The before/after table, the edits, and what was missed.
+pub fn report(
+    start: &VariantSpec,
+    tuned: &Tuned,
+    goal: &Goal,
+    limits: &Limits,
+    before: &Metrics,
+    after: &Metrics,
+    players: u32,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}\n", start.meta.name);
+    let _ = writeln!(s, "  {:<24} {:>10} {:>10}   target", "", "before", "after");
+    let percentile = goal.reported(players).percentile.unwrap_or(90);
+    let rows: [(String, Option<f64>, Option<f64>, usize); 5] = [
+        ("expected turns".into(), before.expected_turns, after.expected_turns, 2),
+        (format!("p{percentile} rolls"), before.percentile.map(f64::from), after.percentile.map(f64::from), 0),
+        ("fewest rolls".into(), before.fewest_rolls.map(f64::from), after.fewest_rolls.map(f64::from), 0),
+        ("expected rides".into(), before.expected_rides, after.expected_rides, 2),
+        (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4),
+    ];
+    for (name, b, a, digits) in rows {
+        if b.is_none() && a.is_none() {
+            continue;
+        }
+        let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));
+        let target = goal.targets.iter().find(|t| t.name() == name).map_or(String::new(), |t| {
+            format!("{} {}", t.wanted(), if t.met(after, goal.tolerance) { "✓" } else { "✗" })
+        });
+        let _ = writeln!(s, "  {name:<24} {:>10} {:>10}   {target}", cell(b), cell(a));
+    }
+    let ladders = |jumps: &[Jump]| jumps.iter().filter(|j| j.to > j.from).count();
+    let snakes = |jumps: &[Jump]| jumps.iter().filter(|j| j.to < j.from).count();
+    let _ = writeln!(
+        s,
+        "  {:<24} {:>10} {:>10}",
+        "ladders / snakes",
+        format!("{} / {}", ladders(&start.jumps), snakes(&start.jumps)),
+        format!("{} / {}", ladders(&tuned.spec.jumps), snakes(&tuned.spec.jumps))
+    );
+    if tuned.edits.is_empty() {
+        let _ = writeln!(s, "\nNo edits: the board as it was is the closest found.");
+    } else {
+        let _ = writeln!(s, "\nEdits ({}):", tuned.edits.len());
+        for e in &tuned.edits {
+            let _ = writeln!(s, "  {e}");
+        }
+    }
+    let missed: Vec<_> = goal.targets.iter().filter(|t| !t.met(after, goal.tolerance)).collect();
+    if !missed.is_empty() {
+        let _ = writeln!(s, "\nNot reached:");
+        for t in missed {
+            let _ = writeln!(
+                s,
+                "  {} {} cannot be reached {}: best {} (off by {:.1}%){}",
+                t.name(),
+                t.wanted(),
+                within(limits, start),
+                format_value(t.value(after)),
+                t.miss(after) * 100.0,
+                hint(t, after, limits, &tuned.spec.jumps)
+            );
+        }
+    }
+    s
+}
+
+fn format_value(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x:.3}") }
+}
+
+/// The limits a missed target was searched within, in words.
+fn within(limits: &Limits, spec: &VariantSpec) -> String {
+    let range = |r: &RangeInclusive<u32>| {
+        if r.start() == r.end() { r.start().to_string() } else { format!("{}–{}", r.start(), r.end()) }
+    };
+    let board = match spec.board {
+        Board::Grid { cols, rows, .. } => format!("{cols} × {rows}"),
+        Board::Track { spaces, .. } => format!("a track of {spaces}"),
+        Board::Free { ref spaces } => format!("{} free-form spaces", spaces.len()),
+    };
+    format!("with {} ladders and {} snakes on {board} in this search", range(&limits.ladders), range(&limits.snakes))
+}
+
+/// A hint only where it is sound: more ladders shorten games and more
+/// snakes lengthen them, so a count at its limit is worth raising.
+fn hint(target: &Target, after: &Metrics, limits: &Limits, jumps: &[Jump]) -> String {
+    let ladders = jumps.iter().filter(|j| j.to > j.from).count() as u32;
+    let snakes = jumps.len() as u32 - ladders;
+    let value = target.value(after);
+    match *target {
+        Target::Turns(t) if value > t && ladders == *limits.ladders.end() => {
+            format!("; more ladders (--ladders {}..{}) would shorten games", limits.ladders.start(), ladders + 3)
+        }
+        Target::Turns(t) if value < t && snakes == *limits.snakes.end() => {
+            format!("; more snakes (--snakes {}..{}) would lengthen games", limits.snakes.start(), snakes + 3)
+        }
+        Target::Rides(t) if value < t && jumps.len() as u32 == limits.ladders.end() + limits.snakes.end() => {
+            "; more jumps (--ladders, --snakes) give more rides".into()
+        }
+        _ => String::new(),
+    }
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err("expected a positive number, for example 25 or 3.5".into()),
+    }
+}
+
+fn share(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if (0.0..1.0).contains(&x) => Ok(x),
+        _ => Err("expected a share from 0 to 1, for example 0.01 for one percentage point".into()),
+    }
+}
+
+fn percent(text: &str) -> Result<f64, String> {
+    let number = text.trim().trim_end_matches('%');
+    match number.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=100.0).contains(&x) => Ok(x / 100.0),
+        _ => Err("expected a percentage, for example 1% or 0.5%".into()),
+    }
+}
+
+/// "6..10", "6..=10" or "9".
+fn count_range(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{s}` is not a whole number; write N or MIN..MAX, for example 6..10"))
+    };
+    let range = match text.split_once("..") {
+        Some((a, b)) => number(a)?..=number(b.trim_start_matches('='))?,
+        None => {
+            let n = number(text)?;
+            n..=n
+        }
+    };
+    if range.is_empty() {
+        return Err(format!(
+            "{}..{} is empty; write the smaller number first, for example {}..{}",
+            range.start(),
+            range.end(),
+            range.end(),
+            range.start()
+        ));
+    }
+    Ok(range)
+}
+
+fn space_range(text: &str) -> Result<RangeInclusive<u32>, String> {
+    count_range(text).map_err(|e| e.replace("N or MIN..MAX", "FIRST..LAST"))
+}
+
+/// "16-6": a jump from space 16 to space 6.
+fn jump(text: &str) -> Result<(u32, u32), String> {
+    let (a, b) = text.trim().split_once(['-', '>', '→']).ok_or("expected FROM-TO, for example 16-6")?;
+    let number = |s: &str| s.trim_matches(['-', '>', ' ']).parse::<u32>();
+    match (number(a), number(b)) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        _ => Err(format!("`{text}` is not FROM-TO space numbers, for example 16-6")),
+    }
+}
+
+fn duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len()));
+    let value: f64 = number.parse().map_err(|_| format!("`{text}` is not a duration, for example 30s, 2m or 500ms"))?;
+    let seconds = match unit {
+        "" | "s" => value,
+        "ms" => value / 1000.0,
+        "m" | "min" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => return Err(format!("unknown unit `{unit}`; use ms, s, m or h")),
+    };
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Duration::from_secs_f64(seconds.min(1e7)))
+    } else {
+        Err("the time must be more than zero".into())
+    }
+}
+
+/// `ladderkit new` with counts or targets: a fresh random board within the
+/// limits, tuned to the targets.
+pub fn fresh(
+    spec: &VariantSpec,
+    targets: &TargetArgs,
+    limits_args: &LimitArgs,
+    search_args: &SearchArgs,
+    out: &Output,
+) -> Outcome {
+    let mut limits = limits_args.limits(&[]);
+    // No counts given on a fresh board: any number up to a board's worth.
+    let spaces = compile(spec).board.len;
+    if limits_args.ladders.is_none() && limits_args.snakes.is_none() {
+        let most = (spaces / 10).max(1);
+        limits.ladders = 0..=most;
+        limits.snakes = 0..=most;
+    }
+    let goal = targets.goal();
+    let settings = Settings { seed: search_args.seed, fresh: true };
+    match search(spec, &goal, &limits, &settings, search_args) {
+        Ok((tuned, took)) => finish(spec, &tuned, &goal, &limits, targets, out, took),
+        Err(outcome) => outcome,
+    }
+}
