@@ -352,7 +352,8 @@ pub fn report(
         let target = goal.targets.iter().find(|t| t.name() == name).map_or(String::new(), |t| {
             format!("{} {}", t.wanted(), if t.met(after, goal.tolerance) { "✓" } else { "✗" })
         });
-        let _ = writeln!(s, "  {name:<24} {:>10} {:>10}   {target}", cell(b), cell(a));
+        let line = format!("  {name:<24} {:>10} {:>10}   {target}", cell(b), cell(a));
+        let _ = writeln!(s, "{}", line.trim_end());
     }
     let ladders = |jumps: &[Jump]| jumps.iter().filter(|j| j.to > j.from).count();
     let snakes = |jumps: &[Jump]| jumps.iter().filter(|j| j.to < j.from).count();
@@ -404,7 +405,28 @@ fn within(limits: &Limits, spec: &VariantSpec) -> String {
         Board::Track { spaces, .. } => format!("a track of {spaces}"),
         Board::Free { ref spaces } => format!("{} free-form spaces", spaces.len()),
     };
-    format!("with {} ladders and {} snakes on {board} in this search", range(&limits.ladders), range(&limits.snakes))
+    let mut rules = Vec::new();
+    match (limits.min_length, limits.max_length) {
+        (1, None) => {}
+        (min, None) => rules.push(format!("jumps of at least {min} spaces")),
+        (1, Some(max)) => rules.push(format!("jumps of at most {max} spaces")),
+        (min, Some(max)) => rules.push(format!("jumps of {min}–{max} spaces")),
+    }
+    if limits.no_chains {
+        rules.push("no chains".into());
+    }
+    for r in &limits.free {
+        rules.push(format!("no feet on {}–{}", r.start(), r.end()));
+    }
+    if !limits.keep.is_empty() {
+        rules.push(format!("{} jumps kept", limits.keep.len()));
+    }
+    let rules = if rules.is_empty() { String::new() } else { format!(" ({})", rules.join(", ")) };
+    format!(
+        "with {} ladders and {} snakes{rules} on {board} in this search",
+        range(&limits.ladders),
+        range(&limits.snakes)
+    )
 }
 
 /// A hint only where it is sound: more ladders shorten games and more

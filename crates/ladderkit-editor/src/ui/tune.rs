@@ -150,9 +150,13 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     });
     ui.label(
         RichText::new(format!(
-            "{} candidates in {:.1} s · changed jumps are highlighted on the board, removed ones faded",
+            "{} candidates in {} · changed jumps are highlighted on the board, removed ones faded",
             p.tuned.evaluated,
-            p.took.as_secs_f64()
+            if p.took.as_secs() >= 1 {
+                format!("{:.1} s", p.took.as_secs_f64())
+            } else {
+                format!("{} ms", p.took.as_millis())
+            }
         ))
         .small()
         .weak(),
