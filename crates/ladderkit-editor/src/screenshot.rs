@@ -47,8 +47,21 @@ fn screenshot_and_exit(
     if request.taken {
         return;
     }
-    if request.after_tune && tuning.proposal.is_none() && tuning.error.is_none() {
-        return;
+    if request.after_tune {
+        match (&tuning.proposal, &tuning.error) {
+            (None, None) => return,
+            // Once, for the smoke test and the README's picture.
+            (Some(p), _) if request.first_frame.is_none() => println!(
+                "tune: {} after {} candidates, {} edits, expected turns {:.2} -> {:.2}",
+                if p.tuned.met { "every target met" } else { "not every target met" },
+                p.tuned.evaluated,
+                p.tuned.edits.len(),
+                p.before.expected_turns.unwrap_or(f64::NAN),
+                p.after.expected_turns.unwrap_or(f64::NAN),
+            ),
+            (None, Some(e)) if request.first_frame.is_none() => println!("tune: could not run: {e}"),
+            _ => {}
+        }
     }
     if let Some(moves) = request.after_moves {
         let shown = playtest.session.as_ref().map_or(0, |s| s.moves_shown);
