@@ -80,3 +80,41 @@ fn a_broken_file_still_yields_a_partial_board() {
     // The loop's jumps are kept for drawing; the good ladder too.
     assert_eq!(board.jumps.len(), 3);
 }
+
+/// Every file `fmt`, `new` and the editor write starts with the `enable`
+/// header: the diagnostics of a fixture keep their places under it (two
+/// lines further down), and so do those of the same board in canonical form.
+#[test]
+fn the_header_keeps_every_location() {
+    const HEADER: &str = "#![enable(implicit_some)]\n#![enable(unwrap_variant_newtypes)]\n";
+    for (name, text) in fixtures() {
+        if text.starts_with("#!") {
+            continue;
+        }
+        let plain = check_source(&text).diagnostics;
+        let headed = check_source(&format!("{HEADER}{text}")).diagnostics;
+        assert_eq!(plain.len(), headed.len(), "{name}");
+        for (a, b) in plain.iter().zip(&headed) {
+            let shifted = a.location.span.map(|s| (s.line + 2, s.column));
+            assert_eq!(shifted, b.location.span.map(|s| (s.line, s.column)), "{name}: {}", a.message);
+        }
+        // The same spec written canonically: located wherever it can be.
+        let Some(spec) = check_source(&text).spec else { continue };
+        let canonical = ladderkit::core::to_string(&spec);
+        for d in check_source(&canonical).diagnostics {
+            let locatable = !d.location.jumps.is_empty() || !d.location.effects.is_empty();
+            assert!(!locatable || d.location.span.is_some(), "{name} (canonical): {} has no location", d.message);
+        }
+    }
+}
+
+#[test]
+fn a_board_written_by_new_points_at_its_lines() {
+    let mut spec =
+        ladderkit::core::spec::VariantSpec::new_grid("t", 6, 6, ladderkit::core::spec::PathStyle::Boustrophedon);
+    spec.jumps = vec![ladderkit::core::spec::Jump::new(10, 30), ladderkit::core::spec::Jump::new(30, 10)];
+    let text = ladderkit::core::to_string(&spec);
+    let looped = check_source(&text).diagnostics.into_iter().find(|d| d.code == Code::JumpLoop).unwrap();
+    let span = looped.location.span.expect("located");
+    assert!(text[span.start..span.end].contains("from: 10"), "{}", &text[span.start..span.end]);
+}

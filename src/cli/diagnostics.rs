@@ -16,7 +16,7 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
         };
-        let range = d.location.span.map_or(0..0, |s| s.start..s.end.max(s.start));
+        let range = d.location.span.map_or(0..0, |s| on_chars(text, s.start)..on_chars(text, s.end.max(s.start)));
         let mut report = Report::build(kind, (name.clone(), range.clone()))
             .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
             .with_code(d.code)
@@ -31,6 +31,16 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
             eprintln!("{}: {d}", path.display());
         }
     }
+}
+
+/// A byte offset moved back onto a character boundary: ariadne slices the
+/// text there and panics inside a character.
+fn on_chars(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 fn label(d: &Diagnostic) -> String {

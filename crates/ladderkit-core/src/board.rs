@@ -166,7 +166,13 @@ impl CompiledBoard {
 
     /// The number printed on a position (the tray has none).
     pub fn number(&self, pos: u32) -> Option<u32> {
-        (pos >= 1 && pos <= self.len).then(|| pos - 1 + self.first_number)
+        (pos >= 1 && pos <= self.len).then(|| (pos - 1).checked_add(self.first_number)).flatten()
+    }
+
+    /// "spaces run 1..=100", for help texts.
+    pub fn numbers_text(&self) -> String {
+        let last = u64::from(self.first_number) + u64::from(self.len.max(1)) - 1;
+        format!("spaces run {}..={last}", self.first_number)
     }
 
     /// The position of a printed number, if it is on the board.
@@ -204,8 +210,20 @@ impl CompiledBoard {
 }
 
 /// Dice outcomes for `count` dice of `sides` faces and an extra-turn rule.
+/// Dice the rules support: `crate::compile::MAX_DICE` dice of
+/// `crate::compile::SIDES` faces. Tables are only built for these.
+pub fn dice_supported(count: u32, sides: u32) -> bool {
+    (1..=crate::compile::MAX_DICE).contains(&count) && crate::compile::SIDES.contains(&sides)
+}
+
+/// Dice outcomes for `count` dice of `sides` faces and an extra-turn rule;
+/// none for dice the rules do not support (they are a `dice-invalid` error,
+/// and a table for 100,000 dice would not fit in memory).
 pub fn dice_outcomes(count: u32, sides: u32, extra: Option<ExtraTurnOn>) -> (Vec<Outcome>, u64) {
-    let (count, sides) = (count.max(1) as usize, sides.max(1) as usize);
+    if !dice_supported(count, sides) {
+        return (Vec::new(), 1);
+    }
+    let (count, sides) = (count as usize, sides as usize);
     // ways[t] = number of ways `k` dice total `t`.
     let mut ways = vec![1u64];
     for _ in 0..count {

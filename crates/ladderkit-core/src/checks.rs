@@ -1,7 +1,7 @@
 //! The checks that need the board as a graph: jump loops and chains, and
 //! which spaces a piece can reach and leave under the actual rules.
 
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Dfs, Reversed};
 
@@ -22,10 +22,12 @@ pub(crate) fn resolve_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: 
         graph.add_edge(NodeIndex::new(jump.from as usize), NodeIndex::new(jump.to as usize), j as u32);
     }
     let mut in_loop = vec![false; board.points.len()];
-    for scc in tarjan_scc(&graph) {
-        if scc.len() < 2 {
-            continue;
-        }
+    // Kosaraju's algorithm walks with explicit stacks (Tarjan's recursion
+    // overflows the stack on a long chain of jumps); loops are reported
+    // from the lowest space up, whatever order it finds them in.
+    let mut loops: Vec<_> = kosaraju_scc(&graph).into_iter().filter(|scc| scc.len() >= 2).collect();
+    loops.sort_by_key(|scc| scc.iter().map(|n| n.index()).min());
+    for scc in loops {
         // Every space has at most one jump leaving it, so the component is
         // one simple cycle: walk it from its lowest space.
         let start = scc.iter().map(|n| n.index() as u32).min().unwrap_or(0);
@@ -81,23 +83,54 @@ pub(crate) fn resolve_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: 
 }
 
 fn resolve_landings(board: &mut CompiledBoard, follow_chains: bool) {
-    let mut visited = vec![u32::MAX; board.points.len()];
-    for pos in 0..board.points.len() as u32 {
-        let mut at = pos;
-        visited[at as usize] = pos;
-        while let Some(j) = board.jump_at[at as usize] {
-            let to = board.jumps[j as usize].to;
-            if visited[to as usize] == pos {
-                break; // a loop: stop on its last new space
-            }
-            visited[to as usize] = pos;
-            at = to;
-            if !follow_chains {
-                break;
-            }
+    const UNSET: u32 = u32::MAX;
+    let n = board.points.len();
+    if !follow_chains {
+        for pos in 0..n {
+            board.landing[pos] = board.jump_at[pos].map_or(pos as u32, |j| board.jumps[j as usize].to);
         }
-        board.landing[pos as usize] = at;
+        return;
     }
+    // Each walk stops at a space already resolved, so every chain is walked
+    // once (a chain of 80,000 jumps would be quadratic otherwise). A loop
+    // stops on its last new space: a space in a loop lands on the one
+    // before it, a space leading into one on the space before the loop's
+    // entry.
+    let mut landing = vec![UNSET; n];
+    let mut on_path = vec![UNSET; n];
+    let mut path = Vec::new();
+    for pos in 0..n as u32 {
+        if landing[pos as usize] != UNSET {
+            continue;
+        }
+        path.clear();
+        path.push(pos);
+        on_path[pos as usize] = pos;
+        let mut at = pos;
+        let end = loop {
+            let Some(j) = board.jump_at[at as usize] else { break at };
+            let to = board.jumps[j as usize].to;
+            if landing[to as usize] != UNSET {
+                break landing[to as usize];
+            }
+            if on_path[to as usize] == pos {
+                let entry = path.iter().position(|p| *p == to).unwrap_or(0);
+                for k in entry..path.len() {
+                    let before = if k == entry { *path.last().unwrap_or(&to) } else { path[k - 1] };
+                    landing[path[k] as usize] = before;
+                }
+                path.truncate(entry);
+                break at;
+            }
+            on_path[to as usize] = pos;
+            path.push(to);
+            at = to;
+        };
+        for p in &path {
+            landing[*p as usize] = end;
+        }
+    }
+    board.landing = landing;
 }
 
 fn locate_all(mut d: Diagnostic, board: &CompiledBoard, jumps: &[u32]) -> Diagnostic {

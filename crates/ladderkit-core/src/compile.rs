@@ -58,20 +58,18 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         ));
     } else {
         points = layout::positions(&spec.board);
-        let bad: Vec<u32> = points
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.x.is_finite() || !p.y.is_finite())
-            .map(|(i, _)| i as u32 + 1)
-            .collect();
+        let far = Limits::DEFAULT.max_coordinate as f32;
+        let drawable = |p: &crate::spec::Point| p.x.abs() <= far && p.y.abs() <= far;
+        let bad: Vec<u32> =
+            points.iter().enumerate().filter(|(_, p)| !drawable(p)).map(|(i, _)| i as u32 + 1).collect();
         if !bad.is_empty() {
             out.push(
-                Diagnostic::error(Code::BoardInvalid, "some spaces have no finite position")
+                Diagnostic::error(Code::BoardInvalid, "some spaces cannot be drawn where they are")
                     .spaces(bad)
-                    .help("coordinates must be ordinary numbers, not NaN or inf"),
+                    .help(format!("coordinates must be ordinary numbers within ±{far}, not NaN or inf")),
             );
             for p in &mut points {
-                if !p.x.is_finite() || !p.y.is_finite() {
+                if !drawable(p) {
                     *p = crate::spec::Point { x: 0.0, y: 0.0 };
                 }
             }
@@ -110,13 +108,8 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         match board.position(n) {
             Some(pos) => board.goal = pos,
             None => out.push(
-                Diagnostic::error(Code::GoalInvalid, format!("the goal {n} is not a space of this board")).help(
-                    format!(
-                        "spaces run {}..={}; or use `goal: Last`",
-                        board.first_number,
-                        board.first_number + len - 1
-                    ),
-                ),
+                Diagnostic::error(Code::GoalInvalid, format!("the goal {n} is not a space of this board"))
+                    .help(format!("{}; or use `goal: Last`", board.numbers_text())),
             ),
         }
     }
@@ -150,7 +143,7 @@ fn check_rules(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
         );
     }
     let dice = rules.dice;
-    if !(1..=MAX_DICE).contains(&dice.count) || !SIDES.contains(&dice.sides) {
+    if !crate::board::dice_supported(dice.count, dice.sides) {
         out.push(
             Diagnostic::error(Code::DiceInvalid, format!("{}d{} dice are not supported", dice.count, dice.sides))
                 .help(format!("use 1 to {MAX_DICE} dice of {} to {} sides", SIDES.start(), SIDES.end())),

@@ -115,7 +115,7 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
             out.push(
                 Diagnostic::error(Code::ArrowInvalid, format!("{what} is on a space that does not exist"))
                     .arrows([i])
-                    .help(space_range(board)),
+                    .help(board.numbers_text()),
             );
             continue;
         };
@@ -158,7 +158,7 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
                         )
                         .spaces([arrow.space])
                         .arrows([i])
-                        .help(format!("give `from <= to`, both spaces; {}", space_range(board))),
+                        .help(format!("give `from <= to`, both spaces; {}", board.numbers_text())),
                     );
                     continue;
                 }
@@ -186,10 +186,6 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
         board.extras.arrow_at[at as usize] = Some(board.extras.arrows.len() as u32);
         board.extras.arrows.push(BoardArrow { index: i, at, target, kind: arrow.kind, range });
     }
-}
-
-fn space_range(board: &CompiledBoard) -> String {
-    format!("spaces run {}..={}", board.first_number, board.first_number + board.len - 1)
 }
 
 fn compile_chips(
@@ -339,7 +335,7 @@ fn tags_by_position(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Dia
                     Code::TagInvalid,
                     format!("`{}` tags spaces that do not exist: {missing:?}", t.tag.name()),
                 )
-                .help(space_range(board)),
+                .help(board.numbers_text()),
             );
         }
         for pos in t.spaces.iter().filter_map(|n| board.position(*n)) {
@@ -369,7 +365,7 @@ fn check_placed(
         let Some(pos) = board.position(n) else {
             out.push(
                 Diagnostic::error(Code::ChipPlacement, format!("a chip is placed on space {n}, which does not exist"))
-                    .help(space_range(board)),
+                    .help(board.numbers_text()),
             );
             continue;
         };

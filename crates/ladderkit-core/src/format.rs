@@ -14,6 +14,10 @@ pub struct Limits {
     pub max_jumps: usize,
     pub max_effects: usize,
     pub max_nesting: usize,
+    /// The number a track's first space may carry (`first`).
+    pub max_first_number: u32,
+    /// How far from the origin a free-form space may be drawn.
+    pub max_coordinate: u32,
 }
 
 impl Limits {
@@ -23,6 +27,8 @@ impl Limits {
         max_jumps: 100_000,
         max_effects: 100_000,
         max_nesting: 64,
+        max_first_number: 1_000_000,
+        max_coordinate: 1_000_000,
     };
 }
 
@@ -47,6 +53,20 @@ pub fn parse(text: &str) -> Parsed {
 }
 
 pub fn parse_with_limits(text: &str, limits: &Limits) -> Parsed {
+    // Editors on some systems save a UTF-8 byte order mark; it is not RON.
+    // Read past it, and shift what points into the text by its length.
+    if let Some(body) = text.strip_prefix('\u{feff}') {
+        let mut parsed = parse_with_limits(body, limits);
+        let shift = text.len() - body.len();
+        for d in &mut parsed.diagnostics {
+            if let Some(span) = &mut d.location.span {
+                span.start += shift;
+                span.end += shift;
+            }
+        }
+        parsed.source_map.shift(shift);
+        return parsed;
+    }
     let source_map = SourceMap::new(text);
     let mut diagnostics = Vec::new();
     if text.len() > limits.max_bytes {
@@ -109,6 +129,19 @@ fn check_limits(spec: &VariantSpec, limits: &Limits, map: &SourceMap, out: &mut 
     if spec.effects.len() > limits.max_effects {
         exceeded("effects", spec.effects.len() as u64, limits.max_effects as u64, "effects");
     }
+    if let crate::spec::Board::Track { first, .. } = spec.board
+        && first > limits.max_first_number
+    {
+        let mut d = Diagnostic::error(
+            Code::LimitExceeded,
+            format!("the first space is numbered {first}; the limit is {}", limits.max_first_number),
+        )
+        .help("number the track from 1 (or 0 for a score track)");
+        if let Some(span) = map.field("board") {
+            d = d.span(span);
+        }
+        out.push(d);
+    }
 }
 
 fn syntax_diagnostic(text: &str, error: &ron::error::SpannedError) -> Diagnostic {
@@ -116,7 +149,8 @@ fn syntax_diagnostic(text: &str, error: &ron::error::SpannedError) -> Diagnostic
     let line = position.line.max(1);
     let column = position.col.max(1);
     let start = offset_of(text, line, column);
-    let end = (start + 1).min(text.len()).max(start);
+    // One character, however many bytes it takes.
+    let end = start + text[start..].chars().next().map_or(0, char::len_utf8);
     let message = error.code.to_string();
     let help = syntax_help(&error.code).unwrap_or_else(|| {
         "compare with a bundled variant (variants/*.ron) or docs/format.md; `ladderkit new` writes a valid start".into()

@@ -25,7 +25,7 @@ pub fn neighbours(points: &[Point]) -> Vec<Vec<u32>> {
             let (x, y) = key(p);
             [(1000, 0), (-1000, 0), (0, 1000), (0, -1000)]
                 .iter()
-                .filter_map(|(dx, dy)| at.get(&(x + dx, y + dy)).copied())
+                .filter_map(|(dx, dy)| at.get(&(x.checked_add(*dx)?, y.checked_add(*dy)?)).copied())
                 .collect()
         })
         .collect()

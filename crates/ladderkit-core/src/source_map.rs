@@ -33,6 +33,15 @@ impl SourceMap {
     pub fn arrow(&self, index: usize) -> Option<Span> {
         self.arrows.get(index).copied()
     }
+
+    /// Moves every span `bytes` later (the text had a prefix cut off).
+    pub(crate) fn shift(&mut self, bytes: usize) {
+        let spans = self.fields.iter_mut().map(|(_, s)| s).chain(&mut self.jumps).chain(&mut self.effects);
+        for s in spans.chain(&mut self.arrows) {
+            s.start += bytes;
+            s.end += bytes;
+        }
+    }
 }
 
 struct Scanner<'a> {
@@ -40,21 +49,25 @@ struct Scanner<'a> {
     bytes: &'a [u8],
     at: usize,
     line: usize,
-    line_start: usize,
+    /// Characters before `at` on its line: counted as the scanner moves,
+    /// so a span costs nothing even on a one-line file.
+    column: usize,
 }
 
 impl<'a> Scanner<'a> {
     fn new(text: &'a str) -> Self {
-        Self { text, bytes: text.as_bytes(), at: 0, line: 1, line_start: 0 }
+        Self { text, bytes: text.as_bytes(), at: 0, line: 1, column: 0 }
     }
 
     fn run(mut self) -> SourceMap {
         let mut map = SourceMap::default();
-        // Enter the outermost `Variant(` or `(`.
+        // Enter the outermost `Variant(` or `(`, past `#![enable(…)]`
+        // headers (every file `fmt` writes starts with them).
         loop {
             self.skip_trivia();
             match self.peek() {
                 None => return map,
+                Some(b'#') => self.skip_attribute(),
                 Some(b'(') => {
                     self.bump();
                     break;
@@ -105,6 +118,11 @@ impl<'a> Scanner<'a> {
                 _ => {
                     let start = self.span_here();
                     self.skip_value()?;
+                    if self.at == start.start {
+                        // A closing bracket of the wrong kind (`[)`): the
+                        // text is broken; stop rather than loop on it.
+                        return None;
+                    }
                     items.push(Span { end: self.at, ..start });
                 }
             }
@@ -135,6 +153,25 @@ impl<'a> Scanner<'a> {
             }
             self.bump();
         }
+    }
+
+    /// Skips `#![…]` or `#[…]`.
+    fn skip_attribute(&mut self) {
+        self.bump();
+        while matches!(self.peek(), Some(b'!') | Some(b' ')) {
+            self.bump();
+        }
+        if self.peek() == Some(b'[') {
+            let _ = self.skip_value_then_close();
+        }
+    }
+
+    /// Skips a bracketed value and its closing bracket.
+    fn skip_value_then_close(&mut self) -> Option<()> {
+        self.bump();
+        self.skip_value()?;
+        self.bump();
+        Some(())
     }
 
     fn string(&mut self) {
@@ -181,8 +218,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn span_here(&self) -> Span {
-        let column = self.text[self.line_start..self.at].chars().count() + 1;
-        Span { line: self.line, column, start: self.at, end: self.at }
+        Span { line: self.line, column: self.column + 1, start: self.at, end: self.at }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -193,7 +229,10 @@ impl<'a> Scanner<'a> {
         if let Some(b) = self.peek() {
             if b == b'\n' {
                 self.line += 1;
-                self.line_start = self.at + 1;
+                self.column = 0;
+            } else if b & 0xC0 != 0x80 {
+                // Not a UTF-8 continuation byte: a new character.
+                self.column += 1;
             }
             self.at += 1;
         }
@@ -217,9 +256,28 @@ mod tests {
     }
 
     #[test]
-    fn never_panics_on_garbage() {
-        for text in ["", "(", "((((", "Variant(jumps: [", "Variant(a: \"\\", "/*", "Variant(é: 1)"] {
+    fn never_panics_or_hangs_on_garbage() {
+        for text in
+            ["", "(", "((((", "Variant(jumps: [", "Variant(a: \"\\", "/*", "Variant(é: 1)", "(a:[)", "#![", "#!["]
+        {
             let _ = SourceMap::new(text);
         }
+    }
+
+    #[test]
+    fn the_enable_header_does_not_hide_the_fields() {
+        let text = "#![enable(implicit_some)]\n#![enable(unwrap_variant_newtypes)]\nVariant(\n  format: 1,\n  jumps: [(from: 1, to: 38), (from: 16, to: 6)],\n)";
+        let map = SourceMap::new(text);
+        let j1 = map.jump(1).unwrap();
+        assert_eq!((j1.line, j1.column), (5, 30));
+        assert_eq!(&text[j1.start..j1.end], "(from: 16, to: 6)");
+        assert!(map.field("format").is_some());
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        // é is two bytes, one column.
+        let map = SourceMap::new("(meta: (name: \"é\"), jumps: [(from: 1, to: 2)])");
+        assert_eq!(map.jump(0).unwrap().column, 29);
     }
 }

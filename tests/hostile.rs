@@ -1,0 +1,90 @@
+//! Files from strangers: every reproducer in `tests/fixtures/hostile/` is
+//! read by every command that reads a variant, and each answers with
+//! diagnostics or a result, never a panic, an abort or a hang. The tests
+//! run the debug build, where integer overflow panics.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ladderkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladderkit")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Exit 0, 1 or 2 with something said, and no panic.
+fn answered(what: &str, o: &Output) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(matches!(o.status.code(), Some(0..=2)), "{what}: exit {:?}\n{err}", o.status.code());
+    assert!(!err.contains("panicked"), "{what}: {err}");
+}
+
+#[test]
+fn every_command_answers_every_hostile_file() {
+    let out = std::env::temp_dir().join(format!("ladderkit-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let picture = out.join("board.svg");
+    let files = fixtures();
+    assert!(files.len() >= 9);
+    for file in &files {
+        let f = file.to_str().unwrap();
+        let name = file.file_name().unwrap().to_string_lossy();
+        for args in [
+            vec!["validate", f],
+            vec!["validate", "--json", f],
+            vec!["analyze", f],
+            vec!["render", f, "-o", picture.to_str().unwrap()],
+            vec!["fmt", "--check", f],
+            vec!["simulate", f, "--games", "20"],
+        ] {
+            answered(&format!("{name}: {}", args.join(" ")), &ladderkit(&args));
+        }
+    }
+}
+
+#[test]
+fn the_byte_order_mark_is_read_past() {
+    let o = ladderkit(&["analyze", "tests/fixtures/hostile/byte-order-mark.ron", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!((v["expected_rolls"].as_f64().unwrap() - 39.2251).abs() < 1e-3);
+}
+
+#[test]
+fn each_reproducer_gets_the_diagnostic_it_deserves() {
+    let codes = |file: &str| {
+        let o = ladderkit(&["validate", "--json", &format!("tests/fixtures/hostile/{file}")]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes("list-closed-by-paren.ron"), ["syntax"]);
+    assert!(codes("first-number-at-u32-max.ron").contains(&"limit-exceeded".to_owned()));
+    for dice in ["dice-25d6.ron", "dice-100000d2.ron", "die-of-u32-max-sides.ron", "dice-2d1000000.ron"] {
+        assert!(codes(dice).contains(&"dice-invalid".to_owned()), "{dice}");
+    }
+    assert!(codes("coordinate-1e19-with-chips.ron").contains(&"board-invalid".to_owned()));
+    let text = ladderkit(&["validate", "tests/fixtures/hostile/lone-multibyte-character.ron"]);
+    assert!(String::from_utf8_lossy(&text.stderr).contains("lone-multibyte-character.ron:1:1"));
+}
+
+#[test]
+fn a_chain_of_eighty_thousand_jumps_is_checked() {
+    let dir = std::env::temp_dir().join(format!("ladderkit-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("chain.ron");
+    let jumps: Vec<String> = (2..80_002).map(|i| format!("(from:{i},to:{})", i + 1)).collect();
+    let text = format!("Variant(format:1,meta:(name:\"chain\"),board:Track(spaces:90000),jumps:[{}])", jumps.join(","));
+    std::fs::write(&file, text).unwrap();
+    let o = ladderkit(&["validate", "--json", file.to_str().unwrap()]);
+    answered("80,000 chained jumps", &o);
+    assert_eq!(o.status.code(), Some(0), "chains are warnings");
+}
