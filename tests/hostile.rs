@@ -34,7 +34,7 @@ fn every_command_answers_every_hostile_file() {
     std::fs::create_dir_all(&out).unwrap();
     let picture = out.join("board.svg");
     let files = fixtures();
-    assert!(files.len() >= 9);
+    assert!(files.len() >= 14);
     for file in &files {
         let f = file.to_str().unwrap();
         let name = file.file_name().unwrap().to_string_lossy();
@@ -45,6 +45,9 @@ fn every_command_answers_every_hostile_file() {
             vec!["render", f, "-o", picture.to_str().unwrap()],
             vec!["fmt", "--check", f],
             vec!["simulate", f, "--games", "20"],
+            vec!["simulate", f, "--games", "20", "--players", "4", "--bots", "greedy"],
+            vec!["simulate", f, "--games", "3", "--players", "16"],
+            vec!["scoreboard", f, "--simulate", "50"],
         ] {
             answered(&format!("{name}: {}", args.join(" ")), &ladderkit(&args));
         }

@@ -252,8 +252,8 @@ impl Engine {
         let from = s.pieces[piece].pos;
         let mut outcome = Outcome { total, extra_turn: extra, weight: 1 };
         let boost = self.boost(s, piece);
-        if boost > 0 && !self.board.step(from, total + boost).forfeited {
-            outcome.total += boost;
+        if boost > 0 && !self.board.step(from, total.saturating_add(boost)).forfeited {
+            outcome.total = total.saturating_add(boost);
             self.use_power(s, piece, ev);
         }
         let mut r = self.board.resolve(from, &outcome);
@@ -557,10 +557,11 @@ impl Engine {
         let below =
             s.pieces.iter().enumerate().filter(|(j, q)| !q.home && q.pos == rest && !riders(s, *j)).count() as u8;
         let top = s.top_level(rest, Some((from, base)));
-        let moving: u32 = (0..s.pieces.len()).filter(|&j| riders(s, j)).fold(0, |m, j| m | (1 << j));
+        // One bit per piece: 16 players × 3 pyramids need more than 32.
+        let moving: u64 = (0..s.pieces.len()).filter(|&j| riders(s, j)).fold(0, |m, j| m | (1u64 << j));
         let effect = if rest == self.board.goal { Default::default() } else { self.board.rest[rest as usize] };
         let lose_rule = self.treehouse().map(|t| t.lose_turn);
-        for j in (0..s.pieces.len()).filter(|j| moving & (1 << j) != 0) {
+        for j in (0..s.pieces.len()).filter(|j| moving & (1u64 << j) != 0) {
             let q = &mut s.pieces[j];
             q.pos = rest;
             q.level = top.map_or(0, |t| t + 1) + (q.level - base);
@@ -580,7 +581,8 @@ impl Engine {
         if below > 0 && rest != self.board.goal && rest != TRAY {
             ev.push(Event::Stacked { piece: i as u8, at: rest, below });
         }
-        if effect.extra_turn && (0..s.pieces.len()).any(|j| moving & (1 << j) != 0 && s.pieces[j].owner == s.current) {
+        if effect.extra_turn && (0..s.pieces.len()).any(|j| moving & (1u64 << j) != 0 && s.pieces[j].owner == s.current)
+        {
             s.players[s.current as usize].extra_earned = true;
         }
         if rest == self.board.goal {
@@ -593,10 +595,10 @@ impl Engine {
 
     /// Single-piece games end when a stack reaches the goal (everyone in it
     /// shares the win); team games when all of a player's pieces are home.
-    fn settle_winners(&self, s: &mut State, arrived: u32) {
+    fn settle_winners(&self, s: &mut State, arrived: u64) {
         for owner in 0..self.players {
             let range = s.pieces_of(owner);
-            let arrived_now = range.clone().any(|j| arrived & (1 << j) != 0);
+            let arrived_now = range.clone().any(|j| arrived & (1u64 << j) != 0);
             if arrived_now && range.clone().all(|j| s.pieces[j].home) {
                 s.winners |= 1 << owner;
             }

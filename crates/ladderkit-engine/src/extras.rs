@@ -109,12 +109,13 @@ impl Engine {
         }
         let doubled = self.power_of(s, piece) == Some(Power::DoublePoints);
         if doubled {
-            points *= 2;
+            points = points.saturating_mul(2);
             self.use_power(s, piece, ev);
         }
         let player = s.pieces[piece].owner;
         let total = &mut s.players[player as usize].points;
-        *total += points;
+        // Totals stop at u32::MAX rather than wrap (release) or panic (debug).
+        *total = total.saturating_add(points);
         ev.push(Event::Scored { player, points, total: *total, why, doubled });
         if let Win::TargetScore(target) = self.board().extras.win
             && *total >= target

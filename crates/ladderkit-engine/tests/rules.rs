@@ -406,3 +406,20 @@ fn team_you_win_when_all_your_pieces_are_home() {
     e.apply(&mut s, &Plan::of([mv(3, 1), mv(1, 2)]), &mut ());
     assert_eq!(s.winner_seats().collect::<Vec<_>>(), [0]);
 }
+
+#[test]
+fn sixteen_players_with_three_pyramids_each_play_to_the_end() {
+    // 48 pieces: more than a 32-bit mask holds (this overflowed before).
+    let mut spec = treehouse(16, vec![1, 2, 3], LoseTurnRule::Sideways);
+    spec.rules.players = PlayerRange { min: 2, max: 16 };
+    let e = engine_with(&spec, 16);
+    let seats = [Policy::Greedy; 16];
+    let (mut ws, mut bot) = (Workspace::default(), ladderkit_engine::bots::BotScratch::default());
+    for game in 0..3 {
+        let s = play_bot_game(&e, &seats, 11, game, &mut ws, &mut bot, &mut (), None);
+        assert!(s.is_over(), "game {game} ends");
+        assert!(s.winners != 0 && s.winners < (1 << 16), "{:b}", s.winners);
+        let winner = s.winners.trailing_zeros() as u8;
+        assert!(s.pieces_of(winner).all(|j| s.pieces[j].home), "a team wins with all its pyramids home");
+    }
+}

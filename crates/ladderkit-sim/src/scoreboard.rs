@@ -32,16 +32,19 @@ pub struct ScoreReport {
 }
 
 fn draw(table: &[Weighted], rng: &mut GameRng) -> u32 {
-    let total: u32 = table.iter().map(|w| w.weight).sum();
-    if total == 0 {
-        return 0;
-    }
-    let mut pick = rng.below(total);
+    // Summed in u64: weights come from the file (two of u32::MAX overflow).
+    let total: u64 = table.iter().map(|w| u64::from(w.weight)).sum();
+    let mut pick = match u32::try_from(total) {
+        Ok(0) => return 0,
+        Ok(small) => u64::from(rng.below(small)),
+        // Multiply-shift on 64 bits, as `below` does on 32.
+        Err(_) => ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64,
+    };
     for w in table {
-        if pick < w.weight {
+        if pick < u64::from(w.weight) {
             return w.value;
         }
-        pick -= w.weight;
+        pick -= u64::from(w.weight);
     }
     0
 }
