@@ -263,7 +263,15 @@ fn play_a_treehouse_game_by_typing_and_replay_it() {
     assert!(out.contains("win"), "the game ends: {out}");
     let replay = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse.ron"]);
     assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
-    assert!(stdout(&replay).contains("the log matches"));
+    assert!(stdout(&replay).contains("every event matches the log"), "{}", stdout(&replay));
+    // A log whose seed was changed by one is refused, even where the
+    // winners would agree.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let tampered = dir.join("tampered.json");
+    std::fs::write(&tampered, text.replace("\"seed\": 4", "\"seed\": 5")).unwrap();
+    let o = ladderkit(&["replay", tampered.to_str().unwrap(), "--variant", "variants/treehouse.ron"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("not the logged one") || stderr(&o).contains("does not match"), "{}", stderr(&o));
     // The same log against another variant is refused.
     let changed = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse-lose-upright.ron"]);
     assert_eq!(changed.status.code(), Some(1));
@@ -272,13 +280,28 @@ fn play_a_treehouse_game_by_typing_and_replay_it() {
 }
 
 #[test]
-fn play_quits_cleanly_when_input_ends() {
+fn play_quits_cleanly_when_input_ends_and_the_unfinished_game_replays() {
+    let dir = temp_dir("quit");
+    let log = dir.join("quit.json");
     let o = ladderkit_with_input(
-        &["play", "variants/milton-bradley.ron", "--players", "human,bot:random", "--seed", "1"],
-        "\n\n",
+        &[
+            "play",
+            "variants/treehouse.ron",
+            "--players",
+            "human,bot:random",
+            "--seed",
+            "1",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "\n1\n\n1\n\n",
     );
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("game left unfinished"));
+    let replay = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse.ron"]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("up to where the log stops"), "{}", stdout(&replay));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -487,4 +510,29 @@ fn new_deals_a_board_to_targets() {
     let jumps = a["jumps"].as_array().unwrap();
     assert_eq!(jumps.iter().filter(|j| j["kind"] == "ladder").count(), 9);
     assert_eq!(jumps.iter().filter(|j| j["kind"] == "snake").count(), 10);
+}
+
+#[test]
+fn play_stops_a_game_that_does_not_end_and_reads_lines_bounded() {
+    let o = ladderkit(&[
+        "play",
+        "variants/milton-bradley.ron",
+        "--players",
+        "bot:greedy,bot:greedy",
+        "--seed",
+        "1",
+        "--max-turns",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("stopped after 5 turns (--max-turns)") && text.contains("game left unfinished"), "{text}");
+    // A pasted megabyte is one (ignored) line, then `q` quits.
+    let input = format!("{}\nq\n", "x".repeat(1 << 20));
+    let o = ladderkit_with_input(
+        &["play", "variants/milton-bradley.ron", "--players", "human,bot:greedy", "--seed", "2"],
+        &input,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game left unfinished"));
 }

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
-use ladderkit::core::{CompiledBoard, compile, spec::JumpKind};
+use ladderkit::core::spec::{FirstPlayer, JumpKind};
+use ladderkit::core::{CompiledBoard, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
@@ -34,7 +35,9 @@ pub struct Args {
     players: u32,
     /// Print JSON: expected_rolls, expected_turns, min_rolls, median_rolls,
     /// percentiles {p10..p99}, finish_within [P(done within n rolls)],
-    /// seat_win_probability, expected_rounds, expected_total_rolls, decay
+    /// seat_win_probability (seat 1 moves first; first_player_rotates says
+    /// whether the variant rotates the opener between games, which evens
+    /// the seats out over a match), expected_rounds, expected_total_rolls, decay
     /// (the chance a long game goes on for another roll), tail_bound (the
     /// largest error of any finish_within value), and more.
     #[arg(long)]
@@ -47,8 +50,9 @@ pub struct Args {
     /// .svg file.
     #[arg(long, value_name = "FILE")]
     heat: Option<PathBuf>,
-    /// Resolution of PNG pictures, in dots per inch.
-    #[arg(long, default_value_t = 150.0)]
+    /// Resolution of PNG pictures, in dots per inch (10 to 1200, as for
+    /// `render`).
+    #[arg(long, default_value_t = 150.0, value_parser = super::render::parse_dpi)]
     dpi: f32,
 }
 
@@ -75,10 +79,13 @@ pub fn run(args: &Args) -> Outcome {
             return fail(e);
         }
     }
+    let rotates = spec.rules.first_player == FirstPlayer::Rotate;
     if args.json {
-        say!("{}", to_json(&compiled.board, &analysis));
+        let mut json = to_json(&compiled.board, &analysis);
+        json["first_player_rotates"] = json!(rotates);
+        say!("{json}");
     } else {
-        say!("{}", report(&spec.meta.name, &compiled.board, &analysis).trim_end());
+        say!("{}", report(&spec.meta.name, &compiled.board, &analysis, rotates).trim_end());
     }
     Outcome::Ok
 }
@@ -148,7 +155,7 @@ fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
     })
 }
 
-fn report(name: &str, board: &CompiledBoard, a: &Analysis) -> String {
+fn report(name: &str, board: &CompiledBoard, a: &Analysis, rotates: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{name}\n");
     let _ = writeln!(s, "One player");
@@ -162,9 +169,17 @@ fn report(name: &str, board: &CompiledBoard, a: &Analysis) -> String {
     let _ = writeln!(s, "Game length in rolls (chance to finish on that roll)");
     s.push_str(&histogram(&a.finish_within, 12));
     let seats = &a.seats;
-    let _ = writeln!(s, "\n{} players", seats.players);
+    let _ = writeln!(s, "\n{} players (seat 1 moves first)", seats.players);
     for (i, w) in seats.win.iter().enumerate() {
         let _ = writeln!(s, "  seat {}  wins {:6.2}%", i + 1, w * 100.0);
+    }
+    if rotates && seats.players > 1 {
+        let _ = writeln!(
+            s,
+            "  (the first player rotates: over a match of {n} games each seat moves first once and wins {:.2}%)",
+            100.0 / f64::from(seats.players),
+            n = seats.players
+        );
     }
     let _ = writeln!(s, "  expected rounds       {:.4}", seats.expected_rounds);
     let _ = writeln!(s, "  expected total rolls  {:.4}", seats.expected_total_rolls);

@@ -25,10 +25,10 @@ pub struct Args {
 pub fn run(args: &Args) -> Outcome {
     let mut outcome = Outcome::Ok;
     for path in &args.files {
-        let text = match std::fs::read_to_string(path) {
+        let text = match files::read_text(path, ladderkit::core::Limits::DEFAULT.max_bytes) {
             Ok(text) => text,
             Err(e) => {
-                outcome = fail(format!("cannot read {}: {e}", path.display()));
+                outcome = fail(e);
                 continue;
             }
         };

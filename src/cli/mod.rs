@@ -104,6 +104,25 @@ pub fn write_stdout(text: &str) {
     }
 }
 
+/// The longest line read from a terminal; the rest of a longer one is
+/// skipped (a pasted file must not fill the memory).
+const MAX_LINE: u64 = 4096;
+
+/// One line of input, at most `MAX_LINE` bytes of it; `None` at the end.
+pub fn read_line(input: &mut impl std::io::BufRead) -> Option<String> {
+    use std::io::{BufRead as _, Read as _};
+    let mut line = String::new();
+    match input.by_ref().take(MAX_LINE).read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            if !line.ends_with('\n') {
+                let _ = input.skip_until(b'\n');
+            }
+            Some(line)
+        }
+    }
+}
+
 /// Prints an error line the way every command does.
 pub fn fail(message: impl std::fmt::Display) -> Outcome {
     eprintln!("error: {message}");

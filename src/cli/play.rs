@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use ladderkit::core::variant_hash;
 use ladderkit::engine::bots::BotScratch;
-use ladderkit::engine::replay::GameLog;
+use ladderkit::engine::replay::{Fingerprint, GameLog};
 use ladderkit::engine::{Event, GameRng, Plan, Turn, Workspace};
 use ladderkit::files;
 
@@ -35,6 +35,10 @@ pub struct Args {
     /// Save the game here for `ladderkit replay`.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Stop a game that has not ended after this many turns (a board where
+    /// every miss sends pieces back can run for ever with bots).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_turns: u64,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -63,7 +67,14 @@ pub fn run(args: &Args) -> Outcome {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
+    let mut turns = 0u64;
+    let mut print = Fingerprint::default();
     while !state.is_over() && !quit {
+        if turns >= args.max_turns {
+            say!("stopped after {} turns (--max-turns) with nobody home", args.max_turns);
+            quit = true;
+            continue;
+        }
         let p = state.current as usize;
         if seats[p] == Seat::Human && state.pending.is_none() {
             say!("{}", positions(board, &names, &state));
@@ -74,7 +85,9 @@ pub fn run(args: &Args) -> Outcome {
             }
         }
         events.clear();
+        turns += 1;
         let turn = engine.begin_turn(&mut state, &mut dice, &mut events);
+        events.iter().for_each(|e| print.add(e));
         tell(board, &names, &state, &events);
         if turn != Turn::Choose {
             continue;
@@ -100,9 +113,12 @@ pub fn run(args: &Args) -> Outcome {
         events.clear();
         let plan = ws.plans[pick];
         engine.apply(&mut state, &plan, &mut events);
+        events.iter().for_each(|e| print.add(e));
         tell(board, &names, &state, &events);
     }
     log.winners = state.winner_seats().collect();
+    log.turns = turns;
+    log.fingerprint = print.hex();
     say!("{}", positions(board, &names, &state));
     if quit {
         say!("game left unfinished");
@@ -133,11 +149,7 @@ fn tell(board: &ladderkit::core::CompiledBoard, names: &[String], state: &ladder
 fn prompt(input: &mut impl BufRead, text: &str) -> Option<String> {
     print!("{text}");
     let _ = std::io::stdout().flush();
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_owned()),
-    }
+    super::read_line(input).map(|l| l.trim().to_owned())
 }
 
 /// Lists the legal plans and reads a choice; `None` to quit.

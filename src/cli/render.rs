@@ -44,7 +44,7 @@ enum ThemeArg {
     Ink,
 }
 
-fn parse_dpi(text: &str) -> Result<f32, String> {
+pub(crate) fn parse_dpi(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(d) if (10.0..=1200.0).contains(&d) => Ok(d),
         _ => Err("a resolution from 10 to 1200 dots per inch, e.g. 150".into()),

@@ -6,15 +6,19 @@ use ladderkit::core::variant_hash;
 use ladderkit::engine::replay::{GameLog, replay};
 use ladderkit::engine::{Event, EventSink};
 
+use ladderkit::files;
+
 use super::setup::table;
 use super::{Outcome, fail, say};
 use ladderkit::engine::narrate::{narrate, positions};
 
 /// Replay a game saved by `ladderkit play --log`.
 ///
-/// The log holds the variant's fingerprint, the seed and every choice; the
-/// engine plays the game again from them. A log whose variant has changed
-/// since is refused (exit 1).
+/// The log holds the variant's fingerprint, the seed, every choice and a
+/// fingerprint of the game's events; the engine plays the game again from
+/// them. A log whose variant has changed since, or whose seed or choices
+/// were edited, is refused (exit 1). A game left unfinished replays up to
+/// where it stopped. Logs are read up to 16 MiB.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     log: PathBuf,
@@ -35,9 +39,10 @@ impl EventSink for Collect {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let text = match std::fs::read_to_string(&args.log) {
+    // A decision is a few bytes: 16 MiB is a game of millions of turns.
+    let text = match files::read_text(&args.log, 16 << 20) {
         Ok(t) => t,
-        Err(e) => return fail(format!("cannot read {}: {e}", args.log.display())),
+        Err(e) => return fail(e),
     };
     let log: GameLog = match serde_json::from_str(&text) {
         Ok(l) => l,
@@ -66,7 +71,16 @@ pub fn run(args: &Args) -> Outcome {
     }
     if !args.json {
         say!("{}", positions(board, &names, &state));
-        say!("replayed {} events; the log matches", events.0.len());
+        let checked = if log.fingerprint.is_empty() {
+            "the winners match (this log has no fingerprint of its events: only the winners were checked)"
+        } else {
+            "every event matches the log"
+        };
+        if state.is_over() {
+            say!("replayed {} events; {checked}", events.0.len());
+        } else {
+            say!("replayed {} events up to where the log stops: the game was left unfinished", events.0.len());
+        }
     }
     Outcome::Ok
 }

@@ -97,17 +97,16 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
         (b, ev)
     };
     let mut final_scoring = false;
+    // The standings as they are; only an undo replays the turns (replaying
+    // at every prompt made a long evening quadratic).
+    let mut board = start.clone();
     say!("{variant}: {}. Type `Red 5, Blue 3`, `end`, `undo`, `save FILE` or `q`.", names.join(", "));
     loop {
-        let (board, _) = replay(&turns);
         say!("{}", standings(&board, names));
         let prompt = if final_scoring { "final scores> " } else { "turn> " };
         print!("{prompt}");
         let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        if input.read_line(&mut line).map_or(true, |n| n == 0) {
-            break;
-        }
+        let Some(line) = super::read_line(input) else { break };
         let line = line.trim();
         match line {
             "" => continue,
@@ -121,6 +120,7 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
                 match turns.pop() {
                     Some(t) => {
                         final_scoring = t.final_scoring;
+                        board = replay(&turns).0;
                         say!("took back the last turn");
                     }
                     None => say!("nothing to undo"),
@@ -130,8 +130,12 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
             _ => {}
         }
         if let Some(path) = line.strip_prefix("save ") {
-            let log =
-                Log { variant: variant.into(), players: names.to_vec(), turns: turns.clone(), scores: board.scores };
+            let log = Log {
+                variant: variant.into(),
+                players: names.to_vec(),
+                turns: turns.clone(),
+                scores: board.scores.clone(),
+            };
             let text = serde_json::to_string_pretty(&log).unwrap_or_default();
             match files::save_atomic(Path::new(path.trim()), &text) {
                 Ok(()) => say!("saved to {}", path.trim()),
@@ -142,11 +146,10 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
         match parse_turn(line, names) {
             Ok(scores) => {
                 let turn = Turn { scores, final_scoring };
-                let mut b = board.clone();
                 let mut ev = Vec::new();
-                apply(&mut b, &turn, &mut ev);
+                apply(&mut board, &turn, &mut ev);
                 for e in &ev {
-                    say!("  {}", describe(&b, names, e));
+                    say!("  {}", describe(&board, names, e));
                 }
                 turns.push(turn);
             }

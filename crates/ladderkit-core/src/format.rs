@@ -18,6 +18,9 @@ pub struct Limits {
     pub max_first_number: u32,
     /// How far from the origin a free-form space may be drawn.
     pub max_coordinate: u32,
+    /// Characters in the name or the author; in the description.
+    pub max_name_chars: usize,
+    pub max_description_chars: usize,
 }
 
 impl Limits {
@@ -29,6 +32,8 @@ impl Limits {
         max_nesting: 64,
         max_first_number: 1_000_000,
         max_coordinate: 1_000_000,
+        max_name_chars: 200,
+        max_description_chars: 20_000,
     };
 }
 
@@ -128,6 +133,25 @@ fn check_limits(spec: &VariantSpec, limits: &Limits, map: &SourceMap, out: &mut 
     }
     if spec.effects.len() > limits.max_effects {
         exceeded("effects", spec.effects.len() as u64, limits.max_effects as u64, "effects");
+    }
+    let meta = &spec.meta;
+    for (what, text, max) in [
+        ("name", &meta.name, limits.max_name_chars),
+        ("author", &meta.author, limits.max_name_chars),
+        ("description", &meta.description, limits.max_description_chars),
+    ] {
+        let chars = text.chars().count();
+        if chars > max {
+            let mut d = Diagnostic::error(
+                Code::LimitExceeded,
+                format!("the {what} is {chars} characters long; the limit is {max}"),
+            )
+            .help("a shorter text; pictures and reports print it in full");
+            if let Some(span) = map.field("meta") {
+                d = d.span(span);
+            }
+            out.push(d);
+        }
     }
     if let crate::spec::Board::Track { first, .. } = spec.board
         && first > limits.max_first_number

@@ -24,6 +24,53 @@ pub struct GameLog {
     pub decisions: Vec<u32>,
     /// Seats that won, when the game was finished.
     pub winners: Vec<u8>,
+    /// Turns begun; a replay of an unfinished game stops there.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turns: u64,
+    /// `Fingerprint` of every event of the game, in hex: a log whose seed or
+    /// decisions were changed is refused even where the winners agree.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub fingerprint: String,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// FNV-1a over events as `Debug` writes them: a fixed, portable digest of a
+/// game's whole story.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fingerprint(u64);
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fingerprint {
+    pub fn add(&mut self, event: &Event) {
+        for b in format!("{event:?};").bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    pub fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// Passes events on and fingerprints them.
+struct Tee<'a, S> {
+    sink: &'a mut S,
+    print: Fingerprint,
+}
+
+impl<S: EventSink> EventSink for Tee<'_, S> {
+    fn push(&mut self, event: Event) {
+        self.print.add(&event);
+        self.sink.push(event);
+    }
 }
 
 impl GameLog {
@@ -36,17 +83,42 @@ impl GameLog {
             seats,
             decisions: Vec::new(),
             winners: Vec::new(),
+            turns: 0,
+            fingerprint: String::new(),
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReplayError {
-    VariantChanged { logged: String, now: String },
-    Seats { logged: usize, engine: u8 },
-    BadDecision { turn: usize, index: u32, choices: usize },
-    OutOfDecisions { turn: usize },
-    WinnersDiffer { logged: Vec<u8>, replayed: Vec<u8> },
+    VariantChanged {
+        logged: String,
+        now: String,
+    },
+    Seats {
+        logged: usize,
+        engine: u8,
+    },
+    BadDecision {
+        turn: usize,
+        index: u32,
+        choices: usize,
+    },
+    OutOfDecisions {
+        turn: usize,
+    },
+    WinnersDiffer {
+        logged: Vec<u8>,
+        replayed: Vec<u8>,
+    },
+    /// The game ended with decisions of the log left over.
+    ExtraDecisions {
+        unused: usize,
+    },
+    EventsDiffer {
+        logged: String,
+        replayed: String,
+    },
 }
 
 impl std::fmt::Display for ReplayError {
@@ -67,13 +139,24 @@ impl std::fmt::Display for ReplayError {
             Self::WinnersDiffer { logged, replayed } => {
                 write!(f, "the replay ended with winners {replayed:?}, the log says {logged:?}")
             }
+            Self::ExtraDecisions { unused } => {
+                write!(f, "the game ended with {unused} decisions of the log unused; the log does not match this game")
+            }
+            Self::EventsDiffer { logged, replayed } => write!(
+                f,
+                "the replayed game is not the logged one (fingerprint {replayed}, the log says {logged}): \
+                 its seed, decisions or variant were changed"
+            ),
         }
     }
 }
 
 impl std::error::Error for ReplayError {}
 
-/// Replays a logged game, sending every event to `ev`.
+/// Replays a logged game, sending every event to `ev`. A log of a game
+/// left unfinished (no winners) replays up to where it stops: the state
+/// returned is then not over. Every decision must be used, and a logged
+/// fingerprint must match the replayed events.
 pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink) -> Result<State, ReplayError> {
     let now = format!("{hash:016x}");
     if log.variant_hash != now {
@@ -82,32 +165,49 @@ pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink
     if log.seats.len() != engine.players() as usize {
         return Err(ReplayError::Seats { logged: log.seats.len(), engine: engine.players() });
     }
+    let mut ev = Tee { sink: ev, print: Fingerprint::default() };
     let mut state = engine.new_game(log.game);
     let mut rng = GameRng::for_game(log.seed, log.game);
     let mut ws = Workspace::default();
     let mut decisions = log.decisions.iter();
+    let unfinished = log.winners.is_empty();
+    let last_turn =
+        if unfinished && log.turns > 0 { log.turns.min(crate::MAX_TURNS as u64) } else { crate::MAX_TURNS as u64 };
     let mut turn = 0;
-    while !state.is_over() && turn < crate::MAX_TURNS {
+    while !state.is_over() && (turn as u64) < last_turn {
         turn += 1;
-        if engine.begin_turn(&mut state, &mut rng, ev) != Turn::Choose {
+        if engine.begin_turn(&mut state, &mut rng, &mut ev) != Turn::Choose {
             continue;
         }
         engine.legal_plans(&state, &mut ws);
         let pick = if ws.plans.len() == 1 {
             0
         } else {
-            let index = *decisions.next().ok_or(ReplayError::OutOfDecisions { turn })?;
+            let Some(&index) = decisions.next() else {
+                if unfinished {
+                    break;
+                }
+                return Err(ReplayError::OutOfDecisions { turn });
+            };
             if index as usize >= ws.plans.len() {
                 return Err(ReplayError::BadDecision { turn, index, choices: ws.plans.len() });
             }
             index as usize
         };
         let plan = ws.plans[pick];
-        engine.apply(&mut state, &plan, ev);
+        engine.apply(&mut state, &plan, &mut ev);
+    }
+    let unused = decisions.count();
+    if unused > 0 {
+        return Err(ReplayError::ExtraDecisions { unused });
     }
     let replayed: Vec<u8> = state.winner_seats().collect();
     if state.is_over() && !log.winners.is_empty() && replayed != log.winners {
         return Err(ReplayError::WinnersDiffer { logged: log.winners.clone(), replayed });
+    }
+    let print = ev.print.hex();
+    if !log.fingerprint.is_empty() && log.fingerprint != print {
+        return Err(ReplayError::EventsDiffer { logged: log.fingerprint.clone(), replayed: print });
     }
     Ok(state)
 }

@@ -15,6 +15,8 @@ pub fn n(v: f32) -> String {
 }
 
 pub fn escape(text: &str) -> String {
+    // XML 1.0 has no way to write most control characters: drop them.
+    let text: String = text.chars().filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).collect();
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -105,5 +107,6 @@ mod tests {
         assert_eq!(n(1.256), "1.26");
         assert_eq!(n(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(escape("nul\u{0} and backspace\u{8}"), "nul and backspace", "not expressible in XML");
     }
 }

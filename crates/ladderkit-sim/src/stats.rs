@@ -75,7 +75,8 @@ impl Histogram {
             mean,
             sd: var.sqrt(),
             min: self.counts.iter().position(|c| *c > 0).unwrap_or(0) as u32,
-            max: (self.counts.len() - 1) as u32,
+            // The largest value seen, not the buffer's size.
+            max: self.counts.iter().rposition(|c| *c > 0).unwrap_or(0) as u32,
             percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
         }
     }
@@ -250,4 +251,21 @@ pub struct Report {
     pub heat_per_game: Vec<f64>,
     pub jump_uses_per_game: Vec<f64>,
     pub extras: Option<crate::ExtrasReport>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_maximum_is_the_largest_value_seen() {
+        // Five games of 38–67 rolls once reported a maximum of 255, the
+        // buffer's last index.
+        let mut h = Histogram::default();
+        for v in [38, 41, 50, 67, 44] {
+            h.add(v);
+        }
+        let s = h.summary();
+        assert_eq!((s.min, s.max), (38, 67));
+    }
 }

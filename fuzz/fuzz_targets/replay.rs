@@ -1,0 +1,24 @@
+//! Any game log, replayed against the bundled Treehouse and Taiwan variants.
+#![no_main]
+
+use ladderkit::core::{check_source, compile, variant_hash};
+use ladderkit::engine::Engine;
+use ladderkit::engine::replay::{GameLog, replay};
+use libfuzzer_sys::fuzz_target;
+
+const VARIANTS: [&str; 2] =
+    [include_str!("../../variants/treehouse.ron"), include_str!("../../variants/taiwan-chips.ron")];
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(log) = serde_json::from_slice::<GameLog>(data) else { return };
+    if log.decisions.len() > 10_000 {
+        return;
+    }
+    for text in VARIANTS {
+        let spec = check_source(text).spec.unwrap();
+        let compiled = compile(&spec);
+        let players = (log.seats.len() as u32).clamp(1, 16);
+        let Ok(engine) = Engine::new(&compiled, players, (1, 16)) else { continue };
+        let _ = replay(&engine, variant_hash(&spec), &log, &mut ());
+    }
+});
