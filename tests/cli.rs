@@ -536,3 +536,15 @@ fn play_stops_a_game_that_does_not_end_and_reads_lines_bounded() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("game left unfinished"));
 }
+
+#[test]
+fn analyze_shortens_a_long_fastest_game() {
+    let dir = temp_dir("long");
+    let file = dir.join("long.ron");
+    assert_eq!(ladderkit(&["new", "--track", "600", "-o", file.to_str().unwrap()]).status.code(), Some(0));
+    let text = stdout(&ladderkit(&["analyze", file.to_str().unwrap()]));
+    let line = text.lines().find(|l| l.contains("fewest rolls")).unwrap();
+    assert!(line.contains("fewest rolls     100 (for example 6, 6") && line.contains("… 88 more …"), "{line}");
+    assert!(line.len() < 120, "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

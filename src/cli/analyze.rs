@@ -161,7 +161,12 @@ fn report(name: &str, board: &CompiledBoard, a: &Analysis, rotates: bool) -> Str
     let _ = writeln!(s, "One player");
     let _ = writeln!(s, "  expected rolls   {:.6}", a.expected_rolls);
     let _ = writeln!(s, "  expected turns   {:.6}", a.expected_turns);
-    let fastest: Vec<String> = a.shortest_rolls.iter().map(u32::to_string).collect();
+    let mut fastest: Vec<String> = a.shortest_rolls.iter().map(u32::to_string).collect();
+    // A long board's fastest game is hundreds of rolls: show its ends.
+    if fastest.len() > 16 {
+        let hidden = fastest.len() - 12;
+        fastest.splice(8..fastest.len() - 4, [format!("… {hidden} more …")]);
+    }
     let _ = writeln!(s, "  fewest rolls     {} (for example {})", a.min_rolls, fastest.join(", "));
     let _ = writeln!(s, "  median rolls     {}", a.median_rolls);
     let pct: Vec<String> = a.percentiles.iter().map(|(p, n)| format!("p{p} {n}")).collect();
