@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, JumpKind};
 use ladderkit::core::{CompiledBoard, compile};
 use ladderkit::{files, render};
@@ -31,7 +32,7 @@ use super::{Outcome, fail, say};
 pub struct Args {
     file: PathBuf,
     /// Players at the table, for seat odds and game length.
-    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=16))]
+    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLAYERS)))]
     players: u32,
     /// Print JSON: expected_rolls, expected_turns, min_rolls, median_rolls,
     /// percentiles {p10..p99}, finish_within [P(done within n rolls)],

@@ -5,6 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use ladderkit::core::compile;
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::scoreboard::{ScoreEvent, Scoreboard};
 use ladderkit::files;
 use ladderkit::sim::scoreboard::{ScoreReport, simulate_scores};
@@ -57,8 +58,8 @@ struct Log {
 
 pub fn run(args: &Args) -> Outcome {
     let names: Vec<String> = args.players.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() || names.len() > 16 {
-        return fail("give 1 to 16 player names, e.g. --players Red,Blue,Green");
+    if names.is_empty() || names.len() > MAX_PLAYERS as usize {
+        return fail(format!("give 1 to {MAX_PLAYERS} player names, e.g. --players Red,Blue,Green"));
     }
     let spec = match clean_spec(&args.file, "keeping score") {
         Ok(spec) => spec,

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::{VariantSpec, compile};
 use ladderkit::engine::{Engine, Policy, Seat};
 use ladderkit::files;
@@ -42,7 +43,7 @@ pub fn table_for(spec: VariantSpec, players: u32, strict: bool) -> Result<Table,
     if !strict && !(min..=max).contains(&players) {
         eprintln!("note: this variant is for {min} to {max} players; simulating {players} anyway");
     }
-    let range = if strict { (min, max) } else { (1, 16) };
+    let range = if strict { (min, max) } else { (1, MAX_PLAYERS) };
     let engine = Engine::new(&compile(&spec), players, range).map_err(super::fail)?;
     let engine = engine.with_first_player(spec.rules.first_player);
     Ok(Table { spec, engine })

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Metrics, Options, analyze};
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
 use ladderkit::core::{compile, to_string};
 use ladderkit::files;
@@ -80,7 +81,7 @@ pub struct TargetArgs {
     #[arg(long, value_name = "SHARE", value_parser = share, allow_negative_numbers = true)]
     pub seat_edge: Option<f64>,
     /// Players at the table for --seat-edge.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=16))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=i64::from(MAX_PLAYERS)))]
     pub players: u32,
     /// Expected snakes and ladders one piece rides in a game.
     #[arg(long, value_name = "RIDES", value_parser = positive, allow_negative_numbers = true)]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use ladderkit::core::CompiledBoard;
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
 use ladderkit::engine::{Engine, Policy};
 use ladderkit::sim::{Report, Tally, simulate};
@@ -114,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
 fn set_players(mut intents: MessageReader<Intent>, mut odds: ResMut<Odds>) {
     for intent in intents.read() {
         if let Intent::OddsPlayers(n) = intent {
-            odds.players = (*n).clamp(1, 16);
+            odds.players = (*n).clamp(1, MAX_PLAYERS);
         }
     }
 }
@@ -181,7 +182,7 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
 /// Greedy bots play `SIMULATED_GAMES` games in chunks, so progress shows and
 /// a newer edit can stop it; `None` when stopped.
 fn simulated(board: CompiledBoard, players: u32, why: String, stop: &dyn Fn(f64) -> bool) -> Option<Simulated> {
-    let engine = Engine::from_board(board, players.clamp(1, 16) as u8, FirstPlayer::Seat1);
+    let engine = Engine::from_board(board, players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
     let mut tally = Tally::new(&engine);
     for chunk in 0..SIMULATED_GAMES / SIMULATION_CHUNK {
         if stop(chunk as f64 * SIMULATION_CHUNK as f64 / SIMULATED_GAMES as f64) {

@@ -42,6 +42,7 @@ fn screenshot_and_exit(
     playtest: Res<crate::playtest::Playtest>,
     tuning: Res<crate::tune::Tuning>,
     ui_timing: Option<Res<crate::UiTiming>>,
+    (document, history): (Res<crate::document::Document>, Res<crate::history::History>),
 ) {
     let Some(mut request) = request else { return };
     if request.taken {
@@ -86,6 +87,13 @@ fn screenshot_and_exit(
         return;
     }
     request.taken = true;
+    // Nothing but the person may edit the file: a smoke test that only
+    // looked at it must leave it as opened (tune and play-test runs too).
+    match history.undo_label() {
+        _ if !document.is_dirty() => println!("document: unchanged"),
+        Some(label) => println!("document: modified (last edit: {label})"),
+        None => println!("document: modified"),
+    }
     if let Some(first) = request.first_frame
         && request.rendered > 1
     {

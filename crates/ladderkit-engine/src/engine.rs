@@ -3,6 +3,7 @@
 //! or in `CompiledBoard::resolve`, nowhere else.
 
 use ladderkit_core::board::{Outcome, Step};
+use ladderkit_core::compile::MAX_PLAYERS;
 use ladderkit_core::spec::{FirstPlayer, LoseTurnRule, Play, Treehouse};
 use ladderkit_core::{Compiled, CompiledBoard, TRAY};
 use serde::{Deserialize, Serialize};
@@ -109,7 +110,7 @@ impl Engine {
         if matches!(compiled.board.play, Play::ScoreTrack(_)) {
             return Err(EngineError::ScoreTrack);
         }
-        if players < range.0 || players > range.1 || players > 16 {
+        if players < range.0 || players > range.1 || players > MAX_PLAYERS {
             return Err(EngineError::Players { asked: players, min: range.0, max: range.1 });
         }
         Ok(Self::from_board(compiled.board.clone(), players as u8, FirstPlayer::Seat1))

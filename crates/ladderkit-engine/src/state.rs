@@ -149,8 +149,9 @@ impl State {
             .max()
     }
 
-    /// Whether piece `i` rides along when piece `base` moves.
-    pub(crate) fn rides_with(&self, i: usize, base: usize) -> bool {
+    /// Whether piece `i` rides along when piece `base` moves (itself
+    /// included): the pieces at or above it in its stack, except in the tray.
+    pub fn rides_with(&self, i: usize, base: usize) -> bool {
         let (q, b) = (&self.pieces[i], &self.pieces[base]);
         !q.home && q.pos == b.pos && q.level >= b.level && (b.pos != crate::TRAY || i == base)
     }

@@ -8,6 +8,7 @@ pub mod scores;
 pub mod session;
 
 use bevy::prelude::*;
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::{Policy, Seat};
 
 use crate::checks::Checks;
@@ -150,7 +151,7 @@ fn handle_intents(
                 }
             }
             PlayIntent::Players(n) => {
-                let n = (*n).clamp(1, 16);
+                let n = (*n).clamp(1, MAX_PLAYERS as usize);
                 playtest.seats.resize(n, Seat::Bot(Policy::Greedy));
             }
             PlayIntent::Seed(seed) => playtest.seed = *seed,

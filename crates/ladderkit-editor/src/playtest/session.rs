@@ -294,15 +294,10 @@ impl Session {
         match event {
             Event::Rolled { dice, count, .. } => self.last_roll = Some((dice, count)),
             Event::Moved { piece, .. } => {
-                let base = self.shown.pieces[piece as usize];
-                self.group = (0..self.shown.pieces.len())
-                    .filter(|&i| {
-                        let q = self.shown.pieces[i];
-                        i == piece as usize
-                            || (!q.home && q.pos == base.pos && q.level > base.level && base.pos != self.board().start)
-                    })
-                    .map(|i| i as u8)
-                    .collect();
+                // The engine's own rule for who moves with the piece.
+                let shown = &self.shown;
+                self.group =
+                    (0..shown.pieces.len()).filter(|&i| shown.rides_with(i, piece as usize)).map(|i| i as u8).collect();
             }
             Event::Climbed { piece, .. } | Event::Slid { piece, .. } if !self.group.contains(&piece) => {
                 self.group = vec![piece];

@@ -4,6 +4,7 @@
 use bevy_egui::egui::{self, DragValue};
 use ladderkit::core::spec::*;
 
+use super::doc_number;
 use crate::history::EditCommand;
 use crate::intents::Intent;
 
@@ -104,7 +105,7 @@ pub(super) fn points(ui: &mut egui::Ui, spec: &VariantSpec, rules: &mut Rules, o
             _ => Win::FirstHome,
         };
         if let Win::TargetScore(t) = &mut rules.win {
-            ui.add(DragValue::new(t).range(1..=9999).suffix(" pts"));
+            ui.add(doc_number(t, 1..=9999).suffix(" pts"));
         }
     });
     let old = &spec.chips;
@@ -131,9 +132,8 @@ pub(super) fn points(ui: &mut egui::Ui, spec: &VariantSpec, rules: &mut Rules, o
 fn chips_editor(ui: &mut egui::Ui, c: &mut Chips) {
     for (k, v) in c.values.iter_mut().enumerate() {
         ui.horizontal(|ui| {
-            ui.add(DragValue::new(&mut v.count).range(0..=9999).suffix(" chips"));
-            ui.add(DragValue::new(&mut v.value).range(1..=99).prefix("worth "))
-                .on_hover_text(format!("Bag entry {}", k + 1));
+            ui.add(doc_number(&mut v.count, 0..=9999).suffix(" chips"));
+            ui.add(doc_number(&mut v.value, 1..=99).prefix("worth ")).on_hover_text(format!("Bag entry {}", k + 1));
         });
     }
     match &mut c.layout {
@@ -156,7 +156,7 @@ fn chips_editor(ui: &mut egui::Ui, c: &mut Chips) {
     };
     if let Some(u) = &mut c.upgrade {
         ui.horizontal(|ui| {
-            ui.add(DragValue::new(&mut u.cost).range(1..=1000).prefix("cost "));
+            ui.add(doc_number(&mut u.cost, 1..=1000).prefix("cost "));
             let name = |p: &Power| match p {
                 Power::DoublePoints => "double points",
                 Power::Boost(_) => "boost",
@@ -171,7 +171,7 @@ fn chips_editor(ui: &mut egui::Ui, c: &mut Chips) {
                 }
             });
             if let Power::Boost(n) = &mut u.power {
-                ui.add(DragValue::new(n).range(1..=20).suffix(" spaces"));
+                ui.add(doc_number(n, 1..=20).suffix(" spaces"));
             }
         });
     }

@@ -3,9 +3,10 @@
 //! changed copy becomes an edit command.
 
 use bevy_egui::egui::{self, DragValue};
+use ladderkit::core::compile::{MAX_DICE, MAX_PLAYERS, SIDES};
 use ladderkit::core::spec::*;
 
-use super::Frame;
+use super::{Frame, doc_number};
 use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::selection::Selected;
@@ -115,16 +116,16 @@ fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
     });
     match effect {
         Effect::LoseTurns(n) => {
-            ui.add(DragValue::new(n).range(1..=9));
+            ui.add(doc_number(n, 1..=9));
         }
         Effect::MoveBy(n) => {
-            ui.add(DragValue::new(n).range(-99..=99));
+            ui.add(doc_number(n, -99..=99));
         }
         Effect::GoTo(k) => {
             ui.add(DragValue::new(k));
         }
         Effect::Points(n) => {
-            ui.add(DragValue::new(n).range(0..=99));
+            ui.add(doc_number(n, 0..=99));
         }
         Effect::ExtraTurn => {}
     }
@@ -152,8 +153,8 @@ fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         Board::Grid { cols, rows, path } => {
             ui.horizontal(|ui| {
                 ui.label("Grid");
-                ui.add(DragValue::new(cols).range(1..=500).prefix("cols "));
-                ui.add(DragValue::new(rows).range(1..=500).prefix("rows "));
+                ui.add(doc_number(cols, 1..=500).prefix("cols "));
+                ui.add(doc_number(rows, 1..=500).prefix("rows "));
             });
             egui::ComboBox::from_label("Path").selected_text(path.name()).show_ui(ui, |ui| {
                 for p in PathStyle::ALL {
@@ -164,8 +165,8 @@ fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         Board::Track { spaces, looped, first } => {
             ui.horizontal(|ui| {
                 ui.label("Track");
-                ui.add(DragValue::new(spaces).range(1..=100_000).prefix("spaces "));
-                ui.add(DragValue::new(first).range(0..=1).prefix("first "));
+                ui.add(doc_number(spaces, 1..=100_000).prefix("spaces "));
+                ui.add(doc_number(first, 0..=1).prefix("first "));
             });
             ui.checkbox(looped, "Looped").on_hover_text("Drawn as a ring, like a score track");
         }
@@ -217,14 +218,14 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     let mut r = old.clone();
     ui.horizontal(|ui| {
         ui.label("Players").on_hover_text("How many may play this variant");
-        ui.add(DragValue::new(&mut r.players.min).range(1..=16).prefix("min "));
-        ui.add(DragValue::new(&mut r.players.max).range(1..=16).prefix("max "));
+        ui.add(doc_number(&mut r.players.min, 1..=MAX_PLAYERS).prefix("min "));
+        ui.add(doc_number(&mut r.players.max, 1..=MAX_PLAYERS).prefix("max "));
     });
     ui.horizontal(|ui| {
         ui.label("Dice").on_hover_text("How many dice, of how many sides; classic play moves by their total");
-        ui.add(DragValue::new(&mut r.dice.count).range(1..=8));
+        ui.add(doc_number(&mut r.dice.count, 1..=MAX_DICE));
         ui.label("d");
-        ui.add(DragValue::new(&mut r.dice.sides).range(2..=20));
+        ui.add(doc_number(&mut r.dice.sides, SIDES));
     });
     egui::ComboBox::from_label("Overshoot")
         .selected_text(format!("{:?}", r.overshoot))
@@ -249,7 +250,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             (true, Entry::Direct) => Entry::OnRoll(6),
         };
         if let Entry::OnRoll(t) = &mut r.entry {
-            ui.add(DragValue::new(t).range(1..=160));
+            ui.add(doc_number(t, 1..=160));
         }
     });
     ui.horizontal(|ui| {
@@ -269,7 +270,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             _ => None,
         };
         if let Some(ExtraTurnOn::Total(t)) = &mut r.extra_turn {
-            ui.add(DragValue::new(t).range(1..=160));
+            ui.add(doc_number(t, 1..=160));
         }
     });
     ui.horizontal(|ui| {
@@ -281,7 +282,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             (false, _) => None,
         };
         if let Some(n) = &mut r.max_consecutive_turns {
-            ui.add(DragValue::new(n).range(1..=20));
+            ui.add(doc_number(n, 1..=20));
         }
         ui.label("turns in a row");
     });
@@ -321,7 +322,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             ui.horizontal(|ui| {
                 ui.label("Pyramids each").on_hover_text("One for the basic game, two or three for the team game");
                 let mut n = t.pieces.len();
-                ui.add(DragValue::new(&mut n).range(1..=3));
+                ui.add(doc_number(&mut n, 1..=3));
                 if n != t.pieces.len() {
                     t.pieces = (1..=n as u32).collect();
                 }

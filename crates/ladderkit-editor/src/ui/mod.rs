@@ -90,6 +90,17 @@ fn tune_form_from_launch(
     }
 }
 
+/// A number field of the document: bounded for what the person drags or
+/// types, but a value outside the range (a file's `cols: 0`) is shown as it
+/// is, with its diagnostic. egui would clamp it just by drawing it, an edit
+/// nobody made.
+pub(crate) fn doc_number<N: egui::emath::Numeric>(
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+) -> egui::DragValue<'_> {
+    egui::DragValue::new(value).range(range).clamp_existing_to_range(false)
+}
+
 /// Everything the panels read, in one place.
 pub(crate) struct Frame<'a> {
     pub doc: &'a Document,

@@ -6,6 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, VLine};
 use ladderkit::analysis::Analysis;
 use ladderkit::core::CompiledBoard;
+use ladderkit::core::compile::MAX_PLAYERS;
 
 use super::Frame;
 use crate::intents::Intent;
@@ -20,7 +21,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
     ui.horizontal(|ui| {
         ui.label("Seat odds for");
         let mut n = players;
-        if ui.add(egui::DragValue::new(&mut n).range(1..=16)).changed() {
+        if ui.add(egui::DragValue::new(&mut n).range(1..=MAX_PLAYERS)).changed() {
             out.push(Intent::OddsPlayers(n));
         }
         ui.label("players");

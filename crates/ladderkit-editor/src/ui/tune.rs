@@ -5,6 +5,7 @@
 
 use bevy_egui::egui::{self, Color32, DragValue, RichText};
 use ladderkit::analysis::Metrics;
+use ladderkit::core::compile::MAX_PLAYERS;
 
 use super::Frame;
 use crate::history::EditCommand;
@@ -85,7 +86,7 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         ui.add(DragValue::new(&mut form.rides.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
         ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
-        ui.add(DragValue::new(&mut form.players).range(2..=16));
+        ui.add(DragValue::new(&mut form.players).range(2..=MAX_PLAYERS));
         ui.end_row();
         ui.label("Tolerance %").on_hover_text("How close expected turns, p90 and rides must come");
         ui.add(DragValue::new(&mut form.tolerance_percent).range(0.0..=50.0).speed(0.1));
