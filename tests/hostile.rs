@@ -91,3 +91,55 @@ fn a_chain_of_eighty_thousand_jumps_is_checked() {
     answered("80,000 chained jumps", &o);
     assert_eq!(o.status.code(), Some(0), "chains are warnings");
 }
+
+/// A generated file in a fresh temporary directory.
+fn generated(name: &str, text: String) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladderkit-generated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn a_hundred_thousand_errors_on_one_line_read_as_a_short_report() {
+    let jumps: Vec<String> = (1..=100_000).map(|i| format!("(from:{i},to:{i})")).collect();
+    let text = format!(
+        "Variant(format:1,meta:(name:\"x\"),board:Track(spaces:100002),goal:Space(100002),jumps:[{}])",
+        jumps.join(",")
+    );
+    let line = text.chars().count();
+    let file = generated("self-jumps.ron", text);
+    let o = ladderkit(&["validate", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    // The first hundred in full, each with an excerpt of the 2 MB line
+    // (not the line), then a count; --json still lists them all.
+    assert_eq!(err.matches("[jump-to-self]").count(), 100, "{}", &err[..2000.min(err.len())]);
+    assert!(err.contains("… and 99900 more not shown (99900 errors, 0 warnings)"), "{}", &err[err.len() - 500..]);
+    let head = &err[..2000.min(err.len())];
+    assert!(err.contains(&format!(":1:87 (a line of {line} characters, shown in part)")), "{head}");
+    assert!(err.contains("goal:Space(100002),jumps:[(from:1,to:1),(from:2,to:2),"), "{head}");
+    assert!(err.contains(" ^^^^^^^^^^^^^ space 1; jump #1\n"), "{head}");
+    assert!(err.len() < 100_000, "{} bytes of report", err.len());
+    let json = ladderkit(&["validate", "--json", file.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&json.stdout).matches("jump-to-self").count(), 100_000);
+}
+
+#[test]
+fn a_syntax_error_at_the_end_of_a_five_megabyte_line_is_shown_in_part() {
+    let text = format!(
+        "Variant(format:1,meta:(name:\"x\"),board:Track(spaces:100),jumps:[{}oops])",
+        "(from:2,to:9),".repeat(350_000)
+    );
+    let file = generated("long-line.ron", text.clone());
+    let o = ladderkit(&["validate", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("[syntax] Error: Expected struct `Jump` but found `oops`"), "{err}");
+    let line = text.chars().count();
+    assert!(err.contains(&format!(":1:{} (a line of {line} characters, shown in part)", line - 5)), "{err}");
+    assert!(err.contains("(from:2,to:9),oops])\n"), "{err}");
+    assert!(err.contains("Help: write `Jump(` here"), "{err}");
+    assert!(err.len() < 2_000, "{err}");
+}

@@ -1,17 +1,27 @@
 //! Rendering diagnostics: source snippets for people, JSON for scripts.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write as _};
 use std::path::Path;
 
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
-use ladderkit::core::{Diagnostic, Severity};
+use ladderkit::core::{Diagnostic, Severity, Span};
 use serde_json::{Value, json};
+
+/// Reports shown in full in text mode; the rest are counted (`--json` lists
+/// every one). A file of 100,000 broken jumps is not read report by report.
+const SHOWN: usize = 100;
+/// Source lines longer than this (a minified file) are shown as an excerpt
+/// around the place instead of whole under every report.
+const LONG_LINE: usize = 240;
 
 /// Writes diagnostics to stderr, with the offending lines when known.
 pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
     let name = path.display().to_string();
     let color = std::io::stderr().is_terminal();
-    for d in diagnostics {
+    // Indexed once: building it is a pass over the whole text.
+    let source = Source::from(text);
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    for d in diagnostics.iter().take(SHOWN) {
         let kind = match d.severity {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
@@ -21,16 +31,67 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
             .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
             .with_code(d.code)
             .with_message(&d.message);
-        if d.location.span.is_some() {
-            report = report.with_label(Label::new((name.clone(), range)).with_message(label(d)));
+        // ariadne prints notes and help only under a source line, so a
+        // report without one gets them drawn here, in the same frame.
+        let mut boxed = Vec::new();
+        match d.location.span {
+            Some(span) if line_around(text, range.start).len() > LONG_LINE => {
+                boxed = excerpt(text, &name, span, range.clone(), &label(d));
+            }
+            Some(_) => report = report.with_label(Label::new((name.clone(), range)).with_message(label(d))),
+            None => {}
         }
         if let Some(help) = &d.help {
-            report = report.with_help(help);
+            if d.location.span.is_some() && boxed.is_empty() {
+                report = report.with_help(help);
+            } else {
+                boxed.push(format!("Help: {help}"));
+            }
         }
-        if report.finish().eprint((name.clone(), Source::from(text))).is_err() {
-            eprintln!("{}: {d}", path.display());
+        if report.finish().write((name.clone(), &source), &mut err).is_err() {
+            let _ = writeln!(err, "{}: {d}", path.display());
+        }
+        if !boxed.is_empty() {
+            for line in &boxed {
+                let _ = writeln!(err, "   │ {line}");
+            }
+            let _ = writeln!(err, "───╯");
         }
     }
+    if let Some(rest) = diagnostics.get(SHOWN..).filter(|rest| !rest.is_empty()) {
+        let _ = writeln!(err, "… and {} more not shown ({}); `--json` lists every one", rest.len(), summary(rest));
+    }
+    let _ = err.flush();
+}
+
+/// The line holding byte `at`, without its newline.
+fn line_around(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    &text[start..end]
+}
+
+/// A few dozen characters either side of `range` on its (long) line, with
+/// the place underlined: the lines of a framed excerpt.
+fn excerpt(text: &str, name: &str, span: Span, range: std::ops::Range<usize>, what: &str) -> Vec<String> {
+    let line = line_around(text, range.start);
+    let line_start = line.as_ptr() as usize - text.as_ptr() as usize;
+    let from = on_chars(text, range.start.saturating_sub(60).max(line_start));
+    let to = on_chars(text, (range.end.max(range.start) + 60).min(line_start + line.len()));
+    let lead = if from > line_start { "…" } else { "" };
+    let tail = if to < line_start + line.len() { "…" } else { "" };
+    let before = lead.chars().count() + text[from..range.start].chars().count();
+    let width = text[range.start..range.end.min(to)].chars().count().max(1);
+    vec![
+        format!(
+            "at {name}:{}:{} (a line of {} characters, shown in part)",
+            span.line,
+            span.column,
+            line.chars().count()
+        ),
+        format!("{lead}{}{tail}", &text[from..to]),
+        format!("{}{} {what}", " ".repeat(before), "^".repeat(width)),
+    ]
 }
 
 /// A byte offset moved back onto a character boundary: ariadne slices the

@@ -347,7 +347,9 @@ fn describe_origin(origin: JumpOrigin) -> String {
 
 /// Fills the rest table from the non-moving effects.
 fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
-    let mut seen: Vec<(u32, std::mem::Discriminant<Effect>, usize)> = Vec::new();
+    // The first effect of each kind per space, by position (a map: files
+    // may hold 100,000 effects).
+    let mut seen: std::collections::HashMap<(u32, std::mem::Discriminant<Effect>), usize> = Default::default();
     for (i, e) in spec.effects.iter().enumerate() {
         let Some(pos) = board.position(e.space) else {
             out.push(
@@ -377,7 +379,7 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
             continue;
         }
         let kind = std::mem::discriminant(&e.effect);
-        if let Some((_, _, first)) = seen.iter().find(|(p, k, _)| *p == pos && *k == kind) {
+        if let Some(first) = seen.get(&(pos, kind)) {
             out.push(
                 Diagnostic::error(Code::EffectDuplicate, format!("space {} has two effects of the same kind", e.space))
                     .spaces([e.space])
@@ -386,7 +388,7 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
             );
             continue;
         }
-        seen.push((pos, kind, i));
+        seen.insert((pos, kind), i);
         if pos == board.goal {
             out.push(
                 Diagnostic::warning(
