@@ -548,3 +548,37 @@ fn analyze_shortens_a_long_fastest_game() {
     assert!(line.len() < 120, "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn long_runs_can_be_bounded_in_time() {
+    let dir = temp_dir("bounded");
+    // 250,000 spaces: a game with 120,000 chips to deal takes most of a
+    // second, and the exact analysis of the plain track over a minute.
+    let chips = dir.join("chips.ron");
+    std::fs::write(
+        &chips,
+        "Variant(format:1,meta:(name:\"x\"),board:Grid(cols:500,rows:500,path:Boustrophedon),\
+         chips:Chips(values:[ChipCount(value:1,count:120000)],layout:Random(seed:1)))",
+    )
+    .unwrap();
+    let o = ladderkit(&["simulate", chips.to_str().unwrap(), "--games", "2000", "--max-time", "300ms", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["stopped_early"], true);
+    assert_eq!(v["games_asked"], 2000);
+    let games = v["games"].as_u64().unwrap();
+    assert!((1..2000).contains(&games), "{games}");
+    let text = stdout(&ladderkit(&["simulate", chips.to_str().unwrap(), "--games", "2000", "--max-time", "300ms"]));
+    assert!(text.contains("(--max-time):") && text.contains("of 2000 games played"), "{text}");
+
+    let track = dir.join("track.ron");
+    std::fs::write(&track, "Variant(format:1,meta:(name:\"x\"),board:Track(spaces:250000),goal:Space(250000))")
+        .unwrap();
+    let o = ladderkit(&["analyze", track.to_str().unwrap(), "--max-time", "200ms"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("took longer than --max-time 200ms and was stopped"), "{}", stderr(&o));
+    let bad = ladderkit(&["simulate", chips.to_str().unwrap(), "--max-time", "soon"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("for example 30s, 2m or 500ms"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,6 +2,7 @@
 //! exact analysis of small boards.
 #![no_main]
 
+use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::{Engine, Policy, Workspace, bots::BotScratch, play_bot_game};
 use libfuzzer_sys::fuzz_target;
 
@@ -13,11 +14,9 @@ fuzz_target!(|data: &[u8]| {
     if compiled.board.len > 2_000 || compiled.board.jumps.len() > 500 {
         return;
     }
-    let players = compiled.board.play.clone();
-    let _ = players;
     let seats = [Policy::Greedy, Policy::Random, Policy::Greedy, Policy::Random];
     for n in [1u32, 2, 4] {
-        let Ok(engine) = Engine::new(compiled, n, (1, 16)) else { continue };
+        let Ok(engine) = Engine::new(compiled, n, (1, MAX_PLAYERS)) else { continue };
         let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
         for game in 0..3 {
             let _ = play_bot_game(&engine, &seats[..n as usize], 7, game, &mut ws, &mut bot, &mut (), None);

@@ -55,6 +55,10 @@ pub struct Args {
     /// `render`).
     #[arg(long, default_value_t = 150.0, value_parser = super::render::parse_dpi)]
     dpi: f32,
+    /// Give up after this long (30s, 2m): boards of hundreds of thousands of
+    /// spaces can take minutes.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    max_time: Option<Duration>,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -64,8 +68,14 @@ pub fn run(args: &Args) -> Outcome {
     };
     let compiled = compile(&spec);
     let options = Options { players: args.players, ..Options::default() };
-    let analysis = match analyze_with_progress(&compiled.board, &options) {
+    let analysis = match analyze_with_progress(&compiled.board, &options, args.max_time) {
         Ok(a) => a,
+        Err(AnalysisError::Cancelled) => {
+            return fail(format!(
+                "the analysis took longer than --max-time {:?} and was stopped; give it longer, or estimate with `ladderkit simulate`",
+                args.max_time.unwrap_or_default()
+            ));
+        }
         Err(e) => return fail(e),
     };
     if let Some(path) = &args.plot {
@@ -92,8 +102,13 @@ pub fn run(args: &Args) -> Outcome {
 }
 
 /// The analysis, with a progress bar on a terminal once it has taken longer
-/// than a moment (most boards are done in milliseconds).
-fn analyze_with_progress(board: &CompiledBoard, options: &Options) -> Result<Analysis, AnalysisError> {
+/// than a moment (most boards are done in milliseconds), stopped once it has
+/// taken `limit`.
+fn analyze_with_progress(
+    board: &CompiledBoard,
+    options: &Options,
+    limit: Option<Duration>,
+) -> Result<Analysis, AnalysisError> {
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let bar: OnceCell<ProgressBar> = OnceCell::new();
@@ -108,7 +123,7 @@ fn analyze_with_progress(board: &CompiledBoard, options: &Options) -> Result<Ana
             });
             bar.set_position((done * 1000.0) as u64);
         }
-        false
+        limit.is_some_and(|limit| started.elapsed() >= limit)
     };
     let result = analyze_board_until(board, options, &report);
     if let Some(bar) = bar.get() {

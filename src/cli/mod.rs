@@ -15,6 +15,7 @@ mod tune;
 mod validate;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
@@ -127,4 +128,23 @@ pub fn read_line(input: &mut impl std::io::BufRead) -> Option<String> {
 pub fn fail(message: impl std::fmt::Display) -> Outcome {
     eprintln!("error: {message}");
     Outcome::Failed
+}
+
+/// "30s", "2m", "500ms", "1h": a time limit on the command line.
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len()));
+    let value: f64 = number.parse().map_err(|_| format!("`{text}` is not a duration, for example 30s, 2m or 500ms"))?;
+    let seconds = match unit {
+        "" | "s" => value,
+        "ms" => value / 1000.0,
+        "m" | "min" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => return Err(format!("unknown unit `{unit}`; use ms, s, m or h")),
+    };
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Duration::from_secs_f64(seconds.min(1e7)))
+    } else {
+        Err("the time must be more than zero".into())
+    }
 }

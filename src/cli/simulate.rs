@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::core::CompiledBoard;
 use ladderkit::engine::Policy;
-use ladderkit::sim::{Options, Report, Runner, Tally, simulate};
+use ladderkit::sim::{Options, Report, Runner, Tally, simulate_until};
 use serde_json::json;
 
 use super::setup::{clean_spec, parse_seats, table_for};
@@ -49,6 +49,11 @@ pub struct Args {
     /// Play every game on the full engine, even where a kernel could.
     #[arg(long)]
     engine: bool,
+    /// Stop after this long (30s, 2m) and report the games played by then
+    /// (huge boards can take a second a game). A stopped run is not
+    /// reproducible: which games finished depends on timing.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    max_time: Option<Duration>,
     /// Print JSON: games, players, mean_rolls, mean_turns, mean_rounds,
     /// mean_total_rolls, seat_wins, seat_win_rate, games_per_second, …
     #[arg(long)]
@@ -89,20 +94,39 @@ pub fn run(args: &Args) -> Outcome {
     };
     let runner = Runner::of(engine, &options);
     let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
     let start = Instant::now();
     let tally = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| simulate(engine, &options, Some(&done)));
-        show_progress(&done, args.games, &worker);
+        let worker = scope.spawn(|| simulate_until(engine, &options, Some(&done), &stop));
+        watch(&done, args.games, &worker, args.max_time.map(|t| (start, t, &stop)));
         worker.join()
     });
     let Ok(tally) = tally else { return fail("the simulation crashed") };
     let seconds = start.elapsed().as_secs_f64();
+    let stopped = tally.games < args.games;
+    if stopped && tally.games == 0 {
+        return fail(format!(
+            "no game finished within --max-time {:?}; give it longer (a game here takes more than that)",
+            args.max_time.unwrap_or_default()
+        ));
+    }
+    let note = if stopped {
+        format!(
+            "stopped after {seconds:.1} s (--max-time): {} of {} games played; the figures are of those games\n",
+            tally.games, args.games
+        )
+    } else {
+        String::new()
+    };
     let report = tally.report();
     let threads =
         if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
     let per_second = tally.games as f64 / seconds.max(1e-9);
     if args.json {
-        say!("{}", to_json(&tally, &report, engine.board(), &policies, per_second, threads, runner));
+        let mut json = to_json(&tally, &report, engine.board(), &policies, per_second, threads, runner);
+        json["games_asked"] = json!(args.games);
+        json["stopped_early"] = json!(stopped);
+        say!("{json}");
     } else {
         let names: Vec<&str> = policies.iter().map(|p| p.name()).collect();
         let header = format!(
@@ -115,25 +139,40 @@ pub fn run(args: &Args) -> Outcome {
             if threads == 1 { "" } else { "s" },
             runner.label(),
         );
-        say!("{header}{}", readable(&tally, &report, engine.board()).trim_end());
+        say!("{header}{note}{}", readable(&tally, &report, engine.board()).trim_end());
     }
     Outcome::Ok
 }
 
-/// A progress bar on a terminal, nothing when piped.
-fn show_progress<T>(done: &AtomicU64, total: u64, worker: &std::thread::ScopedJoinHandle<'_, T>) {
-    if !std::io::stderr().is_terminal() {
-        return;
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
-        bar.set_style(style);
-    }
+/// Waits for the worker: a progress bar on a terminal (nothing when piped),
+/// and the stop flag raised once the time limit, if any, has passed.
+fn watch<T>(
+    done: &AtomicU64,
+    total: u64,
+    worker: &std::thread::ScopedJoinHandle<'_, T>,
+    limit: Option<(Instant, Duration, &AtomicBool)>,
+) {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
+            bar.set_style(style);
+        }
+        bar
+    });
     while !worker.is_finished() {
-        bar.set_position(done.load(Ordering::Relaxed));
-        std::thread::sleep(Duration::from_millis(100));
+        if let Some(bar) = &bar {
+            bar.set_position(done.load(Ordering::Relaxed));
+        }
+        if let Some((start, time, stop)) = limit
+            && start.elapsed() >= time
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
-    bar.finish_and_clear();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
 }
 
 fn to_json(

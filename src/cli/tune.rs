@@ -128,7 +128,7 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Stop after this long (30s, 2m, 500ms).
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = duration)]
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = super::parse_duration)]
     pub time: Duration,
     /// Stop after judging this many candidate boards; with a seed, the
     /// result then depends on nothing else.
@@ -509,24 +509,6 @@ fn jump(text: &str) -> Result<(u32, u32), String> {
     match (number(a), number(b)) {
         (Ok(a), Ok(b)) => Ok((a, b)),
         _ => Err(format!("`{text}` is not FROM-TO space numbers, for example 16-6")),
-    }
-}
-
-fn duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len()));
-    let value: f64 = number.parse().map_err(|_| format!("`{text}` is not a duration, for example 30s, 2m or 500ms"))?;
-    let seconds = match unit {
-        "" | "s" => value,
-        "ms" => value / 1000.0,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => return Err(format!("unknown unit `{unit}`; use ms, s, m or h")),
-    };
-    if seconds.is_finite() && seconds > 0.0 {
-        Ok(Duration::from_secs_f64(seconds.min(1e7)))
-    } else {
-        Err("the time must be more than zero".into())
     }
 }
 

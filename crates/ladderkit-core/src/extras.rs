@@ -19,11 +19,23 @@ pub struct Extras {
     pub arrows: Vec<BoardArrow>,
     /// Per position: index into `arrows` of the arrow printed there.
     pub arrow_at: Vec<Option<u32>>,
+    /// The arrows pointing at each position, ascending, as
+    /// `into[into_start[p]..into_start[p + 1]]` (empty without arrows).
+    pub into_start: Vec<u32>,
+    pub into: Vec<u32>,
     pub chips: Option<BoardChips>,
     pub win: Win,
 }
 
 impl Extras {
+    /// The arrows pointing at position `p` (indices into `arrows`, ascending).
+    pub fn arrows_into(&self, p: u32) -> &[u32] {
+        match (self.into_start.get(p as usize), self.into_start.get(p as usize + 1)) {
+            (Some(&a), Some(&b)) => &self.into[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
     /// Whether anything beyond the plain race is played.
     pub fn any(&self) -> bool {
         !self.arrows.is_empty() || self.chips.is_some() || self.win != Win::FirstHome
@@ -186,6 +198,26 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
         board.extras.arrow_at[at as usize] = Some(board.extras.arrows.len() as u32);
         board.extras.arrows.push(BoardArrow { index: i, at, target, kind: arrow.kind, range });
     }
+    index_arrows_into(&mut board.extras, board.points.len());
+}
+
+/// Fills `into_start`/`into` (a counting sort by target), so a landing looks
+/// at the few arrows that concern it rather than at every arrow.
+fn index_arrows_into(extras: &mut Extras, positions: usize) {
+    let mut start = vec![0u32; positions + 1];
+    for a in &extras.arrows {
+        start[a.target as usize + 1] += 1;
+    }
+    for p in 0..positions {
+        start[p + 1] += start[p];
+    }
+    let mut next = start.clone();
+    let mut into = vec![0u32; extras.arrows.len()];
+    for (k, a) in extras.arrows.iter().enumerate() {
+        into[next[a.target as usize] as usize] = k as u32;
+        next[a.target as usize] += 1;
+    }
+    (extras.into_start, extras.into) = (start, into);
 }
 
 fn compile_chips(

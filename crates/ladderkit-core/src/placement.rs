@@ -80,10 +80,14 @@ impl ChipGround {
         let n = self.allowed.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut taken = vec![false; n];
-        let mut picked = Vec::with_capacity(count);
+        let mut picked: Vec<u32> = Vec::with_capacity(count);
         for _ in 0..16 {
             shuffle(&mut order, below);
-            taken.iter_mut().for_each(|t| *t = false);
+            // Clear only what the last pass took (boards have 250,000
+            // spaces; a bag a few dozen chips).
+            for &i in &picked {
+                taken[i as usize] = false;
+            }
             picked.clear();
             for &i in &order {
                 if picked.len() == count {
@@ -91,12 +95,13 @@ impl ChipGround {
                 }
                 if self.adjacent[i as usize].iter().all(|j| !taken[*j as usize]) {
                     taken[i as usize] = true;
-                    picked.push(self.allowed[i as usize]);
+                    picked.push(i);
                 }
             }
             if picked.len() == count {
-                picked.sort_unstable();
-                return Some(picked);
+                let mut spaces: Vec<u32> = picked.iter().map(|&i| self.allowed[i as usize]).collect();
+                spaces.sort_unstable();
+                return Some(spaces);
             }
         }
         let mut largest = self.largest.clone();

@@ -16,7 +16,7 @@ use crate::state::State;
 /// where the piece goes (its own space for an extra turn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ArrowUse {
-    pub arrow: u16,
+    pub arrow: u32,
     pub to: u32,
 }
 
@@ -148,12 +148,18 @@ impl Engine {
     pub(crate) fn arrow_options(&self, s: &State, piece: usize, mut found: impl FnMut(Plan)) {
         let board = self.board();
         let at = s.pieces[piece].pos;
-        for (k, a) in board.extras.arrows.iter().enumerate() {
+        // The arrow printed here and those pointing here, in index order
+        // (the order of the plans offered).
+        let into = board.extras.arrows_into(at);
+        let own = board.extras.arrow_at.get(at as usize).copied().flatten();
+        let split = into.partition_point(|&k| own.is_some_and(|o| k < o));
+        for k in into[..split].iter().copied().chain(own).chain(into[split..].iter().copied()) {
+            let a = &board.extras.arrows[k as usize];
             let active = (a.at == at && occupied(s, piece, a.target)) || (a.target == at && occupied(s, piece, a.at));
             if !active {
                 continue;
             }
-            let mut push = |to| found(Plan { arrow: Some(ArrowUse { arrow: k as u16, to }), ..Plan::default() });
+            let mut push = |to| found(Plan { arrow: Some(ArrowUse { arrow: k, to }), ..Plan::default() });
             match a.kind {
                 ArrowKind::ExtraTurn => push(at),
                 ArrowKind::DoubleUp => {

@@ -317,7 +317,7 @@ fn activating_another_arrow_still_scores_this_ones_two_points() {
     assert_eq!(scored(&ev), [(0, 2, Why::Arrow)]);
     let mut ws = Workspace::default();
     e.legal_plans(&s, &mut ws);
-    let kinds: Vec<u16> = ws.plans.iter().filter_map(|p| p.arrow.map(|a| a.arrow)).collect();
+    let kinds: Vec<u32> = ws.plans.iter().filter_map(|p| p.arrow.map(|a| a.arrow)).collect();
     assert!(kinds.iter().all(|k| *k == 1), "only the arrow on 16 activates: {kinds:?}");
     // Deploy: any unoccupied space 1–9 except where the piece is.
     let mut to: Vec<u32> = ws.plans.iter().filter_map(|p| p.arrow.map(|a| a.to)).collect();

@@ -11,7 +11,7 @@ mod solo;
 mod stats;
 mod treehouse;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ladderkit_engine::bots::BotScratch;
 use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspace, play_turn};
@@ -42,15 +42,26 @@ const TREEHOUSE_BLOCK: u64 = 4096;
 
 /// Simulates `options.games` games, bumping `progress` as blocks finish.
 pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
+    simulate_until(engine, options, progress, &AtomicBool::new(false))
+}
+
+/// `simulate` that ends early once `stop` is set (a time limit, a newer
+/// edit): blocks not begun are skipped and the engine ends a block after the
+/// game it is playing, so the tally holds fewer games than asked
+/// (`Tally::games` says how many). Which games those are depends on timing,
+/// so only a run that was not stopped is reproducible.
+pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&AtomicU64>, stop: &AtomicBool) -> Tally {
     let kernel = Kernel::new(engine, options);
     let block = kernel.as_ref().map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()));
     let blocks = options.games.div_ceil(block);
     let play_block = |worker: &mut Worker, b: u64| {
+        if stop.load(Ordering::Relaxed) {
+            return Tally::new(engine);
+        }
         let games = b * block..((b + 1) * block).min(options.games);
-        let count = games.end - games.start;
-        let tally = simulate_range(engine, kernel.as_ref(), options, games, worker);
+        let tally = simulate_range(engine, kernel.as_ref(), options, games, worker, stop);
         if let Some(p) = progress {
-            p.fetch_add(count, Ordering::Relaxed);
+            p.fetch_add(tally.games, Ordering::Relaxed);
         }
         tally
     };
@@ -157,6 +168,7 @@ fn simulate_range(
     options: &Options,
     games: std::ops::Range<u64>,
     worker: &mut Worker,
+    stop: &AtomicBool,
 ) -> Tally {
     let mut tally = Tally::new(engine);
     match kernel {
@@ -172,6 +184,9 @@ fn simulate_range(
     }
     let Worker { workspace: ws, bot, counter, .. } = worker;
     for g in games {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let mut state = engine.new_game(g);
         let mut dice = GameRng::for_game(options.seed, g);
         let mut choices = dice.fork(1);

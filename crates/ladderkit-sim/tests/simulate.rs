@@ -5,7 +5,7 @@ use ladderkit_analysis::{Options as Exact, analyze};
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::{Engine, Policy};
-use ladderkit_sim::{Options, RaceKernel, Runner, simulate};
+use ladderkit_sim::{Options, RaceKernel, Runner, simulate, simulate_until};
 
 const BUNDLED: [&str; 4] = [
     include_str!("../../../variants/gameweave-small.ron"),
@@ -69,6 +69,32 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.games, 20_000);
+}
+
+#[test]
+fn a_stopped_run_holds_only_whole_games_and_an_unstopped_one_is_unchanged() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let spec = check_source(include_str!("../../../variants/taiwan-chips.ron")).spec.unwrap();
+    let e = engine(&spec, 3);
+    let mut o = Options { seats: vec![Policy::Greedy; 3], ..options(5_000, 3, 2) };
+    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(false)), simulate(&e, &o, None));
+    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(true)).games, 0, "stopped before it began");
+    // Stopped by the progress it reports: fewer games, each one whole.
+    o.threads = 1;
+    let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    let tally = std::thread::scope(|scope| {
+        let run = scope.spawn(|| simulate_until(&e, &o, Some(&done), &stop));
+        while done.load(Ordering::Relaxed) < 256 && !run.is_finished() {
+            std::thread::yield_now();
+        }
+        stop.store(true, Ordering::Relaxed);
+        run.join().unwrap()
+    });
+    assert!((256..5_000).contains(&tally.games), "{} games", tally.games);
+    assert_eq!(tally.games, done.load(Ordering::Relaxed));
+    let wins: u64 = tally.seat_wins.iter().sum();
+    assert!(wins + tally.unfinished >= tally.games, "{wins} wins, {} games", tally.games);
+    assert_eq!(tally.total_rolls.counts.iter().sum::<u64>(), tally.games, "a game counted in part");
 }
 
 /// One player on a plain board plays several rolls per read and many games
