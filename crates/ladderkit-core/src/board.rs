@@ -296,6 +296,28 @@ mod tests {
         let extra: Vec<_> = o.iter().filter(|o| o.extra_turn).map(|o| o.total).collect();
         assert_eq!(extra, [6]);
     }
+
+    /// The table counts what `ExtraTurnOn::earned_by` says of each roll.
+    #[test]
+    fn the_table_counts_the_extra_turn_rule_roll_by_roll() {
+        let rules = [None, Some(ExtraTurnOn::Doubles), Some(ExtraTurnOn::Total(6)), Some(ExtraTurnOn::Total(7))];
+        for (count, sides) in [(1, 6), (2, 6), (3, 4), (2, 2), (4, 3)] {
+            for rule in rules {
+                let mut expected = std::collections::BTreeMap::new();
+                for roll in 0..(sides as u64).pow(count) {
+                    let faces: Vec<u32> =
+                        (0..count).map(|k| (roll / (sides as u64).pow(k) % sides as u64) as u32 + 1).collect();
+                    let extra = rule.is_some_and(|r| r.earned_by(&faces));
+                    *expected.entry((faces.iter().sum::<u32>(), extra)).or_insert(0u64) += 1;
+                }
+                let (outcomes, total) = dice_outcomes(count, sides, rule);
+                let table: std::collections::BTreeMap<_, _> =
+                    outcomes.iter().map(|o| ((o.total, o.extra_turn), o.weight)).collect();
+                assert_eq!(table, expected, "{count}d{sides} {rule:?}");
+                assert_eq!(total, (sides as u64).pow(count));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

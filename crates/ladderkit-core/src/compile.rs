@@ -217,6 +217,17 @@ fn check_treehouse(t: &crate::spec::Treehouse, spec: &VariantSpec, out: &mut Vec
                 .help("`pieces: [2]` for the basic game, `pieces: [1, 2]` for a team game"),
         );
     }
+    if let crate::spec::Start::Space(n) = spec.start {
+        // Pieces sharing a space stack, and a stack moves as one: started
+        // on a space, every pyramid would ride together and all would win.
+        out.push(
+            Diagnostic::error(
+                Code::StartInvalid,
+                format!("Treehouse pyramids start off the board, not on space {n}: there they would all stack and move as one"),
+            )
+            .help("use `start: Tray` (pieces enter with their first die, as the rules say)"),
+        );
+    }
     let ignored = [
         (rules.extra_turn.is_some(), "extra_turn"),
         (rules.overshoot != Overshoot::Forfeit, "overshoot (a die that does not fit is unusable)"),

@@ -524,6 +524,18 @@ pub enum ExtraTurnOn {
     Doubles,
 }
 
+impl ExtraTurnOn {
+    /// Whether a roll showing `faces` earns another turn: the rule, once.
+    /// (`board::dice_outcomes` counts the same rule over all rolls at once,
+    /// and a test holds it to this.)
+    pub fn earned_by(self, faces: &[u32]) -> bool {
+        match self {
+            Self::Total(t) => faces.iter().sum::<u32>() == t,
+            Self::Doubles => faces.len() >= 2 && faces.iter().all(|f| *f == faces[0]),
+        }
+    }
+}
+
 /// Who opens each game of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum FirstPlayer {

@@ -165,6 +165,16 @@ fn handle_files(
             });
             continue;
         }
+        // The person chose to discard the changes: their autosave goes too,
+        // or the next open would offer them back as a recovery (after
+        // Revert they stay on the undo history).
+        if discards
+            && confirmed
+            && doc.is_dirty()
+            && let Some(auto) = files.autosave_path(doc.path.as_deref())
+        {
+            let _ = std::fs::remove_file(auto);
+        }
         match intent {
             Intent::New(spec) => {
                 doc.replace(*spec, None);
@@ -196,8 +206,13 @@ fn handle_files(
                 }
             }
             Intent::Revert => {
-                if let Some(path) = doc.path.clone() {
-                    open(&path, &mut doc, &mut files);
+                // One undoable step: Undo brings the reverted changes back.
+                let before = doc.spec.clone();
+                if let Some(path) = doc.path.clone()
+                    && open(&path, &mut doc, &mut files)
+                    && doc.spec != before
+                {
+                    history.record("Revert to the saved file".into(), before, doc.spec.clone(), None);
                 }
             }
             Intent::Recover => {

@@ -150,6 +150,36 @@ fn discarding_unsaved_changes_asks_first() {
 }
 
 #[test]
+fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
+    let dir = temp_dir("discard");
+    let file = dir.join("v.ron");
+    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
+    let mut app = app_with(Some(&file));
+    app.world_mut().resource_mut::<Files>().autosave_every = std::time::Duration::ZERO;
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    app.update();
+    let auto = dir.join(".v.ron.autosave");
+    assert!(auto.exists(), "an autosave copy was written");
+    let edited = doc(&app).spec.clone();
+    // Revert, confirmed: the file's version, one undo step away from the edit.
+    send(&mut app, Intent::Confirmed(Box::new(Intent::Revert)));
+    assert!(!doc(&app).is_dirty());
+    assert_ne!(doc(&app).spec, edited);
+    assert!(app.world().resource::<Files>().recovery.is_none(), "the reverted changes are not a recovery");
+    assert_eq!(app.world().resource::<History>().undo_label(), Some("Revert to the saved file"));
+    send(&mut app, Intent::Undo);
+    assert_eq!(doc(&app).spec, edited, "undo brings the reverted changes back");
+    // Discard them by opening another file: nothing is offered back later.
+    app.update();
+    assert!(auto.exists());
+    send(&mut app, Intent::Confirmed(Box::new(Intent::Open(bundled("milton-bradley.ron")))));
+    assert!(!auto.exists(), "the discarded changes' autosave is gone");
+    send(&mut app, Intent::Open(file.clone()));
+    assert!(app.world().resource::<Files>().recovery.is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_broken_file_does_not_replace_the_document() {
     let dir = temp_dir("broken");
     let file = dir.join("broken.ron");

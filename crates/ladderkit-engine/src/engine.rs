@@ -242,13 +242,7 @@ impl Engine {
         s.players[p as usize].rolls += 1;
         s.rolls += 1;
         ev.push(Event::Rolled { player: p, dice: shown, count: faces.len().min(2) as u8, total });
-        let extra = match self.board.extra_turn {
-            Some(ladderkit_core::spec::ExtraTurnOn::Total(t)) => total == t,
-            Some(ladderkit_core::spec::ExtraTurnOn::Doubles) => {
-                faces.len() >= 2 && faces.iter().all(|f| *f == faces[0])
-            }
-            None => false,
-        };
+        let extra = self.board.extra_turn.is_some_and(|rule| rule.earned_by(faces));
         let piece = s.pieces_of(p).start;
         let from = s.pieces[piece].pos;
         let mut outcome = Outcome { total, extra_turn: extra, weight: 1 };

@@ -52,9 +52,15 @@ impl Scoreboard {
         u64::from(self.board.len.max(1))
     }
 
+    /// The board position (1..=len) a score sits on: round and round the
+    /// track, after the last space the first.
+    pub fn position(&self, score: u64) -> u32 {
+        (score % self.lap_length()) as u32 + 1
+    }
+
     /// The number printed on the space a score sits on.
     pub fn space(&self, score: u64) -> u32 {
-        (score % self.lap_length()) as u32 + self.board.number(1).unwrap_or(0)
+        self.board.number(self.position(score)).unwrap_or(0)
     }
 
     pub fn lap(&self, score: u64) -> u64 {
@@ -92,8 +98,7 @@ impl Scoreboard {
 
     fn jump(&mut self, player: usize, ev: &mut Vec<ScoreEvent>) {
         let score = self.scores[player];
-        // Positions 1..=len are the spaces of one lap.
-        let pos = (score % self.lap_length()) as u32 + 1;
+        let pos = self.position(score);
         let rest = self.board.landing[pos as usize];
         if rest == pos || rest == 0 {
             return;

@@ -4,7 +4,7 @@
 //! so a seed gives the very same games as the engine, only faster.
 
 use ladderkit_core::board::Outcome;
-use ladderkit_core::spec::{ExtraTurnOn, FirstPlayer, Play};
+use ladderkit_core::spec::{FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::Leader;
@@ -288,11 +288,7 @@ fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entr
         return Entry { end: pos as u16, rest: pos as u16, jump: 0, lose: 0, flags: WON };
     }
     let total = faces.iter().sum();
-    let extra_turn = match board.extra_turn {
-        Some(ExtraTurnOn::Total(t)) => total == t,
-        Some(ExtraTurnOn::Doubles) => faces.len() >= 2 && faces.iter().all(|f| *f == faces[0]),
-        None => false,
-    };
+    let extra_turn = board.extra_turn.is_some_and(|rule| rule.earned_by(faces));
     let r = board.resolve(pos, &Outcome { total, extra_turn, weight: 1 });
     let mut flags = 0;
     if r.won {

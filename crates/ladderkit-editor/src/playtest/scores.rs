@@ -102,7 +102,7 @@ impl ScoreSession {
 
     /// Board position of a score: positions 1..=len are one lap.
     fn position(&self, score: u64) -> u32 {
-        (score % self.board.lap_length()) as u32 + 1
+        self.board.position(score)
     }
 
     pub fn tick(&mut self, mut seconds: f32) {
@@ -156,8 +156,7 @@ impl ScoreSession {
             Some(snake) => (Motion::Jump { from: a, to: b, snake }, 0.7),
             None => {
                 // Round the loop: after the last space comes the first.
-                let len = self.board.lap_length();
-                let path: Vec<u32> = (from..=to).map(|s| (s % len) as u32 + 1).collect();
+                let path: Vec<u32> = (from..=to).map(|s| self.board.position(s)).collect();
                 let d = SPACE * (path.len().saturating_sub(1)) as f32;
                 (Motion::Walk(path), d.clamp(0.15, 3.0))
             }
