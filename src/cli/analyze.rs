@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, JumpKind};
-use ladderkit::core::{CompiledBoard, compile};
+use ladderkit::core::{CompiledBoard, Playable, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
@@ -66,9 +66,10 @@ pub fn run(args: &Args) -> Outcome {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
     };
-    let compiled = compile(&spec);
+    // `clean_spec` refused a variant with errors.
+    let Some(board) = compile(&spec).into_playable() else { return fail(AnalysisError::HasErrors) };
     let options = Options { players: args.players, ..Options::default() };
-    let analysis = match analyze_with_progress(&compiled.board, &options, args.max_time) {
+    let analysis = match analyze_with_progress(&board, &options, args.max_time) {
         Ok(a) => a,
         Err(AnalysisError::Cancelled) => {
             return fail(format!(
@@ -92,11 +93,11 @@ pub fn run(args: &Args) -> Outcome {
     }
     let rotates = spec.rules.first_player == FirstPlayer::Rotate;
     if args.json {
-        let mut json = to_json(&compiled.board, &analysis);
+        let mut json = to_json(&board, &analysis);
         json["first_player_rotates"] = json!(rotates);
         say!("{json}");
     } else {
-        say!("{}", report(&spec.meta.name, &compiled.board, &analysis, rotates).trim_end());
+        say!("{}", report(&spec.meta.name, &board, &analysis, rotates).trim_end());
     }
     Outcome::Ok
 }
@@ -105,7 +106,7 @@ pub fn run(args: &Args) -> Outcome {
 /// than a moment (most boards are done in milliseconds), stopped once it has
 /// taken `limit`.
 fn analyze_with_progress(
-    board: &CompiledBoard,
+    board: &Playable,
     options: &Options,
     limit: Option<Duration>,
 ) -> Result<Analysis, AnalysisError> {

@@ -18,7 +18,7 @@ mod shortest;
 mod tail;
 mod turns;
 
-use ladderkit_core::{Compiled, CompiledBoard};
+use ladderkit_core::{Compiled, CompiledBoard, Playable};
 
 pub use metrics::{Metrics, Wanted};
 pub use seats::Seats;
@@ -162,14 +162,22 @@ pub fn expected_rolls_from_each(board: &CompiledBoard) -> Vec<f64> {
 
 /// Analyses a compiled variant.
 pub fn analyze(compiled: &Compiled, options: &Options) -> Result<Analysis, AnalysisError> {
-    if compiled.has_errors() {
-        return Err(AnalysisError::HasErrors);
-    }
-    analyze_board(&compiled.board, options)
+    let board = compiled.playable().ok_or(AnalysisError::HasErrors)?;
+    analyze_board(&board, options)
 }
 
-/// Analyses a board the caller knows to be free of errors.
-pub fn analyze_board(board: &CompiledBoard, options: &Options) -> Result<Analysis, AnalysisError> {
+/// Positions from which a piece can never finish, found on the analysis's
+/// own chain. The checks find them on petgraph's graph and make them an
+/// error, so a `Playable` board has none; a test holds the two equal.
+pub fn stuck_positions(board: &CompiledBoard) -> Vec<u32> {
+    match chain::RollChain::new(board, chain::Scope::FromStart).check_finishes() {
+        Err(AnalysisError::NeverFinishes(stuck)) => stuck,
+        _ => Vec::new(),
+    }
+}
+
+/// Analyses a board the checks passed.
+pub fn analyze_board(board: &Playable, options: &Options) -> Result<Analysis, AnalysisError> {
     analyze_board_until(board, options, &|_| false)
 }
 
@@ -192,10 +200,11 @@ fn interacting(board: &CompiledBoard) -> Option<AnalysisError> {
 /// and gives up with `AnalysisError::Cancelled` when it returns true (an
 /// editor whose board changed while a long analysis was running).
 pub fn analyze_board_until(
-    board: &CompiledBoard,
+    board: &Playable,
     options: &Options,
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Analysis, AnalysisError> {
+    let board: &CompiledBoard = board;
     if let Some(e) = interacting(board) {
         return Err(e);
     }

@@ -6,7 +6,7 @@
 //! turn distribution to 1e-10. `Metrics::of` reads the same figures off a
 //! full `Analysis`; a test holds the two equal.
 
-use ladderkit_core::CompiledBoard;
+use ladderkit_core::{CompiledBoard, Playable};
 
 use crate::chain::{RollChain, Scope};
 use crate::linear::Factored;
@@ -44,8 +44,9 @@ pub struct Metrics {
 const SEAT_PRECISION: f64 = 1e-10;
 
 impl Metrics {
-    /// Computes what `wanted` asks for on a board without errors.
-    pub fn compute(board: &CompiledBoard, wanted: &Wanted) -> Result<Self, AnalysisError> {
+    /// Computes what `wanted` asks for on a board the checks passed.
+    pub fn compute(board: &Playable, wanted: &Wanted) -> Result<Self, AnalysisError> {
+        let board: &CompiledBoard = board;
         if let Some(e) = crate::interacting(board) {
             return Err(e);
         }

@@ -112,7 +112,8 @@ fn every_bundled_variant_analyses() {
 fn stuck_pieces_are_refused() {
     let mut spec = track(10, 6, Overshoot::Forfeit);
     spec.rules.dice.count = 2;
-    let board = compile(&spec).board;
-    let err = ladderkit_analysis::analyze_board(&board, &Options::default()).unwrap_err();
-    assert!(matches!(err, ladderkit_analysis::AnalysisError::NeverFinishes(ref p) if p == &[9]), "{err:?}");
+    let compiled = compile(&spec);
+    assert_eq!(ladderkit_analysis::stuck_positions(&compiled.board), [9]);
+    let err = ladderkit_analysis::analyze(&compiled, &Options::default()).unwrap_err();
+    assert!(matches!(err, ladderkit_analysis::AnalysisError::HasErrors), "{err:?}");
 }

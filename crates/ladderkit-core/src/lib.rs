@@ -12,6 +12,7 @@ pub mod extras;
 pub mod format;
 pub mod layout;
 pub mod placement;
+mod playable;
 pub mod source_map;
 pub mod spec;
 
@@ -20,6 +21,7 @@ pub use checks::{Reachability, transition_graph};
 pub use compile::{Compiled, compile};
 pub use diagnostic::{Code, Diagnostic, Location, Severity, Span};
 pub use format::{Limits, Parsed, parse, to_string, variant_hash};
+pub use playable::Playable;
 pub use source_map::SourceMap;
 pub use spec::VariantSpec;
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
-use ladderkit::core::CompiledBoard;
+use ladderkit::core::Playable;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
 use ladderkit::engine::{Engine, Policy};
@@ -136,15 +136,14 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
     if let Some(old) = odds.job.take() {
         old.cancel.store(true, Ordering::Relaxed);
     }
-    if checks.compiled.has_errors() {
+    let Some(board) = checks.compiled.playable() else {
         odds.latest = Some(OddsResult {
             key,
             outcome: Err("the design has errors; fix them to see the odds".into()),
             took: Duration::ZERO,
         });
         return;
-    }
-    let board = checks.compiled.board.clone();
+    };
     let (cancel, progress) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicU64::new(0)));
     let done: Arc<Mutex<Option<OddsResult>>> = Arc::default();
     let slot = done.clone();
@@ -181,7 +180,7 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
 
 /// Greedy bots play `SIMULATED_GAMES` games in chunks, so progress shows and
 /// a newer edit can stop it; `None` when stopped.
-fn simulated(board: CompiledBoard, players: u32, why: String, stop: &dyn Fn(f64) -> bool) -> Option<Simulated> {
+fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> bool) -> Option<Simulated> {
     let engine = Engine::from_board(board, players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
     let mut tally = Tally::new(&engine);
     for chunk in 0..SIMULATED_GAMES / SIMULATION_CHUNK {

@@ -5,7 +5,7 @@
 use ladderkit_core::board::{Outcome, Step};
 use ladderkit_core::compile::MAX_PLAYERS;
 use ladderkit_core::spec::{FirstPlayer, LoseTurnRule, Play, Treehouse};
-use ladderkit_core::{Compiled, CompiledBoard, TRAY};
+use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
 use serde::{Deserialize, Serialize};
 
 use crate::event::Event;
@@ -104,20 +104,19 @@ pub struct Engine {
 impl Engine {
     /// An engine for `players` players; refuses variants with errors.
     pub fn new(compiled: &Compiled, players: u32, range: (u32, u32)) -> Result<Self, EngineError> {
-        if compiled.has_errors() {
-            return Err(EngineError::HasErrors);
-        }
-        if matches!(compiled.board.play, Play::ScoreTrack(_)) {
+        let board = compiled.playable().ok_or(EngineError::HasErrors)?;
+        if matches!(board.play, Play::ScoreTrack(_)) {
             return Err(EngineError::ScoreTrack);
         }
         if players < range.0 || players > range.1 || players > MAX_PLAYERS {
             return Err(EngineError::Players { asked: players, min: range.0, max: range.1 });
         }
-        Ok(Self::from_board(compiled.board.clone(), players as u8, FirstPlayer::Seat1))
+        Ok(Self::from_board(board, players as u8, FirstPlayer::Seat1))
     }
 
-    /// An engine straight from a board known to be free of errors.
-    pub fn from_board(board: CompiledBoard, players: u8, first_player: FirstPlayer) -> Self {
+    /// An engine straight from a board the checks passed.
+    pub fn from_board(board: Playable, players: u8, first_player: FirstPlayer) -> Self {
+        let board = board.into_board();
         let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
         let extras = board.has_extras();
         Self { board, players, first_player, remaining, extras }

@@ -194,11 +194,8 @@ impl Judge {
     /// The candidate's figures; `None` if it has check errors (or traps).
     fn judge(&mut self, jumps: &[Jump]) -> Result<Option<Metrics>, TuneError> {
         self.work.jumps = jumps.to_vec();
-        let compiled = compile(&self.work);
-        if compiled.has_errors() {
-            return Ok(None);
-        }
-        match Metrics::compute(&compiled.board, &self.wanted) {
+        let Some(board) = compile(&self.work).into_playable() else { return Ok(None) };
+        match Metrics::compute(&board, &self.wanted) {
             Ok(m) => Ok(Some(m)),
             Err(AnalysisError::Interacting(why)) => Err(TuneError::NoExactOdds(why)),
             Err(_) => Ok(None),

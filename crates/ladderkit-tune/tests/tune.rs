@@ -127,7 +127,7 @@ proptest! {
         prop_assert!(!compiled.has_errors());
         prop_assert!(limits.allows(&t.spec.jumps));
         let goal = Goal { targets, tolerance: 0.01 };
-        let again = Metrics::compute(&compiled.board, &goal.wanted()).unwrap();
+        let again = Metrics::compute(&compiled.playable().unwrap(), &goal.wanted()).unwrap();
         prop_assert_eq!(again, t.best);
         let _ = Jump::new(1, 2);
     }
