@@ -143,3 +143,28 @@ fn a_syntax_error_at_the_end_of_a_five_megabyte_line_is_shown_in_part() {
     assert!(err.contains("Help: write `Jump(` here"), "{err}");
     assert!(err.len() < 2_000, "{err}");
 }
+
+#[test]
+fn a_hundred_thousand_arrows_and_effects_play() {
+    // A landing used to look at every arrow, and each effect at every
+    // earlier one: minutes for a few games.
+    let arrows: Vec<String> = (2..100_002).map(|s| format!("Arrow(space:{s},points:Up,kind:ExtraTurn)")).collect();
+    let text = format!(
+        "Variant(format:1,meta:(name:\"x\"),board:Grid(cols:400,rows:300,path:Boustrophedon),arrows:[{}])",
+        arrows.join(",")
+    );
+    let file = generated("arrows.ron", text);
+    let o = ladderkit(&["simulate", file.to_str().unwrap(), "--games", "4", "--players", "3", "--json"]);
+    answered("100,000 arrows", &o);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 4);
+    let effects: Vec<String> = (1..100_001).map(|s| format!("SpaceEffect(space:{s},effect:LoseTurns(1))")).collect();
+    let text = format!(
+        "Variant(format:1,meta:(name:\"x\"),board:Track(spaces:100002),goal:Space(100002),effects:[{}])",
+        effects.join(",")
+    );
+    let file = generated("effects.ron", text);
+    let o = ladderkit(&["validate", "--json", file.to_str().unwrap()]);
+    answered("100,000 effects", &o);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+}
