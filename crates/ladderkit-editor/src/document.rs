@@ -20,11 +20,14 @@ pub struct Document {
     pub generation: u64,
     /// The last edit that could not be applied, for the status bar.
     pub error: Option<String>,
+    /// Counts whole replacements (open, new, revert): the view and the
+    /// selection start afresh when it changes.
+    pub opened: u64,
 }
 
 impl Document {
     pub fn new(spec: VariantSpec, path: Option<PathBuf>) -> Self {
-        Self { saved: spec.clone(), spec, path, generation: 0, error: None }
+        Self { saved: spec.clone(), spec, path, generation: 0, error: None, opened: 0 }
     }
 
     pub fn is_dirty(&self) -> bool {
@@ -38,6 +41,7 @@ impl Document {
         self.path = path;
         self.generation += 1;
         self.error = None;
+        self.opened += 1;
     }
 
     /// The window title: file name, then a dot when there are unsaved changes.

@@ -151,10 +151,31 @@ fn handle_files(
                 files.confirm = None;
                 continue;
             }
+            Intent::SaveThen(then) => {
+                files.confirm = None;
+                if let Some(path) = doc.path.clone() {
+                    save(&path, &mut doc, &mut files);
+                }
+                // A failed save keeps the changes and says why (status).
+                if !doc.is_dirty() {
+                    follow_ups.push(Intent::Confirmed(then));
+                }
+                continue;
+            }
             other => (other, false),
         };
         let discards =
             matches!(intent, Intent::New(_) | Intent::Open(_) | Intent::Revert | Intent::Quit | Intent::OpenDialog);
+        // A file that cannot be opened is said so at once: asking first
+        // whether to discard the changes for it would be a trap.
+        if let Intent::Open(path) = &intent
+            && doc.is_dirty()
+            && !confirmed
+            && let Err(why) = read_variant(path)
+        {
+            files.status = why;
+            continue;
+        }
         if discards && doc.is_dirty() && !confirmed {
             files.confirm = Some(Confirm {
                 message: format!(
@@ -248,18 +269,12 @@ fn handle_files(
 /// why. A file with problems other than syntax still opens (with its
 /// diagnostics), so it can be fixed here.
 fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
-    let loaded = match load(path) {
-        Ok(l) => l,
-        Err(e) => {
-            files.status = e.to_string();
+    let spec = match read_variant(path) {
+        Ok(spec) => spec,
+        Err(why) => {
+            files.status = why;
             return false;
         }
-    };
-    let Some(spec) = loaded.checked.spec else {
-        let d = &loaded.checked.diagnostics[0];
-        let at = d.location.span.map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
-        files.status = format!("cannot open {}{at}: {}", path.display(), d.message);
-        return false;
     };
     doc.replace(spec, Some(path.to_owned()));
     files.seen_mtime = mtime(path);
@@ -275,6 +290,17 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
         files.recovery = Some(Recovery { from: auto, spec });
     }
     true
+}
+
+/// The variant in a file, or why it cannot be opened (unreadable, or a
+/// syntax error, with its line and column).
+fn read_variant(path: &Path) -> Result<VariantSpec, String> {
+    let loaded = load(path).map_err(|e| e.to_string())?;
+    loaded.checked.spec.ok_or_else(|| {
+        let d = &loaded.checked.diagnostics[0];
+        let at = d.location.span.map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
+        format!("cannot open {}{at}: {}", path.display(), d.message)
+    })
 }
 
 fn save(path: &Path, doc: &mut Document, files: &mut Files) {

@@ -40,6 +40,9 @@ pub enum Intent {
     Quit,
     /// The user confirmed an action that throws away unsaved changes.
     Confirmed(Box<Intent>),
+    /// Save the unsaved changes to the document's file, then go on with the
+    /// action that asked (only once the save succeeded).
+    SaveThen(Box<Intent>),
     /// The user said no to the question asked.
     Cancel,
     /// Seat odds for this many players.

@@ -33,7 +33,13 @@ fn select(
     mut selection: ResMut<Selection>,
     checks: Res<Checks>,
     doc: Res<Document>,
+    mut opened: Local<u64>,
 ) {
+    // Another document: nothing in it is selected yet.
+    if doc.opened != *opened {
+        *opened = doc.opened;
+        *selection = Selection::default();
+    }
     for intent in intents.read() {
         match intent {
             Intent::Select(s) => *selection = Selection { selected: *s, ..Selection::default() },

@@ -21,5 +21,13 @@ impl Default for View {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<View>();
+    app.init_resource::<View>().add_systems(Update, fit_a_new_document.in_set(crate::EditorSet::Select));
+}
+
+/// A newly opened board is shown whole, not at the last one's zoom.
+fn fit_a_new_document(doc: Res<crate::document::Document>, mut view: ResMut<View>, mut seen: Local<u64>) {
+    if doc.opened != *seen {
+        *seen = doc.opened;
+        view.fit = true;
+    }
 }

@@ -12,6 +12,7 @@ use ladderkit_editor::files::Files;
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::Intent;
 use ladderkit_editor::selection::{Selected, Selection};
+use ladderkit_editor::view::View;
 
 mod common;
 
@@ -176,6 +177,48 @@ fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
     assert!(!auto.exists(), "the discarded changes' autosave is gone");
     send(&mut app, Intent::Open(file.clone()));
     assert!(app.world().resource::<Files>().recovery.is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_new_file_opens_whole_with_nothing_selected() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    app.world_mut().resource_mut::<View>().fit = false;
+    app.world_mut().resource_mut::<View>().zoom = 400.0;
+    send(&mut app, Intent::Select(Selected::Jump(3)));
+    assert_eq!(app.world().resource::<Selection>().selected, Selected::Jump(3));
+    send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
+    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    assert_eq!(*app.world().resource::<Selection>(), Selection::default(), "nothing selected in the new file");
+    assert!(app.world().resource::<View>().fit, "the new board is fitted to the view");
+    // An edit is not a new document: the view stays where the person put it.
+    app.world_mut().resource_mut::<View>().fit = false;
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    assert!(!app.world().resource::<View>().fit);
+}
+
+#[test]
+fn the_unsaved_changes_prompt_can_save_and_comes_only_for_files_that_open() {
+    let dir = temp_dir("save-then");
+    let file = dir.join("v.ron");
+    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "Variant(format: 1, meta: (name: \"x\"), board: Grid(cols: \"six\"").unwrap();
+    let mut app = app_with(Some(&file));
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
+    // A file that cannot be opened: said at once, no question, changes kept.
+    send(&mut app, Intent::Open(broken.clone()));
+    assert!(app.world().resource::<Files>().confirm.is_none(), "asked to discard changes for a file that cannot open");
+    assert!(app.world().resource::<Files>().status.contains("broken.ron:1:"));
+    assert!(doc(&app).is_dirty());
+    // One that can: asked, and Save keeps the changes in the file first.
+    send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
+    let action = app.world().resource::<Files>().confirm.as_ref().expect("asked").action.clone();
+    send(&mut app, Intent::SaveThen(Box::new(action)));
+    app.update();
+    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    let saved = parse(&std::fs::read_to_string(&file).unwrap()).spec.unwrap();
+    assert!(saved.jumps.contains(&Jump::new(2, 3)), "the changes were saved before moving on");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

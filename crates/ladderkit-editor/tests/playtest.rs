@@ -349,4 +349,10 @@ fn a_play_test_of_a_broken_design_is_refused_with_a_reason() {
     app.update();
     assert_eq!(mode(&app), EditorMode::Edit);
     assert!(playtest(&app).error.as_deref().is_some_and(|e| e.contains("errors")));
+    app.update();
+    assert!(playtest(&app).error.is_some(), "the reason stays while it holds");
+    // Undoing the loop makes the message stale: it goes.
+    send(&mut app, Intent::Undo);
+    app.update();
+    assert_eq!(playtest(&app).error, None, "a stale message outlived its cause");
 }

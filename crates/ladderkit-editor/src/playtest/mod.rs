@@ -30,8 +30,10 @@ pub struct Playtest {
     pub session: Option<Session>,
     /// The score track being played (score-track variants).
     pub scores: Option<ScoreSession>,
-    /// Why the last start failed.
+    /// Why the last start failed, until the design changes (the checks'
+    /// generation moves on).
     pub error: Option<String>,
+    error_generation: u64,
 }
 
 impl Default for Playtest {
@@ -44,11 +46,17 @@ impl Default for Playtest {
             session: None,
             scores: None,
             error: None,
+            error_generation: 0,
         }
     }
 }
 
 impl Playtest {
+    fn fail(&mut self, why: String, checks: &Checks) {
+        self.error = Some(why);
+        self.error_generation = checks.generation;
+    }
+
     fn start(&mut self, checks: &Checks, doc: &Document, game: u64) {
         self.error = None;
         let rules = &doc.spec.rules;
@@ -62,7 +70,7 @@ impl Playtest {
             self.session = None;
             match ScoreSession::new(&checks.compiled, self.seats.len()) {
                 Ok(s) => self.scores = Some(s),
-                Err(e) => self.error = Some(e),
+                Err(e) => self.fail(e, checks),
             }
             return;
         }
@@ -70,7 +78,7 @@ impl Playtest {
             Ok(s) => self.session = Some(s),
             Err(e) => {
                 self.session = None;
-                self.error = Some(e);
+                self.fail(e, checks);
             }
         }
     }
@@ -83,7 +91,7 @@ pub struct StartPlaytest;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Playtest>().add_systems(
         Update,
-        (start_requested, handle_intents, advance.run_if(in_state(EditorMode::Playtest)))
+        (start_requested, forget_stale_error, handle_intents, advance.run_if(in_state(EditorMode::Playtest)))
             .chain()
             .in_set(EditorSet::Play),
     );
@@ -93,6 +101,14 @@ fn start_requested(mut commands: Commands, request: Option<Res<StartPlaytest>>, 
     if request.is_some() {
         commands.remove_resource::<StartPlaytest>();
         intents.write(Intent::Play(PlayIntent::Start));
+    }
+}
+
+/// A failed start's message is about the design as it was: once the design
+/// changes (an undo, a fix, another file) it no longer applies.
+fn forget_stale_error(mut playtest: ResMut<Playtest>, checks: Res<Checks>) {
+    if playtest.error.is_some() && playtest.error_generation != checks.generation {
+        playtest.error = None;
     }
 }
 
@@ -110,7 +126,7 @@ fn handle_intents(
         match play {
             PlayIntent::Start => {
                 if checks.compiled.has_errors() {
-                    playtest.error = Some("fix the errors in the diagnostics panel before play-testing".into());
+                    playtest.fail("fix the errors in the diagnostics panel before play-testing".into(), &checks);
                     continue;
                 }
                 playtest.start(&checks, &doc, 0);

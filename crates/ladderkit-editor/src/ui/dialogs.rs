@@ -70,6 +70,9 @@ pub enum PromptKind {
 pub struct PathPrompt {
     pub kind: PromptKind,
     pub text: String,
+    /// The field has been given the keyboard once (typing must go to it,
+    /// not to the board's shortcuts).
+    focused: bool,
 }
 
 impl PathPrompt {
@@ -82,7 +85,7 @@ impl PathPrompt {
             (PromptKind::ExportBoard, None) => "board.svg".into(),
             (_, None) => "variant.ron".into(),
         };
-        Self { kind, text }
+        Self { kind, text, focused: false }
     }
 }
 
@@ -138,12 +141,17 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             PromptKind::ExportPng => "Export screenshot to path",
             PromptKind::ExportBoard => "Export board to path (.svg or .png)",
         };
-        let mut open = true;
-        let mut done = false;
+        let (mut open, mut done, mut escaped) = (true, false, false);
         egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
             let response = ui.text_edit_singleline(&mut prompt.text);
+            if !prompt.focused {
+                response.request_focus();
+                prompt.focused = true;
+            }
             done = ui.button("OK").clicked() || response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
         });
+        let open = open && !escaped;
         if done {
             let path = PathBuf::from(prompt.text.trim());
             out.push(match prompt.kind {
@@ -163,6 +171,11 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             |ui| {
                 ui.label(&confirm.message);
                 ui.horizontal(|ui| {
+                    let save = ui.add_enabled(f.doc.path.is_some(), egui::Button::new("Save"));
+                    let save = save.on_disabled_hover_text("Not saved to a file yet: use File › Save as first");
+                    if save.on_hover_text("Save the changes, then go on").clicked() {
+                        out.push(Intent::SaveThen(Box::new(confirm.action.clone())));
+                    }
                     if ui.button("Discard changes").clicked() {
                         out.push(Intent::Confirmed(Box::new(confirm.action.clone())));
                     }

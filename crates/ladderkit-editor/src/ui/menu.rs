@@ -148,9 +148,6 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         if play.on_hover_text("Play the design with people and bots, every move animated").clicked() {
             out.push(Intent::Play(PlayIntent::Start));
         }
-        if let Some(e) = &f.playtest.error {
-            ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
-        }
         ui.separator();
         let free = matches!(f.doc.spec.board, ladderkit::core::spec::Board::Free { .. });
         for t in Tool::ALL {
@@ -182,7 +179,8 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
             f.checks.took.as_secs_f64() * 1000.0
         ));
         ui.separator();
-        if let Some(e) = &f.doc.error {
+        // Messages live here, never in the toolbar, so no button moves.
+        if let Some(e) = f.doc.error.as_ref().or(f.playtest.error.as_ref()) {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
         } else {
             ui.label(&f.files.status);
