@@ -5,6 +5,7 @@ use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Dfs, Reversed};
 
+use crate::blame::Blame;
 use crate::board::{CompiledBoard, JumpOrigin};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::spec::VariantSpec;
@@ -82,7 +83,7 @@ pub(crate) fn resolve_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: 
     resolve_landings(board, spec.rules.follow_chains);
 }
 
-fn resolve_landings(board: &mut CompiledBoard, follow_chains: bool) {
+pub(crate) fn resolve_landings(board: &mut CompiledBoard, follow_chains: bool) {
     const UNSET: u32 = u32::MAX;
     let n = board.points.len();
     if !follow_chains {
@@ -215,11 +216,18 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
         } else {
             format!("pieces can get stuck: the goal {goal} cannot be reached from {}", list(board, &trapped))
         };
-        out.push(
-            Diagnostic::error(Code::GoalUnreachable, message)
-                .spaces(trapped.iter().filter_map(|p| board.number(*p)))
-                .help(trap_help(spec)),
-        );
+        let blame = Blame::new(spec, board, &reach);
+        // Point at the culprits when there are some (their feet and the
+        // jumps), not at every space that cannot finish.
+        let d = Diagnostic::error(Code::GoalUnreachable, message).help(trap_help(&blame, board));
+        let d = if blame.jumps.is_empty() {
+            d.spaces(trapped.iter().filter_map(|p| board.number(*p)))
+        } else {
+            let feet: Vec<u32> = blame.jumps.iter().map(|&j| board.jumps[j].from).collect();
+            let jumps: Vec<u32> = blame.jumps.iter().map(|&j| j as u32).collect();
+            locate_all(d, board, &jumps).spaces(feet.iter().filter_map(|p| board.number(*p)))
+        };
+        out.push(d);
     }
     // Landed on: where dice movement ends, from anywhere a piece can rest,
     // plus where jumps put pieces.
@@ -232,7 +240,11 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
             }
         }
     }
-    let never: Vec<u32> = (1..=board.goal).filter(|p| !landed[*p as usize] && !reachable[*p as usize]).collect();
+    // An unreachable goal is never landed on either: that is said above.
+    let never: Vec<u32> = (1..=board.goal)
+        .filter(|p| !landed[*p as usize] && !reachable[*p as usize])
+        .filter(|p| *p != board.goal || trapped.is_empty())
+        .collect();
     if !never.is_empty() {
         out.push(
             Diagnostic::warning(Code::UnlandableSpace, format!("no piece can ever land on {}", list(board, &never)))
@@ -264,13 +276,44 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
     }
 }
 
-fn trap_help(spec: &VariantSpec) -> String {
-    use crate::spec::Overshoot;
-    match spec.rules.overshoot {
-        Overshoot::Forfeit => "with `overshoot: Forfeit` a piece that cannot roll small enough waits forever; \
-             try `Bounce`, fewer dice, or fix the jumps that lead there"
+/// Advice that was tried on a copy of the board (see `blame`).
+fn trap_help(blame: &Blame, board: &CompiledBoard) -> String {
+    let name = |j: usize| {
+        let jump = board.jumps[j];
+        let kind = if jump.to > jump.from { "ladder" } else { "snake" };
+        format!("{kind} {}→{}", board.label(jump.from), board.label(jump.to))
+    };
+    let names = |js: &[usize]| {
+        let mut shown: Vec<String> = js.iter().take(8).map(|&j| name(j)).collect();
+        if js.len() > 8 {
+            shown.push(format!("{} more", js.len() - 8));
+        }
+        shown.join(", ")
+    };
+    match blame.opened_by_one.as_slice() {
+        [one] => {
+            return format!(
+                "the {} sends pieces where the goal cannot be reached from; moving or deleting it opens the goal",
+                name(*one)
+            );
+        }
+        [] => {}
+        some => return format!("moving or deleting any one of these opens the goal: {}", names(some)),
+    }
+    if blame.opened_by_all {
+        return format!(
+            "these jumps send pieces where the goal cannot be reached from: {}; deleting them all opens it",
+            names(&blame.jumps)
+        );
+    }
+    let exact = "with `overshoot: Forfeit` a piece needs an exact roll it can never make from there";
+    match (blame.bounce_opens, blame.one_die_opens) {
+        (true, true) => format!("{exact}; `overshoot: Bounce` or a single die opens the goal"),
+        (true, false) => format!("{exact}; `overshoot: Bounce` opens the goal"),
+        (false, true) => "the dice cannot roll what the last steps need; a single die opens the goal".into(),
+        (false, false) => "no single change of a jump, the overshoot or the dice opens it: look at the jumps and \
+             effects that lead to these spaces"
             .into(),
-        _ => "fix the jumps or effects that lead there".into(),
     }
 }
 

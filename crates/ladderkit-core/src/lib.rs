@@ -4,6 +4,7 @@
 //! Nothing here reads files, looks at clocks or touches global state: text
 //! and specs go in, values and diagnostics come out.
 
+mod blame;
 pub mod board;
 mod checks;
 pub mod compile;

@@ -223,6 +223,20 @@ fn the_unsaved_changes_prompt_can_save_and_comes_only_for_files_that_open() {
 }
 
 #[test]
+fn an_unreachable_goal_points_at_the_snakes_that_block_it() {
+    let file = bundled("../tests/fixtures/diagnostics/goal-unreachable-snakes.ron");
+    let mut app = app_with(Some(&file));
+    let checks = app.world().resource::<Checks>();
+    let i = checks.diagnostics.iter().position(|d| d.code == Code::GoalUnreachable).expect("reported");
+    assert!(!codes(&app).contains(&Code::UnlandableSpace), "the goal is not also reported unlandable");
+    send(&mut app, Intent::SelectDiagnostic(i));
+    let selection = app.world().resource::<Selection>();
+    assert_eq!(selection.selected, Selected::Jump(1), "the first culprit, not a space");
+    assert_eq!(selection.jumps, [1, 2, 3, 4, 5, 6], "every snake on 58–63, and not the ladder");
+    assert_eq!(selection.spaces, [58, 59, 60, 61, 62, 63]);
+}
+
+#[test]
 fn a_broken_file_does_not_replace_the_document() {
     let dir = temp_dir("broken");
     let file = dir.join("broken.ron");
