@@ -19,6 +19,8 @@ pub enum Intent {
     Select(Selected),
     /// Select what diagnostic `i` points at.
     SelectDiagnostic(usize),
+    /// Select one of the highlighted culprits, keeping the others lit.
+    SelectCulprit(Selected),
     /// Start over with this spec (New dialog).
     New(Box<VariantSpec>),
     Open(PathBuf),

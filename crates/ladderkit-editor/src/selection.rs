@@ -43,6 +43,7 @@ fn select(
     for intent in intents.read() {
         match intent {
             Intent::Select(s) => *selection = Selection { selected: *s, ..Selection::default() },
+            Intent::SelectCulprit(s) => selection.selected = *s,
             Intent::SelectDiagnostic(i) => {
                 let Some(d) = checks.diagnostics.get(*i) else { continue };
                 let loc = &d.location;
@@ -62,5 +63,34 @@ fn select(
         && j >= doc.spec.jumps.len()
     {
         selection.selected = Selected::Nothing;
+    }
+}
+
+/// The jump a click selects among those under the pointer (nearest first):
+/// the one after the selected jump if that is among them, so repeated
+/// clicks go through stacked jumps; else the nearest.
+pub fn next_under(under: &[usize], selected: Selected) -> Option<usize> {
+    let after = match selected {
+        Selected::Jump(j) => under.iter().position(|&k| k == j).map(|at| (at + 1) % under.len()),
+        _ => None,
+    };
+    under.get(after.unwrap_or(0)).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_go_round_stacked_jumps() {
+        // A ladder 10→30 (#0) under a snake 30→10 (#1).
+        let under = [0, 1];
+        assert_eq!(next_under(&under, Selected::Nothing), Some(0));
+        assert_eq!(next_under(&under, Selected::Jump(0)), Some(1), "the second click reaches the snake");
+        assert_eq!(next_under(&under, Selected::Jump(1)), Some(0), "and the third goes round");
+        assert_eq!(next_under(&under, Selected::Jump(7)), Some(0), "another jump selected: the nearest");
+        assert_eq!(next_under(&under, Selected::Space(10)), Some(0));
+        assert_eq!(next_under(&[], Selected::Jump(0)), None);
+        assert_eq!(next_under(&[4], Selected::Jump(4)), Some(4), "a lone jump stays selected");
     }
 }

@@ -234,6 +234,12 @@ fn an_unreachable_goal_points_at_the_snakes_that_block_it() {
     assert_eq!(selection.selected, Selected::Jump(1), "the first culprit, not a space");
     assert_eq!(selection.jumps, [1, 2, 3, 4, 5, 6], "every snake on 58–63, and not the ladder");
     assert_eq!(selection.spaces, [58, 59, 60, 61, 62, 63]);
+    // The inspector lists them; picking one keeps the others lit.
+    send(&mut app, Intent::SelectCulprit(Selected::Jump(4)));
+    let selection = app.world().resource::<Selection>();
+    assert_eq!(selection.selected, Selected::Jump(4));
+    assert_eq!(selection.jumps, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(selection.diagnostic, Some(i));
 }
 
 #[test]

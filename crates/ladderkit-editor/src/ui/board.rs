@@ -12,7 +12,7 @@ use super::Frame;
 use super::paint::{self, BACKGROUND, ERROR, GOAL, INK, SELECT, TILE_A, TILE_B, TRAY, WARNING};
 use crate::history::EditCommand;
 use crate::intents::Intent;
-use crate::selection::Selected;
+use crate::selection::{Selected, next_under};
 use crate::tools::{Brush, Tool};
 use crate::view::View;
 
@@ -115,7 +115,8 @@ pub(super) fn view(
     let spec = &f.doc.spec;
     let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
     let hovered_space = pointer.and_then(|p| space_at(board, t, p));
-    let hovered_jump = pointer.and_then(|p| jump_at(spec.jumps.as_slice(), board, t, p));
+    let under = pointer.map_or_else(Vec::new, |p| jumps_at(spec.jumps.as_slice(), board, t, p));
+    let hovered_jump = under.first().copied();
 
     // What the diagnostics point at.
     let mut errors = HashSet::new();
@@ -246,7 +247,10 @@ pub(super) fn view(
 
     // Clicks.
     if response.clicked_by(PointerButton::Primary) {
-        out.extend(click(f, tool, brush, hovered_space, hovered_jump, pointer.map(|p| t.to_board(p))));
+        // Select goes through stacked jumps click by click; other tools act
+        // on the one drawn nearest.
+        let jump = if tool == Tool::Select { next_under(&under, f.selection.selected) } else { hovered_jump };
+        out.extend(click(f, tool, brush, hovered_space, jump, pointer.map(|p| t.to_board(p))));
     }
     if let Some(n) = hovered_space {
         let mut effects: Vec<String> =
@@ -349,8 +353,11 @@ fn space_at(board: &CompiledBoard, t: Transform, s: Pos2) -> Option<u32> {
 }
 
 /// The jump whose line passes under a screen point, away from its ends.
-fn jump_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Option<usize> {
-    let mut best: Option<(usize, f32)> = None;
+/// Every jump drawn under the pointer, nearest first (ties by list order):
+/// a ladder and a snake between the same two spaces lie on top of each
+/// other, and repeated clicks go through them (`next_under`).
+fn jumps_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Vec<usize> {
+    let mut under: Vec<(usize, f32)> = Vec::new();
     for (i, j) in jumps.iter().enumerate() {
         let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
         let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
@@ -360,11 +367,12 @@ fn jump_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Opti
             continue;
         }
         let d = (a + ab * along).distance(s);
-        if d < t.zoom * 0.25 && best.is_none_or(|(_, bd)| d < bd) {
-            best = Some((i, d));
+        if d < t.zoom * 0.25 {
+            under.push((i, d));
         }
     }
-    best.map(|(i, _)| i)
+    under.sort_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
+    under.into_iter().map(|(i, _)| i).collect()
 }
 
 #[allow(clippy::too_many_arguments)] // reason: what a tile shows depends on all of these

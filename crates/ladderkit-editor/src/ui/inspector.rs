@@ -27,6 +27,22 @@ fn edit(out: &mut Vec<Intent>, command: EditCommand) {
 
 fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     let spec = &f.doc.spec;
+    // A problem with several culprits (a loop, the snakes that block the
+    // goal): each one a click away, the others staying lit.
+    if f.selection.jumps.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Culprits:");
+            for &i in &f.selection.jumps {
+                let Some(j) = spec.jumps.get(i) else { continue };
+                let this = Selected::Jump(i);
+                let text = format!("#{} {}→{}", i + 1, j.from, j.to);
+                if ui.selectable_label(f.selection.selected == this, text).clicked() {
+                    out.push(Intent::SelectCulprit(this));
+                }
+            }
+        });
+        ui.separator();
+    }
     match f.selection.selected {
         Selected::Nothing => {
             ui.label("Click a space or a jump to inspect it.");
