@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Outcome {
         let pick = if ws.plans.len() == 1 {
             0
         } else if seats[p] == Seat::Human {
-            match ask_plan(&mut input, board, &names, &state, &ws.plans) {
+            match ask_plan(&mut input, engine, &names, &state, &ws.plans) {
                 Some(i) => i,
                 None => {
                     quit = true;
@@ -155,14 +155,14 @@ fn prompt(input: &mut impl BufRead, text: &str) -> Option<String> {
 /// Lists the legal plans and reads a choice; `None` to quit.
 fn ask_plan(
     input: &mut impl BufRead,
-    board: &ladderkit::core::CompiledBoard,
+    engine: &ladderkit::engine::Engine,
     names: &[String],
     state: &ladderkit::engine::State,
     plans: &[Plan],
 ) -> Option<usize> {
-    say!("{}", positions(board, names, state));
+    say!("{}", positions(engine.board(), names, state));
     for (i, plan) in plans.iter().enumerate() {
-        say!("  {}) {}", i + 1, describe_plan(board, names, state, plan));
+        say!("  {}) {}", i + 1, describe_plan(engine, names, state, plan));
     }
     loop {
         let line = prompt(input, &format!("choose 1-{} (q quits) ", plans.len()))?;

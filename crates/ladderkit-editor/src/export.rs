@@ -20,18 +20,30 @@ pub(super) fn plugin(app: &mut App) {
 fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: ResMut<Files>) {
     for intent in intents.read() {
         let path = match intent {
-            Intent::ExportBoard(path) => Some(path.clone()),
-            Intent::ExportBoardDialog => rfd::FileDialog::new()
-                .add_filter("Printable board", &["svg", "png"])
-                .set_file_name("board.svg")
-                .save_file(),
-            _ => None,
+            Intent::ExportBoard(path) => path.clone(),
+            Intent::ExportBoardDialog => {
+                let chosen = rfd::FileDialog::new()
+                    .add_filter("Printable board", &["svg", "png"])
+                    .set_file_name("board.svg")
+                    .save_file();
+                match chosen {
+                    Some(path) => path,
+                    None => {
+                        files.say(
+                            "not exported: no file chosen (or no file dialog on this system: use \
+                             File › Export printable board to path…)"
+                                .into(),
+                        );
+                        continue;
+                    }
+                }
+            }
+            _ => continue,
         };
-        let Some(path) = path else { continue };
         let svg = board_svg(&doc.spec, &BoardOptions::default());
-        files.status = match save_picture(&path, &svg, DPI) {
+        files.say(match save_picture(&path, &svg, DPI) {
             Ok(()) => format!("exported the board to {}", path.display()),
             Err(e) => format!("could not export the board: {e}"),
-        };
+        });
     }
 }

@@ -40,7 +40,11 @@ pub struct Files {
     pub confirm: Option<Confirm>,
     pub recovery: Option<Recovery>,
     /// One line for the status bar: what just happened or went wrong.
+    /// Written with [`Files::say`]; it shows until the document changes.
     pub status: String,
+    /// The document generation `status` was said about, stamped at the end
+    /// of the frame it was said in (`None`: not stamped yet).
+    status_at: Option<u64>,
     pub autosave_every: Duration,
     since_autosave: Duration,
     since_watch: Duration,
@@ -57,10 +61,26 @@ impl Files {
             confirm: None,
             recovery: None,
             status: String::new(),
+            status_at: None,
             autosave_every: Duration::from_secs(60),
             since_autosave: Duration::ZERO,
             since_watch: Duration::ZERO,
             seen_mtime: None,
+        }
+    }
+
+    /// Puts a line in the status bar.
+    pub fn say(&mut self, text: String) {
+        self.status = text;
+        self.status_at = None;
+    }
+
+    /// The status line while it is still about this document: "saved …"
+    /// goes once the design changes again.
+    pub fn current_status(&self, generation: u64) -> &str {
+        match self.status_at {
+            Some(at) if at != generation => "",
+            _ => &self.status,
         }
     }
 
@@ -106,6 +126,14 @@ fn mtime(path: &Path) -> Option<SystemTime> {
     std::fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
+/// Ties a new status line to the document as it is once the frame's work is
+/// done, so the next edit retires it.
+fn stamp_status(doc: Res<Document>, mut files: ResMut<Files>) {
+    if files.status_at.is_none() {
+        files.status_at = Some(doc.generation);
+    }
+}
+
 /// A file to open at start-up (from the command line).
 #[derive(Resource, Debug, Clone)]
 pub struct StartupFile(pub PathBuf);
@@ -117,7 +145,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<WindowCloseRequested>()
         .add_systems(PreStartup, open_startup_file)
         .add_systems(Update, (close_requests, handle_files).chain().in_set(EditorSet::Files))
-        .add_systems(Update, (autosave, watch_disk).in_set(EditorSet::Check));
+        .add_systems(Update, (autosave, watch_disk).in_set(EditorSet::Check))
+        .add_systems(PostUpdate, stamp_status);
 }
 
 fn open_startup_file(file: Option<Res<StartupFile>>, mut doc: ResMut<Document>, mut files: ResMut<Files>) {
@@ -173,7 +202,7 @@ fn handle_files(
             && !confirmed
             && let Err(why) = read_variant(path)
         {
-            files.status = why;
+            files.say(why);
             continue;
         }
         if discards && doc.is_dirty() && !confirmed {
@@ -198,17 +227,18 @@ fn handle_files(
         }
         match intent {
             Intent::New(spec) => {
+                let said = format!("new variant: {} (untitled until you save it)", spec.meta.name);
                 doc.replace(*spec, None);
                 history.clear();
                 files.seen_mtime = None;
-                files.status = "new variant".into();
+                files.say(said);
             }
             Intent::Open(path) if open(&path, &mut doc, &mut files) => history.clear(),
             Intent::OpenDialog => {
                 if let Some(path) = rfd::FileDialog::new().add_filter("Ladderkit variant", &["ron"]).pick_file() {
                     follow_ups.push(Intent::Confirmed(Box::new(Intent::Open(path))));
                 } else {
-                    files.status = "no file chosen (or no file dialog on this system: use File › Open path…)".into();
+                    files.say("no file chosen (or no file dialog on this system: use File › Open path…)".into());
                 }
             }
             Intent::Save => match doc.path.clone() {
@@ -221,9 +251,7 @@ fn handle_files(
                     rfd::FileDialog::new().add_filter("Ladderkit variant", &["ron"]).set_file_name("variant.ron");
                 match dialog.save_file() {
                     Some(path) => save(&path, &mut doc, &mut files),
-                    None => {
-                        files.status = "not saved: no file chosen (or no file dialog: use File › Save as path…)".into()
-                    }
+                    None => files.say("not saved: no file chosen (or no file dialog: use File › Save as path…)".into()),
                 }
             }
             Intent::Revert => {
@@ -243,7 +271,7 @@ fn handle_files(
                     doc.generation += 1;
                     history.record("Recover unsaved changes".into(), before, recovery.spec, None);
                     let _ = std::fs::remove_file(&recovery.from);
-                    files.status = "recovered the unsaved changes".into();
+                    files.say("recovered the unsaved changes".into());
                 }
             }
             Intent::DiscardRecovery => {
@@ -272,14 +300,14 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
     let spec = match read_variant(path) {
         Ok(spec) => spec,
         Err(why) => {
-            files.status = why;
+            files.say(why);
             return false;
         }
     };
     doc.replace(spec, Some(path.to_owned()));
     files.seen_mtime = mtime(path);
     files.remember(path);
-    files.status = format!("opened {}", path.display());
+    files.say(format!("opened {}", path.display()));
     files.recovery = None;
     if let Some(auto) = files.autosave_path(Some(path))
         && mtime(&auto) > files.seen_mtime
@@ -314,9 +342,9 @@ fn save(path: &Path, doc: &mut Document, files: &mut Files) {
             doc.generation += 1;
             files.seen_mtime = mtime(path);
             files.remember(path);
-            files.status = format!("saved {}", path.display());
+            files.say(format!("saved {}", path.display()));
         }
-        Err(e) => files.status = format!("not saved: {e}"),
+        Err(e) => files.say(format!("not saved: {e}")),
     }
 }
 
@@ -333,7 +361,7 @@ fn autosave(time: Res<Time>, doc: Res<Document>, mut files: ResMut<Files>) {
             let _ = std::fs::create_dir_all(dir);
         }
         if save_atomic(&path, &to_string(&doc.spec)).is_ok() {
-            files.status = "autosaved a recovery copy".into();
+            files.say("autosaved a recovery copy".into());
         }
     }
 }
@@ -357,6 +385,6 @@ fn watch_disk(time: Res<Time>, mut doc: ResMut<Document>, mut files: ResMut<File
             action: Intent::Revert,
         });
     } else if open(&path, &mut doc, &mut files) {
-        files.status = format!("reloaded {} (changed on disk)", path.display());
+        files.say(format!("reloaded {} (changed on disk)", path.display()));
     }
 }

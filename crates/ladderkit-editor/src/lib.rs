@@ -6,6 +6,7 @@
 //! on, in one chained order of system sets. No rule of the game lives here:
 //! checks, movement and odds come from the core crates.
 
+pub mod bundled;
 pub mod checks;
 pub mod document;
 pub mod export;
@@ -14,6 +15,7 @@ pub mod history;
 pub mod intents;
 pub mod odds;
 pub mod playtest;
+pub mod report;
 pub mod screenshot;
 pub mod selection;
 pub mod tools;
@@ -21,6 +23,7 @@ pub mod tune;
 mod ui;
 pub use ui::{OpenTab, Tab, UiTiming};
 pub mod view;
+pub mod welcome;
 
 use bevy::prelude::*;
 
@@ -59,10 +62,10 @@ pub fn logic_plugin(app: &mut App) {
                 .chain(),
         )
         .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin))
-        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin));
+        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin, welcome::plugin));
 }
 
 /// The whole editor, window and interface included.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, ui::plugin, screenshot::plugin));
+    app.add_plugins((logic_plugin, ui::plugin, screenshot::plugin, report::plugin));
 }

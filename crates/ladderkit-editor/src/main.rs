@@ -14,13 +14,14 @@ use ladderkit_editor::{OpenTab, Tab};
 
 /// The Ladderkit board editor.
 ///
-/// Opens FILE (default: variants/gameweave-large.ron). Draw jumps by
+/// Opens FILE; without one, a welcome window offers the bundled variants
+/// (built into the binary), a new board or a file. Draw jumps by
 /// dragging between spaces, paint effects, tune the rules in the
 /// inspector; every edit is checked at once and can be undone.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit-editor", version)]
 struct Args {
-    /// The variant to open.
+    /// The variant to open (without one: the welcome window).
     file: Option<PathBuf>,
     /// Render, save the window to this PNG and exit (smoke tests, README).
     #[arg(long, value_name = "PNG")]
@@ -40,13 +41,12 @@ struct Args {
     /// players, seed); with --screenshot, take it once the proposal shows.
     #[arg(long, value_name = "TARGETS", value_parser = ladderkit_editor::tune::TuneForm::parse)]
     tune: Option<ladderkit_editor::tune::TuneForm>,
-}
-
-/// The bundled variant to open when none is given.
-fn default_variant() -> Option<PathBuf> {
-    let here = PathBuf::from("variants/gameweave-large.ron");
-    let bundled = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/gameweave-large.ron"));
-    [here, bundled].into_iter().find(|p| p.exists())
+    /// Write what the editor shows (the document's jumps and effects, the
+    /// checks, undo and redo, the mode, where each space is on screen) to
+    /// this file as JSON lines, a line each time it changes: for tests that
+    /// drive the window with a real mouse and keyboard.
+    #[arg(long, value_name = "JSONL")]
+    report: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -75,9 +75,10 @@ fn main() -> ExitCode {
     .add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });
-    if let Some(path) = args.file.or_else(default_variant) {
-        app.insert_resource(StartupFile(path));
-    }
+    match args.file {
+        Some(path) => app.insert_resource(StartupFile(path)),
+        None => app.insert_resource(ladderkit_editor::welcome::Welcome),
+    };
     if let Some(path) = args.screenshot {
         // A screenshot run leaves the user's recent files alone.
         app.insert_resource(Files::new(None));
@@ -89,6 +90,9 @@ fn main() -> ExitCode {
     app.insert_resource(OpenTab(if args.tune.is_some() { Tab::Tune } else { args.panel }));
     if let Some(form) = args.tune {
         app.insert_resource(ladderkit_editor::tune::StartTune(form));
+    }
+    if let Some(path) = args.report {
+        app.insert_resource(ladderkit_editor::report::ReportTo(path));
     }
     if args.playtest.is_some() {
         app.insert_resource(StartPlaytest);

@@ -115,17 +115,26 @@ fn screenshot_and_exit(
     );
 }
 
-fn export_png(mut commands: Commands, mut intents: MessageReader<Intent>) {
+fn export_png(mut commands: Commands, mut intents: MessageReader<Intent>, mut files: ResMut<crate::files::Files>) {
     for intent in intents.read() {
         let path = match intent {
-            Intent::ExportPng(path) => Some(path.clone()),
+            Intent::ExportPng(path) => path.clone(),
             Intent::ExportPngDialog => {
-                rfd::FileDialog::new().add_filter("PNG image", &["png"]).set_file_name("board.png").save_file()
+                match rfd::FileDialog::new().add_filter("PNG image", &["png"]).set_file_name("board.png").save_file() {
+                    Some(path) => path,
+                    None => {
+                        files.say(
+                            "not exported: no file chosen (or no file dialog on this system: use \
+                             File › Export screenshot to path…)"
+                                .into(),
+                        );
+                        continue;
+                    }
+                }
             }
-            _ => None,
+            _ => continue,
         };
-        if let Some(path) = path {
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
-        }
+        files.say(format!("screenshot saved to {}", path.display()));
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
     }
 }

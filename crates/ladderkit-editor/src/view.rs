@@ -1,6 +1,7 @@
 //! Pan and zoom of the board view.
 
 use bevy::prelude::*;
+use ladderkit::core::spec::Point;
 
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct View {
@@ -12,11 +13,38 @@ pub struct View {
     pub fit: bool,
     /// Tint squares by expected landings (from the live odds).
     pub heat: bool,
+    /// Where the board was drawn last frame (none before the first).
+    pub drawn: Option<Placement>,
+}
+
+/// Board units ↔ window pixels (egui points) as the board is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// The window point the board's centre is drawn at.
+    pub origin: [f32; 2],
+    /// The board's centre, in board units.
+    pub centre: Point,
+    /// Pixels per board unit.
+    pub zoom: f32,
+}
+
+impl Placement {
+    /// Board y grows upwards, screen y downwards.
+    pub fn to_screen(self, p: Point) -> [f32; 2] {
+        [self.origin[0] + (p.x - self.centre.x) * self.zoom, self.origin[1] - (p.y - self.centre.y) * self.zoom]
+    }
+
+    pub fn to_board(self, s: [f32; 2]) -> Point {
+        Point {
+            x: (s[0] - self.origin[0]) / self.zoom + self.centre.x,
+            y: -(s[1] - self.origin[1]) / self.zoom + self.centre.y,
+        }
+    }
 }
 
 impl Default for View {
     fn default() -> Self {
-        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, heat: false }
+        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, heat: false, drawn: None }
     }
 }
 

@@ -386,3 +386,51 @@ fn removing_a_free_space_moves_arrows_tags_and_placed_chips_down() {
     assert_eq!(spec.tags[0].spaces, [3]);
     assert_eq!(spec.chips.as_ref().unwrap().layout, ChipLayout::Placed(vec![3]));
 }
+
+#[test]
+fn without_a_file_a_bundled_variant_shows_untitled_and_each_bundled_one_opens_clean() {
+    use bevy::state::app::StatesPlugin;
+    use ladderkit_editor::bundled;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(Files::new(None));
+    app.insert_resource(ladderkit_editor::welcome::Welcome);
+    app.add_plugins(ladderkit_editor::logic_plugin);
+    app.update();
+    // The built-in copy, not a path that only exists in the checkout.
+    let first = parse(bundled::VARIANTS[bundled::DEFAULT].1).spec.unwrap();
+    assert_eq!(doc(&app).spec, first);
+    assert_eq!(doc(&app).path, None);
+    assert!(!doc(&app).is_dirty());
+    // Every bundled variant is the file in variants/ and opens without errors.
+    let on_disk: Vec<_> = std::fs::read_dir(bundled("")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(on_disk.len(), bundled::VARIANTS.len(), "a variant is missing from the welcome list");
+    for (i, (file, text)) in bundled::VARIANTS.iter().enumerate() {
+        assert_eq!(*text, std::fs::read_to_string(bundled(file)).unwrap());
+        send(&mut app, Intent::New(Box::new(bundled::spec(i).unwrap())));
+        let errors: Vec<_> =
+            app.world().resource::<Checks>().diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code).collect();
+        assert!(errors.is_empty(), "{file}: {errors:?}");
+        assert_eq!(doc(&app).spec.meta.name, bundled::spec(i).unwrap().meta.name);
+        assert!(app.world().resource::<Files>().status.contains("untitled"), "{file}");
+    }
+}
+
+#[test]
+fn saved_leaves_the_status_bar_once_the_design_changes() {
+    let dir = temp_dir("status");
+    let path = dir.join("mine.ron");
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    send(&mut app, Intent::SaveAs(path.clone()));
+    let files = app.world().resource::<Files>();
+    let now = doc(&app).generation;
+    assert!(files.current_status(now).starts_with("saved "), "{}", files.current_status(now));
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 40)));
+    let files = app.world().resource::<Files>();
+    assert_eq!(files.current_status(doc(&app).generation), "", "a stale 'saved' after an edit");
+    // Saving again says so again, even with the same words.
+    send(&mut app, Intent::Save);
+    let files = app.world().resource::<Files>();
+    assert!(files.current_status(doc(&app).generation).starts_with("saved "));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -57,6 +57,28 @@ fn start(app: &mut App, seats: Vec<Seat>, seed: u64, speed: f32) {
     send(app, Intent::Play(PlayIntent::Start));
     app.update(); // the state change lands
     assert_eq!(mode(app), EditorMode::Playtest, "{:?}", playtest(app).error);
+    send(app, Intent::Play(PlayIntent::Roll)); // the game begins
+}
+
+#[test]
+fn a_new_game_waits_for_its_first_roll() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    app.world_mut().resource_mut::<Playtest>().speed = f32::INFINITY;
+    send(&mut app, Intent::Play(PlayIntent::Start));
+    for _ in 0..5 {
+        app.update();
+    }
+    let session = playtest(&app).session.as_ref().expect("a game is on");
+    assert_eq!(session.moves_shown, 0, "the bots played before anyone sat down");
+    assert!(!playtest(&app).begun);
+    send(&mut app, Intent::Play(PlayIntent::Seat(0, Seat::Human)));
+    send(&mut app, Intent::Play(PlayIntent::Roll));
+    for _ in 0..5 {
+        app.update();
+    }
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert!(session.moves_shown >= 2, "once begun, the bot plays: {} moves", session.moves_shown);
+    assert_eq!(waiting(&app), Waiting::Roll { player: 0 }, "and waits for the person");
 }
 
 #[test]
@@ -332,7 +354,7 @@ fn a_score_track_is_play_tested_by_entering_points() {
     app.update();
     assert_eq!(scores(&app)[0], 48, "final scoring ignores the snake at 48");
     let log = &playtest(&app).scores.as_ref().unwrap().log;
-    assert!(log.iter().any(|l| l.contains("climbs the ladder 16 -> 34")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("climbs the ladder 16 → 34")), "{log:?}");
     send(&mut app, Intent::Play(PlayIntent::Stop));
     app.update();
     assert!(playtest(&app).scores.is_none());

@@ -504,6 +504,15 @@ impl Engine {
         }) && q.sideways == 0
     }
 
+    /// What `plan` would do, on a copy: the state after it and its events
+    /// (a person's choice previewed, or described in words).
+    pub fn preview(&self, s: &State, plan: &Plan) -> (State, Vec<Event>) {
+        let mut after = s.clone();
+        let mut events = Vec::new();
+        self.apply(&mut after, plan, &mut events);
+        (after, events)
+    }
+
     /// Plays a chosen plan for the pending dice and ends the turn.
     pub fn apply(&self, s: &mut State, plan: &Plan, ev: &mut impl EventSink) {
         let Some(pending) = s.pending else { return };

@@ -2,7 +2,7 @@
 
 use ladderkit_core::CompiledBoard;
 
-use crate::{Event, Plan, State};
+use crate::{Engine, Event, Plan, State};
 
 /// One line for an event, or `None` for the ones not worth a line.
 pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &Event) -> Option<String> {
@@ -103,8 +103,11 @@ pub fn positions(board: &CompiledBoard, names: &[String], state: &State) -> Stri
     format!("[{}]", parts.join(" · "))
 }
 
-/// One legal plan in words, for a person choosing.
-pub fn describe_plan(board: &CompiledBoard, names: &[String], state: &State, plan: &Plan) -> String {
+/// One legal plan in words, for a person choosing: each move with where it
+/// ends, told by the engine itself (the plan is applied to a copy of the
+/// state, so a ladder, a bounce or a stack ride reads as it would play).
+pub fn describe_plan(engine: &Engine, names: &[String], state: &State, plan: &Plan) -> String {
+    let board = engine.board();
     if state.pending.is_some_and(|p| p.kind == crate::TurnKind::Arrow) {
         let Some(u) = plan.arrow else { return "do not activate an arrow".to_owned() };
         let Some(a) = board.extras.arrows.get(u.arrow as usize) else { return "an unknown arrow".to_owned() };
@@ -113,6 +116,11 @@ pub fn describe_plan(board: &CompiledBoard, names: &[String], state: &State, pla
             kind => format!("arrow on {}: {}, go to {}", board.label(a.at), kind.describe(), board.label(u.to)),
         };
     }
+    let (_, events) = engine.preview(state, plan);
+    let mut walks = events.iter().filter_map(|e| match *e {
+        Event::Moved { carried, from, end, rest, bounced, .. } => Some((carried, from, end, rest, bounced)),
+        _ => None,
+    });
     let parts: Vec<String> = plan
         .moves
         .iter()
@@ -124,7 +132,31 @@ pub fn describe_plan(board: &CompiledBoard, names: &[String], state: &State, pla
                 } else {
                     names[q.owner as usize].clone()
                 };
-                format!("move {who} {} (from {})", m.die, board.label(q.pos))
+                match walks.next() {
+                    // Where it starts after the plan's earlier moves (it
+                    // may have been carried).
+                    Some((carried, from, end, rest, bounced)) => {
+                        let (from, to) = (board.label(from), board.label(end));
+                        let mut text = format!("move {who} {} (from {from} to {to}", m.die);
+                        if bounced {
+                            text.push_str(", bouncing back");
+                        }
+                        if rest > end {
+                            text.push_str(&format!(", up a ladder to {}", board.label(rest)));
+                        } else if rest < end {
+                            text.push_str(&format!(", down a snake to {}", board.label(rest)));
+                        }
+                        if rest == board.goal {
+                            text.push_str(": home");
+                        }
+                        if carried > 0 {
+                            text.push_str(&format!(", carrying {carried}"));
+                        }
+                        text.push(')');
+                        text
+                    }
+                    None => format!("move {who} {} (from {})", m.die, board.label(q.pos)),
+                }
             }
             None => "the other die is lost".to_owned(),
         })

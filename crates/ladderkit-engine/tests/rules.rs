@@ -272,6 +272,30 @@ fn treehouse_a_moved_stack_rides_a_jump_and_lands_on_top() {
 }
 
 #[test]
+fn a_plan_in_words_says_where_each_move_ends_as_the_engine_plays_it() {
+    let e = engine_with(&treehouse(3, vec![2], LoseTurnRule::Sideways), 3);
+    let mut s = e.new_game(0);
+    place(&mut s, 0, 26, 0); // 28 → 84 ladder
+    place(&mut s, 1, 26, 1);
+    place(&mut s, 2, 84, 0);
+    e.set_dice(&mut s, TurnKind::Split, [2, 1], &mut ());
+    let names: Vec<String> = ["Red", "Blue", "Green"].map(String::from).into();
+    let plan = Plan::of([mv(2, 0), mv(1, 1)]);
+    let words = narrate::describe_plan(&e, &names, &s, &plan);
+    assert_eq!(
+        words, "move Red 2 (from 26 to 28, up a ladder to 84, carrying 1), then move Blue 1 (from 84 to 85)",
+        "the second move starts where the first left it"
+    );
+    // Described on a copy: the game itself has not moved.
+    assert_eq!((s.pieces[0].pos, s.pieces[1].pos), (26, 26));
+    let (after, events) = e.preview(&s, &plan);
+    let mut played = s.clone();
+    let mut ev = Vec::new();
+    e.apply(&mut played, &plan, &mut ev);
+    assert_eq!((after.pieces, events), (played.pieces, ev), "a preview is the move itself");
+}
+
+#[test]
 fn treehouse_a_stack_reaching_the_goal_shares_the_win() {
     let e = engine_with(&treehouse(3, vec![2], LoseTurnRule::Sideways), 3);
     let mut s = e.new_game(0);

@@ -61,6 +61,7 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
         draw_spaces(&mut svg, board, frame, &colors, spec, options.heat);
         draw_effects(&mut svg, spec, board, frame, &colors);
         draw_jumps(&mut svg, spec, board, frame, &colors);
+        draw_numbers(&mut svg, board, frame, &colors);
         crate::extras::draw(&mut svg, spec, board, |p| frame.at(p), frame.scale, &colors);
     } else {
         svg.text(page_w / 2.0, page_h / 2.0, 6.0, "middle", &fill(colors.ink), "This board has no spaces");
@@ -158,15 +159,32 @@ fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec
         if pos == board.goal {
             star(svg, (x, y + s * 0.06), s * 0.22, c);
         }
-        // Below 1 mm, numbers cannot be read on paper: then only every
-        // tenth is printed, to find your way along the path.
-        let tiny = s * 0.24 < 1.0;
-        if let Some(number) = board.number(pos).filter(|n| !tiny || n % 10 == 0 || pos == board.goal) {
-            let size = (s * 0.24).max(0.8);
-            let at = if square { (x - s * 0.4, y - s * 0.2) } else { (x, y - s * 0.16) };
-            let anchor = if square { "start" } else { "middle" };
-            svg.text(at.0, at.1, size, anchor, &format!(r#"{} stroke="none""#, fill(c.ink)), &number.to_string());
-        }
+    }
+    svg.close("g");
+}
+
+/// Space numbers, drawn after the jumps with a halo of the page colour so a
+/// snake across a tile's corner never hides its number.
+fn draw_numbers(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette) {
+    let s = f.scale;
+    let square = is_grid(board);
+    // Below 1 mm, numbers cannot be read on paper: then only every tenth
+    // is printed, to find your way along the path.
+    let tiny = s * 0.24 < 1.0;
+    let size = (s * 0.24).max(0.8);
+    let halo = n((size * 0.18).max(0.1));
+    let style = format!(
+        r#"id="numbers" {} stroke="{}" stroke-width="{halo}" stroke-linejoin="round" paint-order="stroke""#,
+        fill(c.ink),
+        c.page
+    );
+    svg.open("g", &style);
+    for pos in 1..=board.goal.min(board.points.len().saturating_sub(1) as u32) {
+        let Some(number) = board.number(pos).filter(|n| !tiny || n % 10 == 0 || pos == board.goal) else { continue };
+        let (x, y) = f.at(board.points[pos as usize]);
+        let at = if square { (x - s * 0.4, y - s * 0.2) } else { (x, y - s * 0.16) };
+        let anchor = if square { "start" } else { "middle" };
+        svg.text(at.0, at.1, size, anchor, "", &number.to_string());
     }
     svg.close("g");
 }

@@ -71,9 +71,10 @@ impl Svg {
 
     /// Text anchored at (x, y): `anchor` is start, middle or end.
     pub fn text(&mut self, x: f32, y: f32, size: f32, anchor: &str, style: &str, text: &str) {
+        let style = if style.is_empty() { String::new() } else { format!(" {style}") };
         let _ = writeln!(
             self.out,
-            r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" {style}>{}</text>"#,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}"{style}>{}</text>"#,
             n(x),
             n(y),
             n(size),

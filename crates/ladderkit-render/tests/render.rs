@@ -48,6 +48,11 @@ fn colours(png_bytes: &[u8]) -> (Pixmap, usize, bool) {
 #[test]
 fn the_small_board_svg_is_stable_and_readable() {
     let svg = board_svg(&bundled("gameweave-small.ron"), &BoardOptions::default());
+    // Numbers are drawn last, so no snake or ladder hides one.
+    let numbers = svg.find(r#"<g id="numbers""#).expect("a numbers group");
+    assert!(svg.find(r#"<g id="snakes""#).is_some_and(|snakes| snakes < numbers));
+    let group = &svg[numbers..numbers + svg[numbers..].find("</g>").unwrap()];
+    assert_eq!(group.matches("<text").count(), 36, "every space numbered once");
     insta::assert_snapshot!("gameweave_small_board", svg);
 }
 

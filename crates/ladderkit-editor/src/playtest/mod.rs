@@ -27,6 +27,9 @@ pub struct Playtest {
     pub speed: f32,
     /// Bots roll by themselves.
     pub autoplay: bool,
+    /// A new game waits for its first roll, so the seats can be set first
+    /// (bots would otherwise have played before a person sat down).
+    pub begun: bool,
     pub session: Option<Session>,
     /// The score track being played (score-track variants).
     pub scores: Option<ScoreSession>,
@@ -43,6 +46,7 @@ impl Default for Playtest {
             seed: 1,
             speed: 1.0,
             autoplay: true,
+            begun: false,
             session: None,
             scores: None,
             error: None,
@@ -59,6 +63,7 @@ impl Playtest {
 
     fn start(&mut self, checks: &Checks, doc: &Document, game: u64) {
         self.error = None;
+        self.begun = false;
         let rules = &doc.spec.rules;
         // Fit the table to the variant's player range.
         let (min, max) = (rules.players.min.max(1) as usize, rules.players.max.max(1) as usize);
@@ -100,7 +105,8 @@ pub(super) fn plugin(app: &mut App) {
 fn start_requested(mut commands: Commands, request: Option<Res<StartPlaytest>>, mut intents: MessageWriter<Intent>) {
     if request.is_some() {
         commands.remove_resource::<StartPlaytest>();
-        intents.write(Intent::Play(PlayIntent::Start));
+        // Bots play at once: the first roll is given for them.
+        intents.write_batch([Intent::Play(PlayIntent::Start), Intent::Play(PlayIntent::Roll)]);
     }
 }
 
@@ -149,6 +155,7 @@ fn handle_intents(
             }
             PlayIntent::Restart { .. } => {}
             PlayIntent::Roll => {
+                playtest.begun = true;
                 if let Some(s) = &mut playtest.session {
                     s.roll();
                 }
@@ -193,7 +200,7 @@ fn handle_intents(
 }
 
 fn advance(time: Res<Time>, mut playtest: ResMut<Playtest>) {
-    let (speed, autoplay) = (playtest.speed, playtest.autoplay);
+    let (speed, autoplay) = (playtest.speed, playtest.autoplay && playtest.begun);
     // Infinite speed plays everything due at once, even on a zero-length frame.
     let seconds = if speed.is_infinite() { f32::INFINITY } else { time.delta_secs() * speed };
     if let Some(session) = &mut playtest.session {

@@ -131,21 +131,21 @@ impl ScoreSession {
         let name = |p: u8| self.names[p as usize].clone();
         let (player, from, to, jump) = match event {
             ScoreEvent::Scored { player, points, from, to } => {
-                self.log.push(format!("{} scores {points}: {} -> {}", name(player), from, to));
+                self.log.push(format!("{} scores {points}: {} → {}", name(player), from, to));
                 (player, from, to, None)
             }
             ScoreEvent::FinalScored { player, points, from, to } => {
-                self.log.push(format!("{} scores {points} in the final scoring: {} -> {}", name(player), from, to));
+                self.log.push(format!("{} scores {points} in the final scoring: {} → {}", name(player), from, to));
                 (player, from, to, None)
             }
             ScoreEvent::Climbed { player, from, to } => {
-                let text = format!("{} climbs the ladder {} -> {}", name(player), from, to);
+                let text = format!("{} climbs the ladder {} → {}", name(player), from, to);
                 self.log.push(text.clone());
                 self.banner = Some(Banner { text, seconds_left: 1.4 });
                 (player, from, to, Some(false))
             }
             ScoreEvent::Slid { player, from, to } => {
-                let text = format!("{} is eaten by the snake {} -> {}", name(player), from, to);
+                let text = format!("{} is eaten by the snake {} → {}", name(player), from, to);
                 self.log.push(text.clone());
                 self.banner = Some(Banner { text, seconds_left: 1.4 });
                 (player, from, to, Some(true))

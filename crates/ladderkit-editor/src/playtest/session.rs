@@ -154,7 +154,7 @@ impl Session {
 
     /// The plans a person chooses among, in words.
     pub fn plan_labels(&self) -> Vec<String> {
-        self.plans.iter().map(|p| describe_plan(self.board(), &self.names, &self.state, p)).collect()
+        self.plans.iter().map(|p| describe_plan(&self.engine, &self.names, &self.state, p)).collect()
     }
 
     /// Rolls for the current player (a person, or a bot stepped by hand).
@@ -344,40 +344,18 @@ impl Session {
 
     /// Every piece on the board, where to draw it now (board units).
     pub fn pieces(&self) -> Vec<PieceView> {
-        let board = self.board();
-        let shown = &self.shown;
         let moving = self.anim.as_ref().filter(|a| matches!(a.motion, Motion::Walk(_) | Motion::Jump { .. }));
-        let mut out: Vec<PieceView> = Vec::with_capacity(shown.pieces.len());
-        for (i, q) in shown.pieces.iter().enumerate() {
-            if q.home && shown.pieces_per_player > 1 {
-                continue;
-            }
-            let in_motion = moving.is_some() && self.group.contains(&(i as u8));
-            let at = match moving {
-                Some(anim) if in_motion => anim.point(board),
-                _ => board.points[q.pos.min(board.points.len() as u32 - 1) as usize],
-            };
-            out.push(PieceView {
-                piece: i as u8,
-                owner: q.owner,
-                at,
-                level: q.level,
-                lying: q.sideways > 0,
-                moving: in_motion,
-            });
-        }
-        // Classic pieces all sit on level 0: spread those sharing a square.
-        if board.play.is_classic() {
-            for i in 0..out.len() {
-                if out[i].moving {
-                    continue;
-                }
-                let pos = shown.pieces[out[i].piece as usize].pos;
-                let rank = out[..i].iter().filter(|v| !v.moving && shown.pieces[v.piece as usize].pos == pos).count();
-                out[i].level = rank as u16;
-            }
-        }
-        out
+        let board = self.board();
+        let in_motion = |i: usize| moving.map(|anim| anim.point(board)).filter(|_| self.group.contains(&(i as u8)));
+        pieces_of(board, &self.shown, in_motion)
+    }
+
+    /// Where every piece would stand after the person's plan `i`, for a
+    /// preview while they hover over it (the engine plays it on a copy).
+    pub fn preview(&self, i: usize) -> Option<Vec<PieceView>> {
+        let plan = self.plans.get(i)?;
+        let (after, _) = self.engine.preview(&self.state, plan);
+        Some(pieces_of(self.board(), &after, |_| None))
     }
 
     /// The dice to draw: rolling faces during the roll animation.
@@ -393,4 +371,37 @@ impl Session {
         }
         self.last_roll.map(|(d, c)| (d, c, false))
     }
+}
+
+/// The pieces of `state` to draw; `moving(i)` gives the point of a piece in
+/// mid-animation.
+fn pieces_of(board: &CompiledBoard, state: &State, moving: impl Fn(usize) -> Option<Point>) -> Vec<PieceView> {
+    let mut out: Vec<PieceView> = Vec::with_capacity(state.pieces.len());
+    for (i, q) in state.pieces.iter().enumerate() {
+        if q.home && state.pieces_per_player > 1 {
+            continue;
+        }
+        let animated = moving(i);
+        let at = animated.unwrap_or(board.points[q.pos.min(board.points.len() as u32 - 1) as usize]);
+        out.push(PieceView {
+            piece: i as u8,
+            owner: q.owner,
+            at,
+            level: q.level,
+            lying: q.sideways > 0,
+            moving: animated.is_some(),
+        });
+    }
+    // Classic pieces all sit on level 0: spread those sharing a square.
+    if board.play.is_classic() {
+        for i in 0..out.len() {
+            if out[i].moving {
+                continue;
+            }
+            let pos = state.pieces[out[i].piece as usize].pos;
+            let rank = out[..i].iter().filter(|v| !v.moving && state.pieces[v.piece as usize].pos == pos).count();
+            out[i].level = rank as u16;
+        }
+    }
+    out
 }

@@ -14,11 +14,14 @@ use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::selection::{Selected, next_under};
 use crate::tools::{Brush, Tool};
-use crate::view::View;
+use crate::view::{Placement, View};
 
 #[derive(Debug, Default)]
 pub struct BoardState {
     drag: Option<Drag>,
+    /// The plan a person hovers over in the play panel (drawn this frame,
+    /// before the board): its outcome is previewed as ghost pieces.
+    pub plan_hover: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,15 +41,17 @@ struct Transform {
 }
 
 impl Transform {
+    fn placement(self) -> Placement {
+        Placement { origin: [self.origin.x, self.origin.y], centre: self.centre, zoom: self.zoom }
+    }
+
     fn to_screen(self, p: Point) -> Pos2 {
-        self.origin + Vec2::new((p.x - self.centre.x) * self.zoom, -(p.y - self.centre.y) * self.zoom)
+        let [x, y] = self.placement().to_screen(p);
+        Pos2::new(x, y)
     }
 
     fn to_board(self, s: Pos2) -> Point {
-        Point {
-            x: (s.x - self.origin.x) / self.zoom + self.centre.x,
-            y: -(s.y - self.origin.y) / self.zoom + self.centre.y,
-        }
+        self.placement().to_board([s.x, s.y])
     }
 }
 
@@ -111,6 +116,9 @@ pub(super) fn view(
         view.pan[1] += d.y;
     }
     let t = Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom };
+    if view.drawn != Some(t.placement()) {
+        view.drawn = Some(t.placement());
+    }
     let unit = view.zoom;
     let spec = &f.doc.spec;
     let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
@@ -162,6 +170,7 @@ pub(super) fn view(
             painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
         }
     }
+    draw_numbers(&painter, board, t, rect);
 
     // A play-test shows the game and lets the view move; it edits nothing.
     let game = match (f.scores, f.playing) {
@@ -170,9 +179,25 @@ pub(super) fn view(
         (None, None) => None,
     };
     if let Some((pieces, dice, banner)) = game {
-        for piece in pieces {
+        let ghosts = state.plan_hover.take().and_then(|i| f.playing.and_then(|session| session.preview(i)));
+        for piece in &pieces {
             let c = t.to_screen(piece.at);
             paint::piece(&painter, c, unit, piece.owner, piece.level, piece.lying, piece.moving);
+        }
+        // A hovered choice: the pieces it moves, translucent where they would
+        // end, with a line from where they stand.
+        if let Some(ghosts) = ghosts {
+            let mut faint = painter.clone();
+            faint.multiply_opacity(0.55);
+            for ghost in &ghosts {
+                let Some(now) = pieces.iter().find(|p| p.piece == ghost.piece) else { continue };
+                if now.at == ghost.at && now.level == ghost.level {
+                    continue;
+                }
+                let (a, b) = (t.to_screen(now.at), t.to_screen(ghost.at));
+                faint.line_segment([a, b], Stroke::new(2.0, paint::seat_color(ghost.owner)));
+                paint::piece(&faint, b, unit, ghost.owner, ghost.level, ghost.lying, true);
+            }
         }
         if response.dragged_by(PointerButton::Primary) {
             let d = response.drag_delta();
@@ -183,7 +208,7 @@ pub(super) fn view(
             paint::dice(&painter, rect.right_top() + Vec2::new(-16.0, 16.0), &dice[..count.max(1) as usize], rolling);
         }
         if let Some(banner) = banner {
-            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &paint::plain(&banner.text));
+            paint::banner(&painter, rect.center_top() + Vec2::new(0.0, 40.0), &banner.text);
         }
         return out;
     }
@@ -389,7 +414,6 @@ fn draw_tiles(
 ) {
     let unit = t.zoom;
     let square = matches!(board_kind(board), Kind::Grid);
-    let numbers = unit >= 14.0;
     let font = egui::FontId::proportional((unit * 0.26).clamp(8.0, 22.0));
     for pos in 0..board.points.len() as u32 {
         let c = t.to_screen(board.points[pos as usize]);
@@ -397,17 +421,7 @@ fn draw_tiles(
             continue;
         }
         let number = board.number(pos);
-        let past_goal = pos > board.goal;
-        let fill = if pos == 0 {
-            TRAY
-        } else if pos == board.goal {
-            GOAL
-        } else if pos % 2 == 0 {
-            TILE_A
-        } else {
-            TILE_B
-        };
-        let fill = if past_goal { fill.gamma_multiply(0.4) } else { fill };
+        let fill = tile_fill(board, pos);
         let half = unit * 0.47;
         let tile = Rect::from_center_size(c, Vec2::splat(half * 2.0));
         if square && pos != 0 {
@@ -445,9 +459,39 @@ fn draw_tiles(
                 INK,
             );
         }
-        if numbers && let Some(n) = number {
-            p.text(c + Vec2::new(-half * 0.85, -half * 0.85), egui::Align2::LEFT_TOP, n.to_string(), font.clone(), INK);
-        }
+    }
+}
+
+fn tile_fill(board: &CompiledBoard, pos: u32) -> Color32 {
+    let fill = if pos == 0 {
+        TRAY
+    } else if pos == board.goal {
+        GOAL
+    } else if pos.is_multiple_of(2) {
+        TILE_A
+    } else {
+        TILE_B
+    };
+    if pos > board.goal { fill.gamma_multiply(0.4) } else { fill }
+}
+
+/// Space numbers go on top of the jumps, each on a patch of its tile's
+/// colour, so a snake across a corner does not hide where you are.
+fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Rect) {
+    let unit = t.zoom;
+    if unit < 14.0 {
+        return;
+    }
+    let font = egui::FontId::proportional((unit * 0.26).clamp(8.0, 22.0));
+    let half = unit * 0.47;
+    for pos in 1..board.points.len() as u32 {
+        let c = t.to_screen(board.points[pos as usize]);
+        let Some(n) = board.number(pos).filter(|_| clip.expand(unit).contains(c)) else { continue };
+        let galley = p.layout_no_wrap(n.to_string(), font.clone(), INK);
+        let at = c + Vec2::new(-half * 0.85, -half * 0.85);
+        let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
+        p.rect_filled(patch, 2.0, tile_fill(board, pos).gamma_multiply(0.85));
+        p.galley(at, galley, INK);
     }
 }
 

@@ -4,7 +4,7 @@ use bevy_egui::egui;
 use ladderkit::core::Severity;
 
 use super::Frame;
-use super::paint::{ERROR, WARNING, plain};
+use super::paint::{ERROR, WARNING};
 use crate::intents::Intent;
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
@@ -20,11 +20,10 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
         for (i, d) in f.checks.diagnostics.iter().enumerate() {
             let color = if d.severity == Severity::Error { ERROR } else { WARNING };
             let selected = f.selection.diagnostic == Some(i);
-            let text =
-                egui::RichText::new(format!("{} [{}] {}", d.severity.name(), d.code, plain(&d.message))).color(color);
+            let text = egui::RichText::new(format!("{} [{}] {}", d.severity.name(), d.code, d.message)).color(color);
             let mut response = ui.selectable_label(selected, text);
             if let Some(help) = &d.help {
-                response = response.on_hover_text(plain(help));
+                response = response.on_hover_text(help);
             }
             if response.clicked() {
                 out.push(Intent::SelectDiagnostic(i));

@@ -85,7 +85,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             });
             super::extras_inspector::space(ui, spec, n, out);
             for (i, j) in spec.jumps.iter().enumerate().filter(|(_, j)| j.from == n || j.to == n) {
-                if ui.link(format!("{} {} -> {}", j.direction().name(), j.from, j.to)).clicked() {
+                if ui.link(format!("{} {} → {}", j.direction().name(), j.from, j.to)).clicked() {
                     out.push(Intent::Select(Selected::Jump(i)));
                 }
             }

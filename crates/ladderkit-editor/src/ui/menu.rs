@@ -4,7 +4,6 @@ use bevy_egui::egui::{self, Key, KeyboardShortcut, Modifiers};
 use ladderkit::core::spec::Effect;
 
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
-use super::paint::plain;
 use super::{Frame, PanelState};
 use crate::intents::{Intent, PlayIntent};
 use crate::tools::{Brush, Tool};
@@ -108,14 +107,14 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             }
         });
         ui.menu_button("Edit", |ui| {
-            let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {}", plain(l)));
+            let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {l}"));
             if ui
                 .add_enabled(f.history.undo_label().is_some(), egui::Button::new(format!("{undo}  (Ctrl+Z)")))
                 .clicked()
             {
                 out.push(Intent::Undo);
             }
-            let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {}", plain(l)));
+            let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {l}"));
             if ui
                 .add_enabled(f.history.redo_label().is_some(), egui::Button::new(format!("{redo}  (Ctrl+Shift+Z)")))
                 .clicked()
@@ -183,7 +182,7 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
         if let Some(e) = f.doc.error.as_ref().or(f.playtest.error.as_ref()) {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
         } else {
-            ui.label(&f.files.status);
+            ui.label(f.files.current_status(f.doc.generation));
         }
     });
 }

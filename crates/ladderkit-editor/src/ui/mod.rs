@@ -12,6 +12,7 @@ mod odds;
 mod paint;
 mod play;
 mod tune;
+mod welcome;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -38,6 +39,8 @@ pub struct PanelState {
     pub board: board::BoardState,
     pub tab: Tab,
     pub tune: crate::tune::TuneForm,
+    /// The welcome window shows (started without a file).
+    pub welcome: bool,
 }
 
 /// What the right-hand panel shows.
@@ -65,14 +68,36 @@ pub struct OpenTab(pub Tab);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
         .init_resource::<UiTiming>()
-        .add_systems(EguiPrimaryContextPass, draw)
-        .add_systems(Update, (window_title, open_tab, tune_form_from_launch));
+        .add_systems(EguiPrimaryContextPass, (fonts, draw).chain())
+        .add_systems(Update, (window_title, open_tab, open_welcome, tune_form_from_launch));
+}
+
+/// Arrows on screen as in the CLI: egui's proportional font has no `→`, its
+/// bundled monospace font (Hack) does, so it becomes the last fallback.
+fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        let mut fonts = egui::FontDefinitions::default();
+        if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+            family.push("Hack".to_owned());
+        }
+        contexts.ctx_mut()?.set_fonts(fonts);
+        *done = true;
+    }
+    Ok(())
 }
 
 fn open_tab(mut commands: Commands, open: Option<Res<OpenTab>>, mut panels: ResMut<PanelState>) {
     if let Some(open) = open {
         panels.tab = open.0;
         commands.remove_resource::<OpenTab>();
+    }
+}
+
+/// Started without a file: greet the person once.
+fn open_welcome(mut commands: Commands, welcome: Option<Res<crate::welcome::Welcome>>, mut panels: ResMut<PanelState>) {
+    if welcome.is_some() {
+        panels.welcome = true;
+        commands.remove_resource::<crate::welcome::Welcome>();
     }
 }
 
@@ -182,7 +207,11 @@ fn draw(
         out.extend(menu::toolbar(ui, &frame, &mut tool, &mut brush));
     });
     egui::Panel::bottom("status").show(&mut root, |ui| menu::status_bar(ui, &frame));
-    egui::Panel::bottom("diagnostics").resizable(true).default_size(140.0).show(&mut root, |ui| {
+    // As tall as its lines (up to six, then it scrolls), so one problem does
+    // not take the room the inspector needs.
+    let lines = frame.checks.diagnostics.len().min(6) as f32;
+    let checks_height = 28.0 + lines * 22.0;
+    egui::Panel::bottom("diagnostics").exact_size(checks_height).show(&mut root, |ui| {
         out.extend(diagnostics::panel(ui, &frame));
     });
     egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
@@ -198,13 +227,14 @@ fn draw(
         match panels.tab {
             Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
             Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
-            Tab::Play => out.extend(play::panel(ui, &frame)),
+            Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover)),
             Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune)),
         }
     });
     egui::CentralPanel::default().frame(egui::Frame::new().fill(paint::BACKGROUND)).show(&mut root, |ui| {
         out.extend(board::view(ui, &frame, *tool, *brush, &mut view, &mut panels.board));
     });
+    out.extend(welcome::show(ctx, &frame, panels));
     out.extend(dialogs::show(ctx, &frame, panels));
     for intent in out {
         intents.write(intent);

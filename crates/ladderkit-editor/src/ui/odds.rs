@@ -3,7 +3,7 @@
 //! older design stay visible while the new ones compute, marked as such.
 
 use bevy_egui::egui::{self, Color32, RichText};
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, VLine};
+use egui_plot::{Bar, BarChart, Corner, GridMark, Legend, Line, Plot, PlotPoints, VLine};
 use ladderkit::analysis::Analysis;
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
@@ -30,9 +30,11 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
     });
     let current = f.odds.current(key);
     match (current, f.odds.progress()) {
-        (Some(r), _) => {
+        (Some(r), _) if r.outcome.is_ok() => {
             ui.label(RichText::new(format!("Up to date · computed in {} ms", r.took.as_millis())).weak());
         }
+        // No figures to vouch for: the reason shows below.
+        (Some(_), _) => {}
         (None, Some(p)) => {
             ui.add(egui::ProgressBar::new(p as f32).text("Recomputing for the latest edit…").show_percentage());
         }
@@ -85,6 +87,7 @@ fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoa
             ui.end_row();
         }
     });
+    shared_wins_note(ui, &r.seat_win_rate);
     hottest(ui, &r.heat_per_game, board);
 }
 
@@ -123,10 +126,26 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
             ui.end_row();
         }
     });
+    shared_wins_note(ui, &a.seats.win);
     if let Some(why) = &a.interaction {
         ui.label(RichText::new(why).small().weak());
     }
     hottest(ui, &a.heat, board);
+}
+
+/// Seat odds that add up to more than 100%: say why, or they read as a bug.
+fn shared_wins_note(ui: &mut egui::Ui, win: &[f64]) {
+    let total: f64 = win.iter().sum();
+    if total > 1.0 + 1e-9 {
+        ui.label(
+            RichText::new(format!(
+                "These add up to {:.1}%: a shared win (pieces arriving together) counts for every seat that shares it.",
+                total * 100.0
+            ))
+            .small()
+            .weak(),
+        );
+    }
 }
 
 fn hottest(ui: &mut egui::Ui, heat: &[f64], board: &CompiledBoard) {
@@ -145,9 +164,9 @@ fn hottest(ui: &mut egui::Ui, heat: &[f64], board: &CompiledBoard) {
     });
 }
 
-/// Bars: the chance a game ends on each roll count (bucketed on long
-/// games); the line: the chance it has ended by then, on the same scale as
-/// the tallest bar.
+/// Two charts over the same rolls axis, each with its own scale: the chance
+/// a game ends on each roll count (bucketed on long games, with the mean
+/// and median marked), and the chance it has ended by then.
 fn histogram(ui: &mut egui::Ui, a: &Analysis) {
     let within = &a.finish_within;
     let end = a.percentiles.iter().find(|(k, _)| *k == 99).map_or(within.len(), |(_, v)| *v as usize + 1);
@@ -161,18 +180,36 @@ fn histogram(ui: &mut egui::Ui, a: &Analysis) {
         bars.push(Bar::new((k + hi - 1) as f64 / 2.0, p).width(width as f64 * 0.9));
         k = hi;
     }
-    let tallest = bars.iter().map(|b| b.value).fold(0.0, f64::max).max(1e-12);
-    let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n] * tallest]).collect();
+    let per_roll =
+        if width == 1 { "ends on roll n".to_owned() } else { format!("ends within a band of {width} rolls") };
+    let percent = |mark: GridMark, _: &std::ops::RangeInclusive<f64>| format!("{:.0}%", mark.value * 100.0);
+    let fine = |mark: GridMark, _: &std::ops::RangeInclusive<f64>| format!("{:.1}%", mark.value * 100.0);
     Plot::new("odds-histogram")
-        .height(150.0)
+        .height(140.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
-        .show_y(false)
+        .include_y(0.0)
+        .x_axis_label("rolls of one piece (n)")
+        .y_axis_formatter(fine)
+        .legend(Legend::default().position(Corner::RightTop))
         .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("finish on roll", bars).color(Color32::from_rgb(90, 160, 220)));
-            plot.line(Line::new("finished by (scaled)", cumulative).color(Color32::from_rgb(240, 196, 60)));
+            plot.bar_chart(BarChart::new(per_roll, bars).color(Color32::from_rgb(90, 160, 220)));
             plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
             plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
+        });
+    let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n]]).collect();
+    Plot::new("odds-cumulative")
+        .height(100.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_y(1.0)
+        .x_axis_label("rolls of one piece (n)")
+        .y_axis_formatter(percent)
+        .legend(Legend::default().position(Corner::LeftTop))
+        .show(ui, |plot| {
+            plot.line(Line::new("finished within n rolls", cumulative).color(Color32::from_rgb(240, 160, 30)));
         });
 }

@@ -77,11 +77,6 @@ pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str) 
     p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), Color32::WHITE);
 }
 
-/// egui's bundled fonts have no arrows: spell them for the screen.
-pub fn plain(text: &str) -> String {
-    text.replace('→', "->")
-}
-
 /// Seat colours for play-test pieces.
 pub const SEATS: [Color32; 8] = [
     Color32::from_rgb(214, 48, 49),

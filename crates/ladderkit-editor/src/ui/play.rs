@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, Key, RichText};
 use ladderkit::engine::{Policy, Seat};
 
 use super::Frame;
-use super::paint::{plain, seat_color};
+use super::paint::seat_color;
 use crate::intents::{Intent, PlayIntent};
 use crate::playtest::{ScoreSession, Session, Waiting};
 
@@ -47,7 +47,7 @@ fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> Vec<Intent> {
     let mut out = Vec::new();
     if let Some(scores) = f.scores {
         return score_panel(ui, f, scores);
@@ -129,12 +129,12 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
         }
     });
     ui.separator();
-    out.extend(turn_controls(ui, session));
+    out.extend(turn_controls(ui, session, pt.begun, hover));
     log(ui, &session.log);
     out
 }
 
-fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
+fn turn_controls(ui: &mut egui::Ui, session: &Session, begun: bool, hover: &mut Option<usize>) -> Vec<Intent> {
     let mut out = Vec::new();
     if let Some((dice, count, rolling)) = session.dice_face() {
         ui.horizontal(|ui| {
@@ -151,6 +151,9 @@ fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
             ui.label("…");
         }
         Waiting::Roll { player } => {
+            if !begun {
+                ui.label("Set the seats, then roll to begin: the bots wait for the first roll.");
+            }
             if ui.button(RichText::new(format!("Roll for {} (Space)", name(player))).size(16.0)).clicked() {
                 out.push(Intent::Play(PlayIntent::Roll));
             }
@@ -158,10 +161,15 @@ fn turn_controls(ui: &mut egui::Ui, session: &Session) -> Vec<Intent> {
         Waiting::Choice { player } => {
             ui.label(format!("{}: choose how to use the dice", name(player)));
             for (i, label) in session.plan_labels().iter().enumerate() {
-                if ui.button(format!("{}) {}", i + 1, plain(label))).clicked() {
+                let button = ui.button(format!("{}) {}", i + 1, label));
+                if button.hovered() {
+                    *hover = Some(i);
+                }
+                if button.clicked() {
                     out.push(Intent::Play(PlayIntent::Choose(i)));
                 }
             }
+            ui.label(RichText::new("Hover over a choice to see it on the board.").small().weak());
         }
         Waiting::Over => {
             let winners: Vec<String> = session.state().winner_seats().map(name).collect();
@@ -229,7 +237,7 @@ fn log(ui: &mut egui::Ui, lines: &[String]) {
     ui.label(RichText::new("Log").strong());
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         for line in lines {
-            ui.label(RichText::new(plain(line)).small());
+            ui.label(RichText::new(line).small());
         }
     });
 }

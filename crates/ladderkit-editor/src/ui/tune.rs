@@ -198,7 +198,7 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
     for e in p.tuned.edits.iter().take(40) {
         // The interface font has no arrow.
-        ui.label(RichText::new(e.to_string().replace('→', "->")).small());
+        ui.label(RichText::new(e.to_string()).small());
     }
     if p.tuned.edits.len() > 40 {
         ui.label(RichText::new(format!("… and {} more", p.tuned.edits.len() - 40)).small().weak());
