@@ -490,7 +490,7 @@ fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Re
         let galley = p.layout_no_wrap(n.to_string(), font.clone(), INK);
         let at = c + Vec2::new(-half * 0.85, -half * 0.85);
         let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
-        p.rect_filled(patch, 2.0, tile_fill(board, pos).gamma_multiply(0.85));
+        p.rect_filled(patch, 2.0, tile_fill(board, pos));
         p.galley(at, galley, INK);
     }
 }

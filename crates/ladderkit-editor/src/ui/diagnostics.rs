@@ -16,7 +16,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
             ui.colored_label(egui::Color32::from_rgb(40, 140, 60), "✔ no problems: every piece can reach the goal");
         }
     });
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::vertical().auto_shrink([false, true]).max_height(6.0 * 22.0).show(ui, |ui| {
         for (i, d) in f.checks.diagnostics.iter().enumerate() {
             let color = if d.severity == Severity::Error { ERROR } else { WARNING };
             let selected = f.selection.diagnostic == Some(i);

@@ -207,11 +207,9 @@ fn draw(
         out.extend(menu::toolbar(ui, &frame, &mut tool, &mut brush));
     });
     egui::Panel::bottom("status").show(&mut root, |ui| menu::status_bar(ui, &frame));
-    // As tall as its lines (up to six, then it scrolls), so one problem does
-    // not take the room the inspector needs.
-    let lines = frame.checks.diagnostics.len().min(6) as f32;
-    let checks_height = 28.0 + lines * 22.0;
-    egui::Panel::bottom("diagnostics").exact_size(checks_height).show(&mut root, |ui| {
+    // As tall as its lines (up to six, then it scrolls: see the panel), so
+    // one problem does not take the room the inspector needs.
+    egui::Panel::bottom("diagnostics").resizable(false).show(&mut root, |ui| {
         out.extend(diagnostics::panel(ui, &frame));
     });
     egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
