@@ -150,18 +150,25 @@ fn discarding_unsaved_changes_asks_first() {
     assert!(!doc(&app).is_dirty());
 }
 
-#[test]
-fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
-    let dir = temp_dir("discard");
+/// A copy of a bundled board, opened and edited until its autosave copy is
+/// on disk: the directory, the file, the editor and the edited spec.
+fn edited_with_an_autosave(name: &str) -> (std::path::PathBuf, std::path::PathBuf, App, VariantSpec) {
+    let dir = temp_dir(name);
     let file = dir.join("v.ron");
     std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
     let mut app = app_with(Some(&file));
     app.world_mut().resource_mut::<Files>().autosave_every = std::time::Duration::ZERO;
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
     app.update();
-    let auto = dir.join(".v.ron.autosave");
-    assert!(auto.exists(), "an autosave copy was written");
+    assert!(dir.join(".v.ron.autosave").exists(), "an autosave copy was written");
     let edited = doc(&app).spec.clone();
+    (dir, file, app, edited)
+}
+
+#[test]
+fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
+    let (dir, file, mut app, edited) = edited_with_an_autosave("discard");
+    let auto = dir.join(".v.ron.autosave");
     // Revert, confirmed: the file's version, one undo step away from the edit.
     send(&mut app, Intent::Confirmed(Box::new(Intent::Revert)));
     assert!(!doc(&app).is_dirty());
@@ -257,16 +264,7 @@ fn a_broken_file_does_not_replace_the_document() {
 
 #[test]
 fn autosave_is_offered_back_after_a_crash() {
-    let dir = temp_dir("autosave");
-    let file = dir.join("v.ron");
-    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
-    let mut app = app_with(Some(&file));
-    app.world_mut().resource_mut::<Files>().autosave_every = std::time::Duration::ZERO;
-    edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
-    app.update();
-    let auto = dir.join(".v.ron.autosave");
-    assert!(auto.exists(), "an autosave copy was written");
-    let edited = doc(&app).spec.clone();
+    let (dir, file, app, edited) = edited_with_an_autosave("autosave");
     drop(app); // the crash
     std::thread::sleep(std::time::Duration::from_millis(20));
     let mut app = app_with(Some(&file));
@@ -274,7 +272,7 @@ fn autosave_is_offered_back_after_a_crash() {
     send(&mut app, Intent::Recover);
     assert_eq!(doc(&app).spec, edited);
     assert!(doc(&app).is_dirty());
-    assert!(!auto.exists());
+    assert!(!dir.join(".v.ron.autosave").exists(), "a recovered autosave is used up");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
