@@ -6,7 +6,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ladderkit::core::spec::{Dice, FirstPlayer, Play, PlayerRange, Treehouse};
 use ladderkit::core::{check_source, compile};
 use ladderkit::engine::{Engine, Policy};
-use ladderkit::sim::{Options, simulate};
+use ladderkit::sim::{Options, Shard, simulate};
 
 const GAMES: u64 = 100_000;
 
@@ -31,8 +31,14 @@ fn bench(c: &mut Criterion) {
         ("treehouse 2 players, random bots", 2, true, false),
     ] {
         let e = engine(players, treehouse);
-        let options =
-            Options { games: GAMES, seats: vec![Policy::Random; players as usize], seed: 1, threads: 1, engine_only };
+        let options = Options {
+            games: GAMES,
+            seats: vec![Policy::Random; players as usize],
+            seed: 1,
+            threads: 1,
+            engine_only,
+            shard: Shard::WHOLE,
+        };
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
     group.finish();

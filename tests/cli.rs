@@ -582,3 +582,108 @@ fn long_runs_can_be_bounded_in_time() {
     assert!(stderr(&bad).contains("for example 30s, 2m or 500ms"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The report without what depends on the machine (speed, threads) or on
+/// how it was made (merged parts).
+fn report_of(json: &str) -> Value {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    for key in ["games_per_second", "threads", "merged_parts"] {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    v
+}
+
+#[test]
+fn shards_merge_to_the_whole_run_exactly() {
+    let dir = temp_dir("shards");
+    for (file, bots, games) in
+        [("variants/gameweave-small.ron", "random", "30000"), ("variants/treehouse.ron", "greedy,random", "3000")]
+    {
+        let whole = ladderkit(&["simulate", file, "--games", games, "--bots", bots, "--seed", "5", "--json"]);
+        assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+        for m in [1, 2, 7] {
+            let mut parts = Vec::new();
+            // Parts given in any order.
+            for k in (1..=m).rev() {
+                let out = dir.join(format!("part-{k}-of-{m}.json"));
+                let shard = format!("{k}/{m}");
+                let o = ladderkit(&[
+                    "simulate",
+                    file,
+                    "--games",
+                    games,
+                    "--bots",
+                    bots,
+                    "--seed",
+                    "5",
+                    "--shard",
+                    &shard,
+                    "--out",
+                    out.to_str().unwrap(),
+                ]);
+                assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+                parts.push(out.to_str().unwrap().to_owned());
+            }
+            let mut args = vec!["merge", "--json"];
+            args.extend(parts.iter().map(String::as_str));
+            let merged = ladderkit(&args);
+            assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+            assert_eq!(report_of(&stdout(&merged)), report_of(&stdout(&whole)), "{file}: {m} parts");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_parts_that_do_not_make_one_run() {
+    let dir = temp_dir("merge-refuses");
+    let part = |k: &str, seed: &str| {
+        let out = dir.join(format!("s{seed}-{}.json", k.replace('/', "of")));
+        let o = ladderkit(&[
+            "simulate",
+            "variants/milton-bradley.ron",
+            "--games",
+            "4000",
+            "--seed",
+            seed,
+            "--shard",
+            k,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        out.to_str().unwrap().to_owned()
+    };
+    let (a, b, other_seed) = (part("1/3", "1"), part("2/3", "1"), part("3/3", "2"));
+    let refused = |args: &[&str], says: &str| {
+        let o = ladderkit(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    };
+    refused(&["merge", &a, &b, &other_seed], "parts of different runs: seed 2 vs 1");
+    refused(&["merge", &a, &b, &a], "part 1/3 is given twice");
+    refused(&["merge", &a, &b], "part 3/3 of the run is missing");
+    // A part whose counts were edited no longer fits its shard.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let games = text.split("\"tally\":{\"games\":").nth(1).unwrap().split(',').next().unwrap().to_owned();
+    let edited = dir.join("edited.json");
+    let bumped = (games.parse::<u64>().unwrap() + 1).to_string();
+    std::fs::write(
+        &edited,
+        text.replace(&format!("\"tally\":{{\"games\":{games},"), &format!("\"tally\":{{\"games\":{bumped},")),
+    )
+    .unwrap();
+    let third = part("3/3", "1");
+    refused(&["merge", &a, edited.to_str().unwrap(), &third], "does not fit part 2/3");
+    refused(&["merge", "variants/milton-bradley.ron"], "is not a simulation part");
+    refused(&["simulate", "variants/milton-bradley.ron", "--shard", "2/3"], "write it with --out");
+    let o = ladderkit(&["simulate", "variants/milton-bradley.ron", "--shard", "4/3", "--out", "x.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("there is no part 4 of 3"), "{}", stderr(&o));
+    assert!(!Path::new("x.json").exists());
+    // The three parts of seed 1 do make the run.
+    let o = ladderkit(&["merge", &a, &b, &third]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("4000 games") && stdout(&o).contains("merged from 3 parts"), "{}", stdout(&o));
+    std::fs::remove_dir_all(dir).unwrap();
+}

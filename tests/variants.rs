@@ -79,6 +79,7 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
         seed: 7,
         threads: 0,
         engine_only: false,
+        shard: ladderkit::sim::Shard::WHOLE,
     };
     let t = simulate(&engine, &options, None);
     let r = t.report();

@@ -4,6 +4,7 @@
 mod analyze;
 mod diagnostics;
 mod fmt;
+mod merge;
 mod new;
 mod play;
 mod render;
@@ -41,6 +42,7 @@ enum Command {
     Validate(validate::Args),
     Analyze(analyze::Args),
     Simulate(simulate::Args),
+    Merge(merge::Args),
     Play(play::Args),
     Replay(replay::Args),
     Render(render::Args),
@@ -77,6 +79,7 @@ pub fn run() -> ExitCode {
         Command::Validate(args) => validate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),

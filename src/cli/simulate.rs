@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::core::CompiledBoard;
 use ladderkit::engine::Policy;
-use ladderkit::sim::{Options, Report, Runner, Tally, simulate_until};
+use ladderkit::sim::{Options, Report, Runner, Shard, Tally, games_in, simulate_until};
 use serde_json::json;
 
 use super::setup::{clean_spec, parse_seats, table_for};
@@ -54,6 +54,16 @@ pub struct Args {
     /// reproducible: which games finished depends on timing.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     max_time: Option<Duration>,
+    /// Play only part K of M of the run (K from 1 to M): the blocks of games
+    /// K, K+M, K+2M, … of the same seeded run, for running one run on many
+    /// machines. Needs --out; `ladderkit merge` adds the parts up to the
+    /// whole run's report exactly.
+    #[arg(long, value_name = "K/M", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Write the run's counts (the whole run, or its --shard) to this JSON
+    /// file for `ladderkit merge`, instead of printing the report.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// Print JSON: games, players, mean_rolls, mean_turns, mean_rounds,
     /// mean_total_rolls, seat_wins, seat_win_rate, games_per_second, …
     #[arg(long)]
@@ -66,18 +76,23 @@ pub fn run(args: &Args) -> Outcome {
         Err(e) => return fail(e),
     };
     let players = args.players.unwrap_or(if seats.len() > 1 { seats.len() as u32 } else { 2 });
-    let policies: Vec<Policy> = match seats.as_slice() {
-        [Seat::Bot(p)] => vec![*p; players as usize],
-        many if many.len() == players as usize => {
-            many.iter().map(|s| if let Seat::Bot(p) = s { *p } else { Policy::Random }).collect()
-        }
-        many => return fail(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
+    let policies = match policies_of(&seats, players) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
     };
+    if args.shard.is_some() && args.out.is_none() {
+        return fail(
+            "a --shard is one part of a run: write it with --out part-K.json, then `ladderkit merge` the parts",
+        );
+    }
     let spec = match clean_spec(&args.file, "simulating") {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
     };
     if matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
+        if args.shard.is_some() || args.out.is_some() {
+            return fail("a score track's simulation runs in one go: --shard and --out are for races");
+        }
         return score_track(&spec, players, args);
     }
     let table = match table_for(spec, players, false) {
@@ -91,19 +106,21 @@ pub fn run(args: &Args) -> Outcome {
         seed: args.seed,
         threads: args.threads,
         engine_only: args.engine,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
     };
+    let games = games_in(engine, &options);
     let runner = Runner::of(engine, &options);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let tally = std::thread::scope(|scope| {
         let worker = scope.spawn(|| simulate_until(engine, &options, Some(&done), &stop));
-        watch(&done, args.games, &worker, args.max_time.map(|t| (start, t, &stop)));
+        watch(&done, games, &worker, args.max_time.map(|t| (start, t, &stop)));
         worker.join()
     });
     let Ok(tally) = tally else { return fail("the simulation crashed") };
     let seconds = start.elapsed().as_secs_f64();
-    let stopped = tally.games < args.games;
+    let stopped = tally.games < games;
     if stopped && tally.games == 0 {
         return fail(format!(
             "no game finished within --max-time {:?}; give it longer (a game here takes more than that)",
@@ -118,6 +135,9 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         String::new()
     };
+    if let Some(out) = &args.out {
+        return write_part(out, &table.spec, &options, seconds, tally, stopped);
+    }
     let report = tally.report();
     let threads =
         if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
@@ -141,6 +161,63 @@ pub fn run(args: &Args) -> Outcome {
         );
         say!("{header}{note}{}", readable(&tally, &report, engine.board()).trim_end());
     }
+    Outcome::Ok
+}
+
+/// One policy per seat: one bot name fills every seat.
+pub(super) fn policies_of(seats: &[Seat], players: u32) -> Result<Vec<Policy>, String> {
+    match seats {
+        [Seat::Bot(p)] => Ok(vec![*p; players as usize]),
+        many if many.len() == players as usize => {
+            Ok(many.iter().map(|s| if let Seat::Bot(p) = s { *p } else { Policy::Random }).collect())
+        }
+        many => Err(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
+    }
+}
+
+/// `--shard K/M`.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let hint = "write K/M with 1 ≤ K ≤ M, e.g. --shard 3/8 for the third of eight parts";
+    let (k, m) = text.split_once('/').ok_or_else(|| format!("`{text}` is not K/M; {hint}"))?;
+    let (Ok(k), Ok(m)) = (k.trim().parse::<u64>(), m.trim().parse::<u64>()) else {
+        return Err(format!("`{text}` is not K/M; {hint}"));
+    };
+    if k == 0 || k > m {
+        return Err(format!("there is no part {k} of {m}; {hint}"));
+    }
+    Ok(Shard { index: k - 1, count: m })
+}
+
+/// `--out`: the counts, for `ladderkit merge`. A run stopped by
+/// --max-time is not written: which games it holds depends on timing.
+fn write_part(
+    out: &std::path::Path,
+    spec: &ladderkit::core::VariantSpec,
+    options: &Options,
+    seconds: f64,
+    tally: Tally,
+    stopped: bool,
+) -> Outcome {
+    if stopped {
+        return fail(format!(
+            "not written: --max-time stopped the run after {} games, and a part must hold all of its games",
+            tally.games
+        ));
+    }
+    let games = tally.games;
+    let part = super::merge::Part::new(spec, options, seconds, tally);
+    let text = match serde_json::to_string(&part) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("cannot write the part: {e}")),
+    };
+    if let Err(e) = ladderkit::files::save_atomic(out, &text) {
+        return fail(e);
+    }
+    let [k, m] = part.shard;
+    say!(
+        "part {k}/{m}: {games} games in {seconds:.2} s, written to {}; `ladderkit merge` adds up the parts",
+        out.display()
+    );
     Outcome::Ok
 }
 
@@ -175,7 +252,7 @@ fn watch<T>(
     }
 }
 
-fn to_json(
+pub(super) fn to_json(
     t: &Tally,
     r: &Report,
     board: &CompiledBoard,
@@ -234,7 +311,7 @@ fn to_json(
     })
 }
 
-fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
+pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
     let mut s = String::new();
     let row = |s: &mut String, name: &str, x: &ladderkit::sim::Summary| {
         let pct: Vec<String> = x.percentiles.iter().map(|(p, v)| format!("p{p} {v}")).collect();

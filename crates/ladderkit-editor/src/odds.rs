@@ -193,6 +193,7 @@ fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> b
             seed: chunk,
             threads: 1,
             engine_only: false,
+            shard: ladderkit::sim::Shard::WHOLE,
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }

@@ -4,7 +4,7 @@ use ladderkit_core::spec::ArrowKind;
 use ladderkit_engine::{Event, State, Why};
 
 /// Counted per game by the event sink, then added up.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExtrasTally {
     /// Final points per seat, summed over games.
     pub seat_points: Vec<u64>,

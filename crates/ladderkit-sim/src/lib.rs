@@ -33,6 +33,39 @@ pub struct Options {
     /// Play every game through the full engine even when the race kernel
     /// could (it gives the same games; this is for checking that).
     pub engine_only: bool,
+    /// Which part of the run to play (all of it unless sharded).
+    pub shard: Shard,
+}
+
+/// Part `index` (from 0) of a run cut into `count`: the blocks of games
+/// `index, index + count, index + 2 count, …`. Blocks are the units the
+/// run is counted in whatever the threads, so the parts' tallies add up to
+/// the whole run's exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    fn has(self, block: u64) -> bool {
+        block % self.count.max(1) == self.index
+    }
+}
+
+/// How many games `options` plays: all of them, or its shard's blocks.
+pub fn games_in(engine: &Engine, options: &Options) -> u64 {
+    let block = block_size(Kernel::new(engine, options).as_ref(), options);
+    (0..options.games.div_ceil(block))
+        .filter(|b| options.shard.has(*b))
+        .map(|b| ((b + 1) * block).min(options.games) - b * block)
+        .sum()
+}
+
+fn block_size(kernel: Option<&Kernel>, options: &Options) -> u64 {
+    kernel.map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()))
 }
 
 /// Games are handed out in blocks (the race kernel says how large its are);
@@ -52,10 +85,10 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
 /// so only a run that was not stopped is reproducible.
 pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&AtomicU64>, stop: &AtomicBool) -> Tally {
     let kernel = Kernel::new(engine, options);
-    let block = kernel.as_ref().map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()));
+    let block = block_size(kernel.as_ref(), options);
     let blocks = options.games.div_ceil(block);
     let play_block = |worker: &mut Worker, b: u64| {
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) || !options.shard.has(b) {
             return Tally::new(engine);
         }
         let games = b * block..((b + 1) * block).min(options.games);

@@ -4,7 +4,7 @@
 use ladderkit_engine::{Engine, State};
 
 /// A histogram of small counts: index = value.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     pub counts: Vec<u64>,
 }
@@ -94,7 +94,7 @@ pub struct Summary {
 }
 
 /// Everything counted over a run.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub games: u64,
     pub players: usize,

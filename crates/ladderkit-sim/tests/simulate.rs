@@ -5,7 +5,7 @@ use ladderkit_analysis::{Options as Exact, analyze};
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::{Engine, Policy};
-use ladderkit_sim::{Options, RaceKernel, Runner, simulate, simulate_until};
+use ladderkit_sim::{Options, RaceKernel, Runner, Shard, games_in, simulate, simulate_until};
 
 const BUNDLED: [&str; 4] = [
     include_str!("../../../variants/gameweave-small.ron"),
@@ -19,7 +19,14 @@ fn engine(spec: &VariantSpec, players: u32) -> Engine {
 }
 
 fn options(games: u64, players: usize, threads: usize) -> Options {
-    Options { games, seats: vec![Policy::Random; players], seed: 2026, threads, engine_only: false }
+    Options {
+        games,
+        seats: vec![Policy::Random; players],
+        seed: 2026,
+        threads,
+        engine_only: false,
+        shard: Shard::WHOLE,
+    }
 }
 
 #[test]
@@ -237,9 +244,16 @@ fn lookahead_beats_greedy_and_greedy_beats_random_on_treehouse() {
     let duel = |a: Policy, b: Policy| {
         // Both seatings, so the opener's edge cancels out.
         let games = 1500;
-        let first = simulate(&e, &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false }, None);
-        let second =
-            simulate(&e, &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false }, None);
+        let first = simulate(
+            &e,
+            &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false, shard: Shard::WHOLE },
+            None,
+        );
+        let second = simulate(
+            &e,
+            &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false, shard: Shard::WHOLE },
+            None,
+        );
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         wins as f64 / (wins + losses) as f64
@@ -260,9 +274,16 @@ fn print_duels() {
         [(Policy::Greedy, Policy::Random), (Policy::Lookahead, Policy::Random), (Policy::Lookahead, Policy::Greedy)]
     {
         let games = 2000;
-        let first = simulate(&e, &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false }, None);
-        let second =
-            simulate(&e, &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false }, None);
+        let first = simulate(
+            &e,
+            &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false, shard: Shard::WHOLE },
+            None,
+        );
+        let second = simulate(
+            &e,
+            &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false, shard: Shard::WHOLE },
+            None,
+        );
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         println!(
@@ -270,5 +291,40 @@ fn print_duels() {
             wins as f64 / (wins + losses) as f64,
             first.shared_wins + second.shared_wins
         );
+    }
+}
+
+/// Shards play disjoint blocks of the seeded run: their tallies add up to
+/// the whole run's, for every way of playing (kernel, Treehouse kernel,
+/// engine with bots, chips), whatever the cut.
+#[test]
+fn shards_add_up_to_the_whole_run() {
+    let milton = check_source(BUNDLED[3]).spec.unwrap();
+    let gameweave = check_source(BUNDLED[0]).spec.unwrap();
+    let treehouse = check_source(include_str!("../../../variants/treehouse.ron")).spec.unwrap();
+    let chips = check_source(include_str!("../../../variants/taiwan-chips.ron")).spec.unwrap();
+    let cases = [
+        (&milton, 1, Policy::Random, 300_001),
+        (&gameweave, 3, Policy::Random, 20_000),
+        (&treehouse, 2, Policy::Random, 9_000),
+        (&treehouse, 2, Policy::Greedy, 1_500),
+        (&chips, 3, Policy::Greedy, 1_000),
+    ];
+    for (spec, players, bot, games) in cases {
+        let e = engine(spec, players);
+        let whole = Options { seats: vec![bot; players as usize], ..options(games, players as usize, 0) };
+        let all = simulate(&e, &whole, None);
+        assert_eq!(all.games, games);
+        for count in [1, 2, 7] {
+            let parts: Vec<_> = (0..count)
+                .map(|index| Options { shard: Shard { index, count }, ..whole.clone() })
+                .map(|o| (games_in(&e, &o), simulate(&e, &o, None)))
+                .collect();
+            for (expected, part) in &parts {
+                assert_eq!(part.games, *expected, "games_in says how many a shard plays");
+            }
+            let merged = parts.into_iter().map(|(_, t)| t).reduce(ladderkit_sim::Tally::merge).unwrap();
+            assert_eq!(merged, all, "{} with {players} players, {count} shards", spec.meta.name);
+        }
     }
 }
