@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use ladderkit_core::{Checked, Limits, check_source};
+use ladderkit_render::carry;
 
 /// A variant file as read from disk, with its checks.
 #[derive(Debug, Clone)]
@@ -14,14 +15,39 @@ pub struct Loaded {
     pub path: PathBuf,
     pub text: String,
     pub checked: Checked,
+    /// The text came from a PNG that carries it (`render` writes them), not
+    /// from a `.ron` file: saving must not write over the picture.
+    pub picture: bool,
 }
+
+/// Pictures are read up to this size to find the variant they carry (a
+/// large board at a high resolution); the variant itself keeps the
+/// variant-file limit.
+pub const MAX_PICTURE_BYTES: usize = 256 << 20;
 
 #[derive(Debug)]
 pub enum FileError {
-    Read { path: PathBuf, source: io::Error },
-    TooLarge { path: PathBuf, bytes: u64, limit: usize },
-    NotUtf8 { path: PathBuf },
-    Write { path: PathBuf, source: io::Error },
+    Read {
+        path: PathBuf,
+        source: io::Error,
+    },
+    TooLarge {
+        path: PathBuf,
+        bytes: u64,
+        limit: usize,
+    },
+    NotUtf8 {
+        path: PathBuf,
+    },
+    Write {
+        path: PathBuf,
+        source: io::Error,
+    },
+    /// A PNG without a variant, or whose variant cannot be read.
+    Picture {
+        path: PathBuf,
+        why: String,
+    },
 }
 
 impl std::fmt::Display for FileError {
@@ -33,6 +59,7 @@ impl std::fmt::Display for FileError {
             }
             Self::NotUtf8 { path } => write!(f, "{} is not UTF-8 text; is it a variant file?", path.display()),
             Self::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            Self::Picture { path, why } => write!(f, "{}: {why}", path.display()),
         }
     }
 }
@@ -48,15 +75,43 @@ impl std::error::Error for FileError {
 
 /// Reads and checks a variant file. Only I/O problems are errors here;
 /// everything wrong with the content is in `checked.diagnostics`.
+///
+/// A PNG written by `render` (or the editor's board export) carries its
+/// variant: such a picture loads as if it were the `.ron` file.
 pub fn load(path: &Path) -> Result<Loaded, FileError> {
-    let text = read_text(path, Limits::DEFAULT.max_bytes)?;
+    let raw = read_bytes(path, MAX_PICTURE_BYTES)?;
+    let limit = Limits::DEFAULT.max_bytes;
+    let (text, picture) = if carry::is_png(&raw) {
+        let picture = |why: String| FileError::Picture { path: path.to_owned(), why };
+        match carry::embedded(&raw, limit) {
+            Ok(Some(text)) => (text, true),
+            Ok(None) => {
+                return Err(picture(
+                    "this PNG carries no variant (Ladderkit's `render` and the editor's board export write \
+                     pictures that do); open the .ron file instead"
+                        .into(),
+                ));
+            }
+            Err(e) => return Err(picture(e.to_string())),
+        }
+    } else if raw.len() > limit {
+        return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit });
+    } else {
+        (String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })?, false)
+    };
     let checked = check_source(&text);
-    Ok(Loaded { path: path.to_owned(), text, checked })
+    Ok(Loaded { path: path.to_owned(), text, checked, picture })
 }
 
 /// Reads a text file of at most `limit` bytes. Never reads more than that
 /// (a file that grows while it is read is refused too).
 pub fn read_text(path: &Path, limit: usize) -> Result<String, FileError> {
+    let raw = read_bytes(path, limit)?;
+    String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })
+}
+
+/// Reads at most `limit` bytes of a file, refusing a larger one.
+fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
     let read_error = |source| FileError::Read { path: path.to_owned(), source };
     let file = fs::File::open(path).map_err(read_error)?;
@@ -69,7 +124,7 @@ pub fn read_text(path: &Path, limit: usize) -> Result<String, FileError> {
     if raw.len() > limit {
         return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit });
     }
-    String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })
+    Ok(raw)
 }
 
 /// Writes `text` to `path` atomically.
@@ -246,12 +301,17 @@ impl PictureFormat {
 }
 
 /// Writes an SVG picture to `path` as SVG or, by the extension, as a PNG
-/// rasterised at `dpi`.
-pub fn save_picture(path: &Path, svg: &str, dpi: f32) -> Result<(), String> {
+/// rasterised at `dpi`; a PNG of a board carries `variant` (its canonical
+/// text), so `load` can open the picture as the variant.
+pub fn save_picture(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) -> Result<(), String> {
     match PictureFormat::of(path) {
         Some(PictureFormat::Svg) => save_atomic(path, svg).map_err(|e| e.to_string()),
         Some(PictureFormat::Png) => {
             let png = crate::render::png(svg, dpi).map_err(|e| e.to_string())?;
+            let png = match variant {
+                Some(text) => carry::embed(&png, text),
+                None => png,
+            };
             save_bytes_atomic(path, &png).map_err(|e| e.to_string())
         }
         None => Err(format!("{}: name the picture .svg or .png", path.display())),

@@ -687,3 +687,63 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     assert!(stdout(&o).contains("4000 games") && stdout(&o).contains("merged from 3 parts"), "{}", stdout(&o));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_rendered_png_carries_its_variant_and_opens_as_the_file() {
+    let dir = temp_dir("carry");
+    let variants = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(variants).unwrap() {
+        let ron = entry.unwrap().path();
+        let png = dir.join(ron.file_stem().unwrap()).with_extension("png");
+        let o = ladderkit(&["render", ron.to_str().unwrap(), "-o", png.to_str().unwrap(), "--dpi", "20"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        // The picture gives the variant's canonical text back exactly.
+        let from_png = ladderkit::files::load(&png).unwrap();
+        let from_ron = ladderkit::files::load(&ron).unwrap();
+        assert!(from_png.picture && !from_ron.picture);
+        assert_eq!(from_png.text, ladderkit::core::to_string(from_ron.checked.spec.as_ref().unwrap()), "{ron:?}");
+        // And the commands take it as they take the file, saying so.
+        let v = ladderkit(&["validate", png.to_str().unwrap()]);
+        assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+        assert!(stdout(&v).contains("read from the picture: ok"), "{}", stdout(&v));
+        seen += 1;
+    }
+    assert!(seen >= 11);
+    // Exact odds from the picture equal the file's.
+    let png = dir.join("milton-bradley.png");
+    let a = ladderkit(&["analyze", png.to_str().unwrap(), "--json"]);
+    let b = ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]);
+    assert!(stderr(&a).contains("read the variant carried by the picture"), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn pictures_without_a_readable_variant_are_refused_clearly() {
+    let dir = temp_dir("carry-hostile");
+    // A plot is a PNG that carries no variant.
+    let plot = dir.join("plot.png");
+    let o = ladderkit(&["analyze", "variants/milton-bradley.ron", "--plot", plot.to_str().unwrap(), "--dpi", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = ladderkit(&["validate", plot.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("this PNG carries no variant"), "{}", stderr(&o));
+    // A board picture altered in its variant fails the checksum.
+    let board = dir.join("board.png");
+    let o = ladderkit(&["render", "variants/milton-bradley.ron", "-o", board.to_str().unwrap(), "--dpi", "20"]);
+    assert_eq!(o.status.code(), Some(0));
+    let mut bytes = std::fs::read(&board).unwrap();
+    let at = bytes.windows(9).position(|w| w == b"Variant(\n").expect("the variant text");
+    bytes[at] = b'v';
+    std::fs::write(&board, &bytes).unwrap();
+    let o = ladderkit(&["analyze", board.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("fails its checksum"), "{}", stderr(&o));
+    // Cut short.
+    std::fs::write(&board, &bytes[..at]).unwrap();
+    let o = ladderkit(&["validate", board.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the PNG is damaged"), "{}", stderr(&o));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -81,13 +81,18 @@ pub fn run(args: &Args) -> Outcome {
     };
     if let Some(path) = &args.plot {
         let svg = render::odds_svg(&spec.meta.name, &analysis, render::Theme::Classic);
-        if let Err(e) = files::save_picture(path, &svg, args.dpi) {
+        if let Err(e) = files::save_picture(path, &svg, args.dpi, None) {
             return fail(e);
         }
     }
     if let Some(path) = &args.heat {
         let options = render::BoardOptions { heat: Some(&analysis.heat), ..render::BoardOptions::default() };
-        if let Err(e) = files::save_picture(path, &render::board_svg(&spec, &options), args.dpi) {
+        if let Err(e) = files::save_picture(
+            path,
+            &render::board_svg(&spec, &options),
+            args.dpi,
+            Some(&ladderkit::core::to_string(&spec)),
+        ) {
             return fail(e);
         }
     }

@@ -59,6 +59,9 @@ pub fn run(args: &Args) -> Outcome {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };
+    if loaded.picture {
+        eprintln!("note: read the variant carried by the picture {}", args.file.display());
+    }
     let Some(spec) = &loaded.checked.spec else {
         diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
         eprintln!("error: {} could not be read as a variant; nothing drawn", args.file.display());
@@ -76,7 +79,7 @@ pub fn run(args: &Args) -> Outcome {
         heat: None,
     };
     let svg = render::board_svg(spec, &options);
-    if let Err(e) = files::save_picture(&args.output, &svg, args.dpi) {
+    if let Err(e) = files::save_picture(&args.output, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {
         return fail(e);
     }
     say!("drew {} to {}", spec.meta.name, args.output.display());

@@ -20,6 +20,9 @@ pub struct Table {
 /// diagnostics and why `doing` (e.g. "analysing") cannot go on.
 pub fn clean_spec(path: &Path, doing: &str) -> Result<VariantSpec, Outcome> {
     let loaded = files::load(path).map_err(super::fail)?;
+    if loaded.picture {
+        eprintln!("note: read the variant carried by the picture {}", path.display());
+    }
     match loaded.checked.spec.clone().filter(|_| !loaded.checked.has_errors()) {
         Some(spec) => Ok(spec),
         None => {

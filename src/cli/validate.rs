@@ -46,12 +46,13 @@ pub fn run(args: &Args) -> Outcome {
         }
         if args.json {
             let list: Vec<_> = diags.iter().map(diagnostics::to_json).collect();
-            say!("{}", json!({ "file": path, "diagnostics": list }));
+            say!("{}", json!({ "file": path, "diagnostics": list, "from_picture": loaded.picture }));
         } else {
             diagnostics::print(path, &loaded.text, diags);
             let name = loaded.checked.spec.as_ref().map(|s| format!(" ({})", s.meta.name)).unwrap_or_default();
             let verdict = if diags.is_empty() { "ok".to_owned() } else { diagnostics::summary(diags) };
-            say!("{}{name}: {verdict}", path.display());
+            let from = if loaded.picture { ", read from the picture" } else { "" };
+            say!("{}{name}{from}: {verdict}", path.display());
         }
     }
     outcome

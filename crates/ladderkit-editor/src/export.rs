@@ -41,7 +41,7 @@ fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut file
             _ => continue,
         };
         let svg = board_svg(&doc.spec, &BoardOptions::default());
-        files.say(match save_picture(&path, &svg, DPI) {
+        files.say(match save_picture(&path, &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec))) {
             Ok(()) => format!("exported the board to {}", path.display()),
             Err(e) => format!("could not export the board: {e}"),
         });

@@ -235,7 +235,10 @@ fn handle_files(
             }
             Intent::Open(path) if open(&path, &mut doc, &mut files) => history.clear(),
             Intent::OpenDialog => {
-                if let Some(path) = rfd::FileDialog::new().add_filter("Ladderkit variant", &["ron"]).pick_file() {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("Ladderkit variant (or a board picture that carries one)", &["ron", "png"])
+                    .pick_file()
+                {
                     follow_ups.push(Intent::Confirmed(Box::new(Intent::Open(path))));
                 } else {
                     files.say("no file chosen (or no file dialog on this system: use File › Open path…)".into());
@@ -297,13 +300,22 @@ fn handle_files(
 /// why. A file with problems other than syntax still opens (with its
 /// diagnostics), so it can be fixed here.
 fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
-    let spec = match read_variant(path) {
-        Ok(spec) => spec,
+    let (spec, picture) = match read_variant(path) {
+        Ok(read) => read,
         Err(why) => {
             files.say(why);
             return false;
         }
     };
+    // A picture that carries its variant opens untitled: saving must not
+    // write the variant's text over the picture.
+    if picture {
+        doc.replace(spec, None);
+        files.seen_mtime = None;
+        files.recovery = None;
+        files.say(format!("opened the variant carried by the picture {} (untitled until you save it)", path.display()));
+        return true;
+    }
     doc.replace(spec, Some(path.to_owned()));
     files.seen_mtime = mtime(path);
     files.remember(path);
@@ -322,9 +334,11 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
 
 /// The variant in a file, or why it cannot be opened (unreadable, or a
 /// syntax error, with its line and column).
-fn read_variant(path: &Path) -> Result<VariantSpec, String> {
+/// The variant in a file, and whether it came from a picture.
+fn read_variant(path: &Path) -> Result<(VariantSpec, bool), String> {
     let loaded = load(path).map_err(|e| e.to_string())?;
-    loaded.checked.spec.ok_or_else(|| {
+    let picture = loaded.picture;
+    loaded.checked.spec.map(|spec| (spec, picture)).ok_or_else(|| {
         let d = &loaded.checked.diagnostics[0];
         let at = d.location.span.map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
         format!("cannot open {}{at}: {}", path.display(), d.message)

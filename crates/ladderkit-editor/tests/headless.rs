@@ -432,3 +432,22 @@ fn saved_leaves_the_status_bar_once_the_design_changes() {
     assert!(files.current_status(doc(&app).generation).starts_with("saved "));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_board_picture_opens_as_its_variant_untitled_so_saving_never_overwrites_it() {
+    let dir = temp_dir("picture");
+    let picture = dir.join("board.png");
+    let spec = parse(&std::fs::read_to_string(bundled("milton-bradley.ron")).unwrap()).spec.unwrap();
+    let svg = ladderkit::render::board_svg(&spec, &ladderkit::render::BoardOptions::default());
+    ladderkit::files::save_picture(&picture, &svg, 20.0, Some(&ladderkit::core::to_string(&spec))).unwrap();
+    let before = std::fs::read(&picture).unwrap();
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    send(&mut app, Intent::Open(picture.clone()));
+    assert_eq!(doc(&app).spec, spec);
+    assert_eq!(doc(&app).path, None, "untitled: Save asks where");
+    assert!(app.world().resource::<Files>().status.contains("carried by the picture"));
+    edit(&mut app, EditCommand::AddJump(Jump::new(2, 40)));
+    send(&mut app, Intent::Save);
+    assert_eq!(std::fs::read(&picture).unwrap(), before, "the picture is untouched");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -4,6 +4,7 @@
 //! one font is embedded).
 
 mod board;
+pub mod carry;
 mod extras;
 mod plot;
 mod raster;
