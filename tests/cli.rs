@@ -747,3 +747,18 @@ fn pictures_without_a_readable_variant_are_refused_clearly() {
     assert!(stderr(&o).contains("the PNG is damaged"), "{}", stderr(&o));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn render_describes_a_variant_as_a_markdown_page_with_its_picture() {
+    let dir = temp_dir("page");
+    let page = dir.join("mb.md");
+    let o = ladderkit(&["render", "variants/milton-bradley.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.contains("![The board](mb.png)") && text.contains("| 4 | 26.0% |"), "{text}");
+    assert!(ladderkit::files::load(&dir.join("mb.png")).unwrap().picture, "the linked picture carries the variant");
+    let o = ladderkit(&["render", "variants/treehouse.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("No exact odds"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -7,18 +7,22 @@ use ladderkit::render::{self, BoardOptions, Paper, Theme};
 
 use super::{Outcome, diagnostics, fail, say};
 
-/// Draw a variant as a printable board, SVG or PNG.
+/// Draw a variant as a printable board (SVG or PNG), or describe it as a
+/// Markdown page (`-o page.md`).
 ///
 /// The spaces numbered along the path, ladders with rails and rungs, snakes
 /// with head and tail, effect badges with a legend, start and goal, the
 /// variant's name and its rules in brief, fitted to the page with margins.
-/// The format follows the output's extension. `--theme ink` prints black on
+/// The format follows the output's extension. A PNG carries the variant
+/// (Ladderkit opens it as the file). A `.md` page holds the rules in words
+/// (the printed board's sentences), the snakes and ladders, and the exact
+/// odds for each player count, and links a board PNG written beside it. `--theme ink` prints black on
 /// white for home printers. A variant with errors is drawn anyway (as far
 /// as it can be), with its diagnostics listed, and the exit code is 1.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
-    /// Where to write the board: a .svg or .png file.
+    /// Where to write the board: a .svg or .png file, or a .md page.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
     #[arg(long, value_enum, default_value = "a4")]
@@ -52,8 +56,9 @@ pub(crate) fn parse_dpi(text: &str) -> Result<f32, String> {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    if PictureFormat::of(&args.output).is_none() {
-        return fail(format!("{}: name the output .svg or .png", args.output.display()));
+    let markdown = args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("md"));
+    if PictureFormat::of(&args.output).is_none() && !markdown {
+        return fail(format!("{}: name the output .svg or .png (a picture) or .md (a page)", args.output.display()));
     }
     let loaded = match files::load(&args.file) {
         Ok(loaded) => loaded,
@@ -79,13 +84,54 @@ pub fn run(args: &Args) -> Outcome {
         heat: None,
     };
     let svg = render::board_svg(spec, &options);
-    if let Err(e) = files::save_picture(&args.output, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {
+    let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };
+    if let Err(e) = files::save_picture(&picture, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {
         return fail(e);
     }
-    say!("drew {} to {}", spec.meta.name, args.output.display());
+    if markdown {
+        let linked = picture.file_name().map(|n| n.to_string_lossy().into_owned());
+        let page = describe(spec, &loaded.checked, linked.as_deref());
+        if let Err(e) = files::save_atomic(&args.output, &page) {
+            return fail(e);
+        }
+        say!("described {} in {} (board picture {})", spec.meta.name, args.output.display(), picture.display());
+    } else {
+        say!("drew {} to {}", spec.meta.name, args.output.display());
+    }
     if loaded.checked.has_errors() {
         diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
         return Outcome::VariantErrors;
     }
     Outcome::Ok
+}
+
+/// The Markdown page: exact odds for each player count the variant allows
+/// (up to six counts), or why there are none.
+fn describe(spec: &ladderkit::core::VariantSpec, checked: &ladderkit::core::Checked, picture: Option<&str>) -> String {
+    use ladderkit::analysis::{Options, analyze};
+    let Some(compiled) = checked.compiled.as_ref() else {
+        return render::describe_md(
+            spec,
+            &ladderkit::core::compile(spec).board,
+            render::Odds::None("the variant has errors"),
+            picture,
+        );
+    };
+    let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
+    let mut list = Vec::new();
+    let mut why = None;
+    for players in min..=max.min(min + 5) {
+        match analyze(compiled, &Options { players, ..Options::default() }) {
+            Ok(a) => list.push((players, a)),
+            Err(e) => {
+                why = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    let odds = match &why {
+        Some(why) => render::Odds::None(why),
+        None => render::Odds::Exact(&list),
+    };
+    render::describe_md(spec, &compiled.board, odds, picture)
 }

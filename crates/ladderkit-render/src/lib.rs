@@ -6,6 +6,7 @@
 mod board;
 pub mod carry;
 mod extras;
+mod markdown;
 mod plot;
 mod raster;
 mod summary;
@@ -13,6 +14,7 @@ mod svg;
 mod theme;
 
 pub use board::board_svg;
+pub use markdown::{Odds, describe_md};
 pub use plot::odds_svg;
 pub use raster::{RenderError, png};
 pub use summary::rules_summary;

@@ -150,3 +150,27 @@ fn arrows_tags_and_chip_rules_are_printed() {
     assert!(chips.contains("most points win"));
     assert!(extras(&board_svg(&bundled("milton-bradley.ron"), &BoardOptions::default())).is_none());
 }
+
+#[test]
+fn the_markdown_page_has_the_rules_jumps_and_odds() {
+    let spec = bundled("milton-bradley.ron");
+    let compiled = compile(&spec);
+    let odds: Vec<_> = (2..=4)
+        .map(|players| (players, analyze(&compiled, &Options { players, ..Options::default() }).unwrap()))
+        .collect();
+    let page =
+        ladderkit_render::describe_md(&spec, &compiled.board, ladderkit_render::Odds::Exact(&odds), Some("mb.png"));
+    for sentence in ladderkit_render::rules_summary(&spec.rules) {
+        assert!(page.contains(&sentence), "{sentence}");
+    }
+    assert_eq!(page.matches("| ladder |").count(), 9);
+    assert_eq!(page.matches("| snake |").count(), 10);
+    assert!(page.contains("| 39.23 | 39.23 | 7 |"), "{page}");
+    insta::assert_snapshot!("milton_bradley_page", page);
+    // Pieces that interact: the reason instead of numbers.
+    let treehouse = bundled("treehouse.ron");
+    let board = compile(&treehouse).board;
+    let page =
+        ladderkit_render::describe_md(&treehouse, &board, ladderkit_render::Odds::None("pieces move each other"), None);
+    assert!(page.contains("No exact odds: pieces move each other") && !page.contains("seat 1 |"), "{page}");
+}
