@@ -3,7 +3,7 @@
 #![no_main]
 
 use ladderkit::core::compile::MAX_PLAYERS;
-use ladderkit::engine::{Engine, Policy, Workspace, bots::BotScratch, play_bot_game};
+use ladderkit::engine::{Engine, GameRng, Policy, Workspace, bots::BotScratch, play_turn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,8 +18,21 @@ fuzz_target!(|data: &[u8]| {
     for n in [1u32, 2, 4] {
         let Ok(engine) = Engine::new(compiled, n, (1, MAX_PLAYERS)) else { continue };
         let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
+        // As `play_bot_game`, with a shorter turn cap: some valid games never
+        // end (the engine stops them at a million turns), and the fuzzer
+        // should spend its time elsewhere.
         for game in 0..3 {
-            let _ = play_bot_game(&engine, &seats[..n as usize], 7, game, &mut ws, &mut bot, &mut (), None);
+            let mut state = engine.new_game(game);
+            let mut dice = GameRng::for_game(7, game);
+            let mut choices = dice.fork(1);
+            for _ in 0..20_000 {
+                if state.is_over() {
+                    break;
+                }
+                play_turn(&engine, &mut state, &mut dice, &mut ws, &mut (), |s, plans| {
+                    seats[s.current as usize].choose(&engine, s, plans, &mut choices, &mut bot)
+                });
+            }
         }
     }
     if compiled.board.len <= 300 {
