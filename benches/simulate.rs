@@ -1,10 +1,18 @@
 //! Games per second, one thread. The target on these 2-core machines: at
 //! least 15 million one-player Milton Bradley games per second, and a
 //! million Treehouse games per second per core with random bots.
+//!
+//! `baseline` rows are the plain loop a hand-written C simulator runs (issue
+//! 16's reference): one xoshiro256** draw and one table lookup per roll,
+//! players in turn, the first home wins, only the winner counted. The ratio
+//! of a `milton-bradley N players` row to its baseline is the figure the
+//! race kernel is measured by (it also keeps heat, rides, lead changes and
+//! percentiles).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ladderkit::core::board::Outcome;
 use ladderkit::core::spec::{Dice, FirstPlayer, Play, PlayerRange, Treehouse};
-use ladderkit::core::{check_source, compile};
+use ladderkit::core::{CompiledBoard, TRAY, check_source, compile};
 use ladderkit::engine::{Engine, Policy};
 use ladderkit::sim::{Options, Shard, simulate};
 
@@ -26,6 +34,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, players, treehouse, engine_only) in [
         ("milton-bradley 1 player", 1, false, false),
+        ("milton-bradley 2 players", 2, false, false),
         ("milton-bradley 4 players", 4, false, false),
         ("milton-bradley 1 player, full engine", 1, false, true),
         ("treehouse 2 players, random bots", 2, true, false),
@@ -41,7 +50,75 @@ fn bench(c: &mut Criterion) {
         };
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
+    let board = compile(&check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap()).board;
+    let table = Baseline::table(&board);
+    for players in [2usize, 4] {
+        group.bench_function(format!("baseline {players} players"), |b| {
+            b.iter(|| Baseline::run(&table, board.goal, players, GAMES))
+        });
+    }
     group.finish();
+}
+
+/// The reference loop: a d6 race on a lookup table.
+struct Baseline;
+
+impl Baseline {
+    /// `next[pos * 6 + face - 1]`: where a roll of `face` from `pos` rests
+    /// (the board's own movement rules, once).
+    fn table(board: &CompiledBoard) -> Vec<u32> {
+        let mut next = Vec::with_capacity(board.points.len() * 6);
+        for pos in 0..board.points.len() as u32 {
+            for face in 1..=6 {
+                let outcome = Outcome { total: face, extra_turn: false, weight: 1 };
+                next.push(board.resolve(pos, &outcome).step.rest);
+            }
+        }
+        next
+    }
+
+    /// Plays `games` races; the wins per seat (so the work is not optimised
+    /// away).
+    fn run(next: &[u32], goal: u32, players: usize, games: u64) -> [u64; 4] {
+        let mut rng = Xoshiro256StarStar([0x9e37_79b9_7f4a_7c15, 0xbf58_476d_1ce4_e5b9, 0x94d0_49bb_1331_11eb, 1]);
+        let mut wins = [0u64; 4];
+        let mut pos = [TRAY; 4];
+        for _ in 0..games {
+            pos[..players].fill(TRAY);
+            'game: loop {
+                for seat in 0..players {
+                    // Lemire's multiply: a roll 0..6 from the top bits.
+                    let face = ((rng.next() >> 32) * 6) >> 32;
+                    let p = next[pos[seat] as usize * 6 + face as usize];
+                    pos[seat] = p;
+                    if p == goal {
+                        wins[seat] += 1;
+                        break 'game;
+                    }
+                }
+            }
+        }
+        wins
+    }
+}
+
+/// xoshiro256** (Blackman and Vigna), as the C reference draws.
+struct Xoshiro256StarStar([u64; 4]);
+
+impl Xoshiro256StarStar {
+    #[inline]
+    fn next(&mut self) -> u64 {
+        let s = &mut self.0;
+        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
 }
 
 criterion_group!(benches, bench);
