@@ -244,16 +244,8 @@ fn lookahead_beats_greedy_and_greedy_beats_random_on_treehouse() {
     let duel = |a: Policy, b: Policy| {
         // Both seatings, so the opener's edge cancels out.
         let games = 1500;
-        let first = simulate(
-            &e,
-            &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false, shard: Shard::WHOLE },
-            None,
-        );
-        let second = simulate(
-            &e,
-            &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false, shard: Shard::WHOLE },
-            None,
-        );
+        let first = simulate(&e, &Options { seats: vec![a, b], seed: 9, ..options(games, 2, 0) }, None);
+        let second = simulate(&e, &Options { seats: vec![b, a], seed: 10, ..options(games, 2, 0) }, None);
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         wins as f64 / (wins + losses) as f64
@@ -274,16 +266,8 @@ fn print_duels() {
         [(Policy::Greedy, Policy::Random), (Policy::Lookahead, Policy::Random), (Policy::Lookahead, Policy::Greedy)]
     {
         let games = 2000;
-        let first = simulate(
-            &e,
-            &Options { games, seats: vec![a, b], seed: 9, threads: 0, engine_only: false, shard: Shard::WHOLE },
-            None,
-        );
-        let second = simulate(
-            &e,
-            &Options { games, seats: vec![b, a], seed: 10, threads: 0, engine_only: false, shard: Shard::WHOLE },
-            None,
-        );
+        let first = simulate(&e, &Options { seats: vec![a, b], seed: 9, ..options(games, 2, 0) }, None);
+        let second = simulate(&e, &Options { seats: vec![b, a], seed: 10, ..options(games, 2, 0) }, None);
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         println!(
