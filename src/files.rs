@@ -79,8 +79,10 @@ impl std::error::Error for FileError {
 /// A PNG written by `render` (or the editor's board export) carries its
 /// variant: such a picture loads as if it were the `.ron` file.
 pub fn load(path: &Path) -> Result<Loaded, FileError> {
-    let raw = read_bytes(path, MAX_PICTURE_BYTES)?;
     let limit = Limits::DEFAULT.max_bytes;
+    // Only a picture may be larger than a variant file: look at the
+    // signature before reading the rest.
+    let raw = read_bytes(path, if starts_as_png(path) { MAX_PICTURE_BYTES } else { limit })?;
     let (text, picture) = if carry::is_png(&raw) {
         let picture = |why: String| FileError::Picture { path: path.to_owned(), why };
         match carry::embedded(&raw, limit) {
@@ -95,12 +97,21 @@ pub fn load(path: &Path) -> Result<Loaded, FileError> {
             Err(e) => return Err(picture(e.to_string())),
         }
     } else if raw.len() > limit {
+        // It stopped being a PNG between the two reads.
         return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit });
     } else {
         (String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })?, false)
     };
     let checked = check_source(&text);
     Ok(Loaded { path: path.to_owned(), text, checked, picture })
+}
+
+/// Whether the file begins with the PNG signature (unreadable: no; reading
+/// it properly then says why).
+fn starts_as_png(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 8];
+    fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && carry::is_png(&head)
 }
 
 /// Reads a text file of at most `limit` bytes. Never reads more than that
