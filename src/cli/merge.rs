@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use ladderkit::core::{check_source, to_string, variant_hash};
 use ladderkit::files;
-use ladderkit::sim::{Options, Runner, Shard, Tally, games_in};
+use ladderkit::sim::{Options, Runner, Shard, Tally, block_size_of};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -135,7 +135,7 @@ pub fn run(args: &Args) -> Outcome {
         (1..=count).filter(|k| !by_index.contains_key(k)).map(|k| format!("{k}/{count}")).collect();
     if !missing.is_empty() {
         return fail(format!(
-            "part{} {} of the run {} missing\nhint: play {} with `ladderkit simulate FILE --seed {} --games {} --bots {} --shard K/{count} --out part-K.json`",
+            "part{} {} of the run {} missing\nhint: play {} with `ladderkit simulate FILE --seed {} --games {} --bots {}{} --shard K/{count} --out part-K.json`",
             if missing.len() > 1 { "s" } else { "" },
             missing.join(", "),
             if missing.len() > 1 { "are" } else { "is" },
@@ -143,6 +143,7 @@ pub fn run(args: &Args) -> Outcome {
             first.seed,
             first.games,
             first.bots.join(","),
+            if first.engine_only { " --engine" } else { "" },
         ));
     }
 
@@ -168,11 +169,10 @@ pub fn run(args: &Args) -> Outcome {
         shard: Shard::WHOLE,
     };
     // Each part must hold exactly its shard's games, counted for this board.
-    let mut tally = Tally::new(engine);
+    let block = block_size_of(engine, &whole);
     let mut seconds = 0.0;
     for (path, part) in &parts {
-        let shard = Shard { index: part.shard[0] - 1, count };
-        let expected = games_in(engine, &Options { shard, ..whole.clone() });
+        let expected = Shard { index: part.shard[0] - 1, count }.games(first.games, block);
         let t = &part.tally;
         let fits = t.games == expected
             && t.players == first.players as usize
@@ -191,15 +191,14 @@ pub fn run(args: &Args) -> Outcome {
         }
         seconds += part.seconds;
     }
-    for (_, part) in &parts {
-        tally = tally.merge(part.tally.clone());
-    }
+    let (games, players, seed) = (first.games, first.players, first.seed);
+    let tally = parts.into_iter().fold(Tally::new(engine), |sum, (_, part)| sum.merge(part.tally));
     let report = tally.report();
     let runner = Runner::of(engine, &whole);
     let per_second = tally.games as f64 / seconds.max(1e-9);
     if args.json {
         let mut json = to_json(&tally, &report, engine.board(), &policies, per_second, 1, runner);
-        json["games_asked"] = json!(first.games);
+        json["games_asked"] = json!(games);
         json["stopped_early"] = json!(false);
         json["merged_parts"] = json!(count);
         say!("{json}");
@@ -209,9 +208,9 @@ pub fn run(args: &Args) -> Outcome {
             "{}: {} games, {} players ({}), seed {}\nmerged from {count} part{} ({}), {seconds:.2} s of play in all\n{}",
             table.spec.meta.name,
             tally.games,
-            first.players,
+            players,
             names.join(", "),
-            first.seed,
+            seed,
             if count == 1 { "" } else { "s" },
             runner.label(),
             readable(&tally, &report, engine.board()).trim_end()

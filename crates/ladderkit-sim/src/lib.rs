@@ -41,7 +41,7 @@ pub struct Options {
 /// `index, index + count, index + 2 count, …`. Blocks are the units the
 /// run is counted in whatever the threads, so the parts' tallies add up to
 /// the whole run's exactly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     pub index: u64,
     pub count: u64,
@@ -53,15 +53,26 @@ impl Shard {
     fn has(self, block: u64) -> bool {
         block % self.count.max(1) == self.index
     }
+
+    /// The games this shard plays of a run of `games` counted in blocks of
+    /// `block` (`block_size_of`).
+    pub fn games(self, games: u64, block: u64) -> u64 {
+        (0..games.div_ceil(block)).filter(|b| self.has(*b)).map(|b| ((b + 1) * block).min(games) - b * block).sum()
+    }
 }
 
 /// How many games `options` plays: all of them, or its shard's blocks.
 pub fn games_in(engine: &Engine, options: &Options) -> u64 {
-    let block = block_size(Kernel::new(engine, options).as_ref(), options);
-    (0..options.games.div_ceil(block))
-        .filter(|b| options.shard.has(*b))
-        .map(|b| ((b + 1) * block).min(options.games) - b * block)
-        .sum()
+    if options.shard == Shard::WHOLE {
+        return options.games;
+    }
+    options.shard.games(options.games, block_size_of(engine, options))
+}
+
+/// The size of the blocks a run is counted in (the kernel that plays it
+/// decides; building one builds its tables, so ask once).
+pub fn block_size_of(engine: &Engine, options: &Options) -> u64 {
+    block_size(Kernel::new(engine, options).as_ref(), options)
 }
 
 fn block_size(kernel: Option<&Kernel>, options: &Options) -> u64 {
