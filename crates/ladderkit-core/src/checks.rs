@@ -293,12 +293,12 @@ fn trap_help(blame: &Blame, board: &CompiledBoard) -> String {
     match blame.opened_by_one.as_slice() {
         [one] => {
             return format!(
-                "the {} sends pieces where the goal cannot be reached from; moving or deleting it opens the goal",
+                "the {} sends pieces where the goal cannot be reached from; deleting it opens the goal",
                 name(*one)
             );
         }
         [] => {}
-        some => return format!("moving or deleting any one of these opens the goal: {}", names(some)),
+        some => return format!("deleting any one of these opens the goal: {}", names(some)),
     }
     if blame.opened_by_all {
         return format!(
