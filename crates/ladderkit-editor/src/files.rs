@@ -332,9 +332,9 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
     true
 }
 
-/// The variant in a file, or why it cannot be opened (unreadable, or a
-/// syntax error, with its line and column).
-/// The variant in a file, and whether it came from a picture.
+/// The variant in a file and whether it came from a picture, or why it
+/// cannot be opened (unreadable, or a syntax error, with its line and
+/// column).
 fn read_variant(path: &Path) -> Result<(VariantSpec, bool), String> {
     let loaded = load(path).map_err(|e| e.to_string())?;
     let picture = loaded.picture;

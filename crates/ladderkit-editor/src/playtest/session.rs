@@ -346,8 +346,9 @@ impl Session {
     pub fn pieces(&self) -> Vec<PieceView> {
         let moving = self.anim.as_ref().filter(|a| matches!(a.motion, Motion::Walk(_) | Motion::Jump { .. }));
         let board = self.board();
-        let in_motion = |i: usize| moving.map(|anim| anim.point(board)).filter(|_| self.group.contains(&(i as u8)));
-        pieces_of(board, &self.shown, in_motion)
+        // Where the moving group is now, worked out once for all of it.
+        let at = moving.map(|anim| anim.point(board));
+        pieces_of(board, &self.shown, |i| at.filter(|_| self.group.contains(&(i as u8))))
     }
 
     /// Where every piece would stand after the person's plan `i`, for a

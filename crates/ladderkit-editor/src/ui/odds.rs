@@ -182,34 +182,31 @@ fn histogram(ui: &mut egui::Ui, a: &Analysis) {
     }
     let per_roll =
         if width == 1 { "ends on roll n".to_owned() } else { format!("ends within a band of {width} rolls") };
-    let percent = |mark: GridMark, _: &std::ops::RangeInclusive<f64>| format!("{:.0}%", mark.value * 100.0);
-    let fine = |mark: GridMark, _: &std::ops::RangeInclusive<f64>| format!("{:.1}%", mark.value * 100.0);
-    Plot::new("odds-histogram")
-        .height(140.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .include_y(0.0)
-        .x_axis_label("rolls of one piece (n)")
-        .y_axis_formatter(fine)
-        .legend(Legend::default().position(Corner::RightTop))
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new(per_roll, bars).color(Color32::from_rgb(90, 160, 220)));
-            plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
-            plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
-        });
+    rolls_chart("odds-histogram", 140.0, 1).legend(Legend::default().position(Corner::RightTop)).show(ui, |plot| {
+        plot.bar_chart(BarChart::new(per_roll, bars).color(Color32::from_rgb(90, 160, 220)));
+        plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
+        plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
+    });
     let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n]]).collect();
-    Plot::new("odds-cumulative")
-        .height(100.0)
+    rolls_chart("odds-cumulative", 100.0, 0).include_y(1.0).legend(Legend::default().position(Corner::LeftTop)).show(
+        ui,
+        |plot| {
+            plot.line(Line::new("finished within n rolls", cumulative).color(Color32::from_rgb(240, 160, 30)));
+        },
+    );
+}
+
+/// A fixed chart over the rolls of one piece, its y axis a chance in percent
+/// with `decimals` places.
+fn rolls_chart(id: &str, height: f32, decimals: usize) -> Plot<'static> {
+    Plot::new(id)
+        .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .include_y(0.0)
-        .include_y(1.0)
         .x_axis_label("rolls of one piece (n)")
-        .y_axis_formatter(percent)
-        .legend(Legend::default().position(Corner::LeftTop))
-        .show(ui, |plot| {
-            plot.line(Line::new("finished within n rolls", cumulative).color(Color32::from_rgb(240, 160, 30)));
-        });
+        .y_axis_formatter(move |mark: GridMark, _: &std::ops::RangeInclusive<f64>| {
+            format!("{:.*}%", decimals, mark.value * 100.0)
+        })
 }
