@@ -47,6 +47,7 @@ fn bench(c: &mut Criterion) {
             threads: 1,
             engine_only,
             shard: Shard::WHOLE,
+            judge: None,
         };
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }

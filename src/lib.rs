@@ -9,6 +9,7 @@ pub use ladderkit_core as core;
 pub use ladderkit_engine as engine;
 pub use ladderkit_render as render;
 pub use ladderkit_sim as sim;
+pub use ladderkit_solve as solve;
 pub use ladderkit_tune as tune;
 
 pub mod files;

@@ -80,6 +80,7 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
         threads: 0,
         engine_only: false,
         shard: ladderkit::sim::Shard::WHOLE,
+        judge: None,
     };
     let t = simulate(&engine, &options, None);
     let r = t.report();

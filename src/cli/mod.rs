@@ -1,5 +1,6 @@
 //! Argument parsing and dispatch. Exit codes: 0 success, 1 the variant has
-//! errors, 2 usage or I/O problems, 3 `tune` did not reach every target.
+//! errors (or `solve` cannot solve the game), 2 usage or I/O problems, 3
+//! `tune` did not reach every target.
 
 mod analyze;
 mod diagnostics;
@@ -12,6 +13,7 @@ mod replay;
 mod scoreboard;
 mod setup;
 mod simulate;
+mod solve;
 mod tune;
 mod validate;
 
@@ -24,13 +26,14 @@ use clap::{Parser, Subcommand};
 ///
 /// A variant is one RON file: the board, its snakes and ladders, space
 /// effects and rules. Start with `ladderkit new`, check with
-/// `ladderkit validate`, see the exact odds with `ladderkit analyze`, design
+/// `ladderkit validate`, see the exact odds with `ladderkit analyze` (and,
+/// where pieces meet, `ladderkit solve`), design
 /// to targets with `ladderkit tune`, play with `ladderkit play` and measure
 /// with `ladderkit simulate`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -42,6 +45,7 @@ enum Command {
     Validate(validate::Args),
     Analyze(analyze::Args),
     Simulate(simulate::Args),
+    Solve(solve::Args),
     Merge(merge::Args),
     Play(play::Args),
     Replay(replay::Args),
@@ -60,13 +64,15 @@ pub enum Outcome {
     Failed,
     /// `tune`: the closest board was written, but a target was missed.
     TargetsMissed,
+    /// `solve`: the game is too big to solve, or cannot be (chips, points).
+    Unsolvable,
 }
 
 impl From<Outcome> for ExitCode {
     fn from(outcome: Outcome) -> Self {
         ExitCode::from(match outcome {
             Outcome::Ok => 0,
-            Outcome::VariantErrors => 1,
+            Outcome::VariantErrors | Outcome::Unsolvable => 1,
             Outcome::Failed => 2,
             Outcome::TargetsMissed => 3,
         })
@@ -79,6 +85,7 @@ pub fn run() -> ExitCode {
         Command::Validate(args) => validate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use ladderkit::core::variant_hash;
 use ladderkit::engine::bots::BotScratch;
 use ladderkit::engine::replay::{Fingerprint, GameLog};
-use ladderkit::engine::{Event, GameRng, Plan, Turn, Workspace};
+use ladderkit::engine::{Event, GameRng, Plan, Policy, Turn, Workspace};
 use ladderkit::files;
 
 use super::setup::{parse_seats, table};
@@ -23,7 +23,8 @@ use ladderkit::engine::narrate::{describe_plan, narrate, positions};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
-    /// Seats, comma-separated: human, bot:random, bot:greedy, bot:lookahead.
+    /// Seats, comma-separated: human, bot:random, bot:greedy, bot:lookahead,
+    /// bot:perfect (the solved strategy, solved before the first turn).
     #[arg(long, default_value = "human,bot:greedy")]
     players: String,
     /// Seed for the dice (default: from the clock).
@@ -62,7 +63,13 @@ pub fn run(args: &Args) -> Outcome {
     let mut state = engine.new_game(args.game);
     let mut dice = GameRng::for_game(seed, args.game);
     let mut choices = dice.fork(1);
-    let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
+    let policies: Vec<Policy> =
+        seats.iter().filter_map(|s| if let Seat::Bot(p) = s { Some(*p) } else { None }).collect();
+    let judge = match super::setup::judge_for(engine, &policies) {
+        Ok(j) => j,
+        Err(outcome) => return outcome,
+    };
+    let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(judge));
     let mut events: Vec<Event> = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

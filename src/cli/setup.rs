@@ -68,3 +68,24 @@ pub fn parse_seats(text: &str, humans_allowed: bool) -> Result<Vec<Seat>, String
         })
         .collect()
 }
+
+/// What `bot:perfect` seats play by: the game solved once, before the
+/// first turn (`None` when no seat is perfect). Refuses games the solver
+/// cannot take, saying why.
+pub fn judge_for(
+    engine: &Engine,
+    policies: &[Policy],
+) -> Result<Option<std::sync::Arc<dyn ladderkit::engine::bots::Judge>>, Outcome> {
+    if !policies.contains(&Policy::Perfect) {
+        return Ok(None);
+    }
+    eprintln!("note: solving the game for bot:perfect (once, before the first turn)…");
+    let start = std::time::Instant::now();
+    match ladderkit::solve::Perfect::solve(engine, ladderkit::solve::Limits::default(), None) {
+        Ok(perfect) => {
+            eprintln!("note: solved {} positions in {:.1} s", perfect.positions(), start.elapsed().as_secs_f64());
+            Ok(Some(std::sync::Arc::new(perfect)))
+        }
+        Err(e) => Err(super::fail(format!("bot:perfect cannot play this game: {e}"))),
+    }
+}

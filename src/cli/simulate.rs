@@ -37,8 +37,10 @@ pub struct Args {
     /// Players at the table (defaults to the number of --bots, or 2).
     #[arg(long, short)]
     players: Option<u32>,
-    /// Bots per seat, comma-separated: random, greedy, lookahead. One name
-    /// fills every seat.
+    /// Bots per seat, comma-separated: random, greedy, lookahead, perfect
+    /// (the solved strategy of `ladderkit solve`, solved before the first
+    /// game; two-player games and others that fit). One name fills every
+    /// seat.
     #[arg(long, default_value = "random")]
     bots: String,
     #[arg(long, default_value_t = 1)]
@@ -100,6 +102,10 @@ pub fn run(args: &Args) -> Outcome {
         Err(outcome) => return outcome,
     };
     let engine = &table.engine;
+    let judge = match super::setup::judge_for(engine, &policies) {
+        Ok(j) => j,
+        Err(outcome) => return outcome,
+    };
     let options = Options {
         games: args.games,
         seats: policies.clone(),
@@ -107,6 +113,7 @@ pub fn run(args: &Args) -> Outcome {
         threads: args.threads,
         engine_only: args.engine,
         shard: args.shard.unwrap_or(Shard::WHOLE),
+        judge,
     };
     let games = games_in(engine, &options);
     let runner = Runner::of(engine, &options);

@@ -13,12 +13,24 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// to `entries[offsets[x]..offsets[x + 1]]` (state, probability); what is
 /// left of the row's mass finishes the game.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Transient {
-    pub offsets: Vec<u32>,
-    pub entries: Vec<(u32, f64)>,
+pub struct Transient {
+    pub(crate) offsets: Vec<u32>,
+    pub(crate) entries: Vec<(u32, f64)>,
 }
 
 impl Transient {
+    /// An empty chain with room for `states` rows of about `per_row` entries.
+    pub fn with_capacity(states: usize, per_row: usize) -> Self {
+        let mut offsets = Vec::with_capacity(states + 1);
+        offsets.push(0);
+        Self { offsets, entries: Vec::with_capacity(states * per_row) }
+    }
+
+    /// Adds a move to state `y` with probability `p` to the row being built.
+    pub fn add(&mut self, y: u32, p: f64) {
+        self.entries.push((y, p));
+    }
+
     pub fn states(&self) -> usize {
         self.offsets.len().saturating_sub(1)
     }

@@ -20,6 +20,10 @@ mod turns;
 
 use ladderkit_core::{Compiled, CompiledBoard, Playable};
 
+/// First-step analysis for any transient chain (the joint-state solver
+/// builds its own): `Transient` rows, `Factored` solves with `I − Q`.
+pub use chain::Transient;
+pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};
 pub use seats::Seats;
 

@@ -194,6 +194,7 @@ fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> b
             threads: 1,
             engine_only: false,
             shard: ladderkit::sim::Shard::WHOLE,
+            judge: None,
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }

@@ -1,5 +1,7 @@
 //! Bots choose among the legal plans through the same interface as people.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, Plan, Workspace};
@@ -18,16 +20,29 @@ pub enum Policy {
     /// worth its top), is best after the next player rolls (every roll
     /// weighed by its chance) and answers as well as they can.
     Lookahead,
+    /// The solved strategy: the plan after which its chance to win is
+    /// highest, as the `Judge` in its `BotScratch` rates positions (an
+    /// exact solver's values, `ladderkit_solve::Perfect`). Whoever seats
+    /// it installs the judge; without one it plays as `Lookahead` does.
+    Perfect,
+}
+
+/// Rates positions for the perfect bot.
+pub trait Judge: std::fmt::Debug + Send + Sync {
+    /// `me`'s chance to win from `after`: a position between turns, or a
+    /// finished game.
+    fn worth(&self, after: &State, me: u8) -> f64;
 }
 
 impl Policy {
-    pub const ALL: [Policy; 3] = [Self::Random, Self::Greedy, Self::Lookahead];
+    pub const ALL: [Policy; 4] = [Self::Random, Self::Greedy, Self::Lookahead, Self::Perfect];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::Random => "random",
             Self::Greedy => "greedy",
             Self::Lookahead => "lookahead",
+            Self::Perfect => "perfect",
         }
     }
 
@@ -48,23 +63,37 @@ impl Policy {
             return 0;
         }
         let me = state.current;
+        if self == Self::Random {
+            return rng.below(plans.len() as u32) as usize;
+        }
+        best(plans, |plan| {
+            bot.after.clone_from(state);
+            engine.apply(&mut bot.after, plan, &mut ());
+            self.score_after(engine, me, bot).unwrap_or(0.0)
+        })
+    }
+
+    /// How a scoring bot rates the position `after` for `me` (the state its
+    /// plan leads to); `None` for `Random`, which does not score. `choose`
+    /// takes the first plan with the highest score. The score reads only
+    /// where pieces are and what they owe, never the counters of rolls and
+    /// turns, so exact solvers can rate each position once.
+    pub fn score(self, engine: &Engine, after: &State, me: u8, bot: &mut BotScratch) -> Option<f64> {
+        bot.after.clone_from(after);
+        self.score_after(engine, me, bot)
+    }
+
+    fn score_after(self, engine: &Engine, me: u8, bot: &mut BotScratch) -> Option<f64> {
         match self {
-            Self::Random => rng.below(plans.len() as u32) as usize,
-            Self::Greedy => best(plans, |plan| {
-                bot.after.clone_from(state);
-                engine.apply(&mut bot.after, plan, &mut ());
-                race_margin(engine, &bot.after, me)
-            }),
-            Self::Lookahead => best(plans, |plan| {
-                bot.after.clone_from(state);
-                engine.apply(&mut bot.after, plan, &mut ());
-                expected_after_reply(engine, me, bot)
-            }),
+            Self::Random => None,
+            Self::Greedy => Some(race_margin(engine, &bot.after, me)),
+            Self::Perfect if bot.judge.is_some() => bot.judge.as_ref().map(|j| j.worth(&bot.after, me)),
+            Self::Lookahead | Self::Perfect => Some(expected_after_reply(engine, me, bot)),
         }
     }
 }
 
-/// Buffers bots reuse between decisions.
+/// Buffers bots reuse between decisions, and the perfect bot's judge.
 #[derive(Debug, Clone, Default)]
 pub struct BotScratch {
     after: State,
@@ -72,6 +101,14 @@ pub struct BotScratch {
     reply: State,
     answer: State,
     ws: Workspace,
+    judge: Option<Arc<dyn Judge>>,
+}
+
+impl BotScratch {
+    /// Scratch whose perfect bot plays by `judge`.
+    pub fn with_judge(judge: Option<Arc<dyn Judge>>) -> Self {
+        Self { judge, ..Self::default() }
+    }
 }
 
 fn best(plans: &[Plan], mut score: impl FnMut(&Plan) -> f64) -> usize {

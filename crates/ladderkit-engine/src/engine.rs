@@ -197,6 +197,13 @@ impl Engine {
     /// Starts the current player's turn: rolls the dice and plays what needs
     /// no choice.
     pub fn begin_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
+        self.begin_turn_with(s, &mut |sides| rng.die(sides), ev)
+    }
+
+    /// `begin_turn` with the dice given by `roll(sides)`, one call per die
+    /// (exact solvers enumerate every roll through it). How many dice a turn
+    /// rolls is settled before the first is read.
+    pub fn begin_turn_with(&self, s: &mut State, roll: &mut impl FnMut(u32) -> u32, ev: &mut impl EventSink) -> Turn {
         if s.is_over() {
             return Turn::Over;
         }
@@ -206,12 +213,12 @@ impl Engine {
             s.players[p as usize].turns += 1;
         }
         match self.treehouse() {
-            None => self.classic_turn(s, rng, ev),
-            Some(_) => self.treehouse_turn(s, rng, ev),
+            None => self.classic_turn(s, roll, ev),
+            Some(_) => self.treehouse_turn(s, roll, ev),
         }
     }
 
-    fn classic_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
+    fn classic_turn(&self, s: &mut State, roll: &mut impl FnMut(u32) -> u32, ev: &mut impl EventSink) -> Turn {
         let p = s.current;
         let player = &mut s.players[p as usize];
         if player.lose_turns > 0 {
@@ -223,7 +230,7 @@ impl Engine {
         let dice = self.board.dice;
         let mut faces = [0u32; 8];
         for f in faces.iter_mut().take(dice.count as usize) {
-            *f = rng.die(dice.sides);
+            *f = roll(dice.sides);
         }
         self.classic_roll(s, &faces[..dice.count as usize], ev)
     }
@@ -353,12 +360,12 @@ impl Engine {
         }
     }
 
-    fn treehouse_turn(&self, s: &mut State, rng: &mut GameRng, ev: &mut impl EventSink) -> Turn {
+    fn treehouse_turn(&self, s: &mut State, roll: &mut impl FnMut(u32) -> u32, ev: &mut impl EventSink) -> Turn {
         let Some(kind) = self.prepare_turn(s, ev) else { return Turn::Done };
         let mut dice = [0u8; 2];
         let count = if kind == TurnKind::Split { 2 } else { 1 };
         for d in dice.iter_mut().take(count) {
-            *d = rng.die(self.board.dice.sides) as u8;
+            *d = roll(self.board.dice.sides) as u8;
         }
         self.set_dice(s, kind, dice, ev);
         Turn::Choose

@@ -11,9 +11,10 @@ mod solo;
 mod stats;
 mod treehouse;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use ladderkit_engine::bots::BotScratch;
+use ladderkit_engine::bots::{BotScratch, Judge};
 use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspace, play_turn};
 use rayon::prelude::*;
 
@@ -35,6 +36,8 @@ pub struct Options {
     pub engine_only: bool,
     /// Which part of the run to play (all of it unless sharded).
     pub shard: Shard,
+    /// What `Policy::Perfect` seats play by (`ladderkit_solve::Perfect`).
+    pub judge: Option<Arc<dyn Judge>>,
 }
 
 /// Part `index` (from 0) of a run cut into `count`: the blocks of games
@@ -112,11 +115,14 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
     // Tallies are integer counts, so the order blocks are added in does not
     // matter: one thread or many give the same result.
     if options.threads == 1 {
-        let mut worker = Worker::default();
+        let mut worker = Worker::for_run(options);
         return (0..blocks).map(|b| play_block(&mut worker, b)).fold(Tally::new(engine), Tally::merge);
     }
     let run = || {
-        (0..blocks).into_par_iter().map_init(Worker::default, play_block).reduce(|| Tally::new(engine), Tally::merge)
+        (0..blocks)
+            .into_par_iter()
+            .map_init(|| Worker::for_run(options), play_block)
+            .reduce(|| Tally::new(engine), Tally::merge)
     };
     if options.threads == 0 {
         run()
@@ -202,6 +208,12 @@ struct Worker {
     workspace: Workspace,
     bot: BotScratch,
     counter: Counter,
+}
+
+impl Worker {
+    fn for_run(options: &Options) -> Self {
+        Self { bot: BotScratch::with_judge(options.judge.clone()), ..Self::default() }
+    }
 }
 
 /// One block of games: the race kernel when pieces cannot meet, the full

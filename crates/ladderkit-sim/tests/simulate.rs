@@ -26,6 +26,7 @@ fn options(games: u64, players: usize, threads: usize) -> Options {
         threads,
         engine_only: false,
         shard: Shard::WHOLE,
+        judge: None,
     }
 }
 

@@ -44,6 +44,7 @@ fn seat_name(seat: Seat) -> &'static str {
         Seat::Bot(Policy::Random) => "Bot: random",
         Seat::Bot(Policy::Greedy) => "Bot: greedy",
         Seat::Bot(Policy::Lookahead) => "Bot: lookahead",
+        Seat::Bot(Policy::Perfect) => "Bot: perfect",
     }
 }
 

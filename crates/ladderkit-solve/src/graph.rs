@@ -1,0 +1,336 @@
+//! The joint game as a graph, explored through the engine itself: from
+//! each position between turns, every roll of the dice (`begin_turn_with`
+//! with each face sequence), then every legal plan (`legal_plans`,
+//! `apply`). No rule is restated here.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
+use rustc_hash::FxHashMap;
+
+use crate::SolveError;
+use crate::key::{Codec, zero_counters};
+
+/// An option's `next` at or above this is a finished game; the low bits
+/// are the winners, one per seat.
+pub const FINISHED: u32 = 1 << 31;
+
+/// A position between turns.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// Whose turn it is (and so who chooses).
+    pub current: u8,
+    /// Dice rolled and turns begun in this turn (the game's length clocks).
+    pub rolls: u8,
+    pub turns: u8,
+    first_roll: u32,
+    /// Where this position's entries of `Graph::sequence_roll` begin.
+    first_sequence: u32,
+}
+
+/// One sequence of faces (or several giving the same options).
+#[derive(Debug, Clone, Copy)]
+pub struct Roll {
+    pub p: f64,
+    first_option: u32,
+}
+
+/// Where a roll can lead: a position, or a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opt {
+    pub next: u32,
+    /// How many of the legal plans lead here (a random bot picks plans).
+    pub plans: u16,
+}
+
+/// Every position a game can reach, with its rolls and their options.
+#[derive(Debug, Clone)]
+pub struct Graph {
+    pub players: u8,
+    nodes: Vec<Node>,
+    rolls: Vec<Roll>,
+    options: Vec<Opt>,
+    /// Per position and face sequence (the first die lowest): which of its
+    /// rolls it is, counted from the position's first.
+    sequence_roll: Vec<u16>,
+    keys: Vec<u8>,
+    codec: Codec,
+    index: FxHashMap<Box<[u8]>, u32>,
+}
+
+/// How far exploration may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions at most; `Graph::BYTES_PER_POSITION` each, about.
+    pub max_positions: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { max_positions: 4_000_000 }
+    }
+}
+
+impl Graph {
+    /// Rough memory per position while solving (graph, keys, index, values
+    /// and the factorisation), measured on the Treehouse games.
+    pub const BYTES_PER_POSITION: usize = 600;
+
+    /// Explores every position reachable from game 0's start. `explored`
+    /// counts positions done, for a progress bar.
+    pub fn explore(engine: &Engine, limits: Limits, explored: Option<&AtomicU64>) -> Result<Self, SolveError> {
+        crate::supported(engine)?;
+        let start = engine.new_game(0);
+        let codec = Codec::new(&start, engine.board().max_consecutive_turns);
+        let mut graph = Self {
+            players: engine.players(),
+            nodes: Vec::new(),
+            rolls: Vec::new(),
+            options: Vec::new(),
+            sequence_roll: Vec::new(),
+            keys: Vec::new(),
+            codec,
+            index: FxHashMap::default(),
+        };
+        let mut key = Vec::with_capacity(graph.codec.len());
+        graph.codec.encode(&start, &mut key);
+        graph.intern(&key);
+        let (mut here, mut rolled, mut after) = (State::default(), State::default(), State::default());
+        let mut ws = Workspace::default();
+        let mut found: Vec<Opt> = Vec::new();
+        let sides = engine.board().dice.sides;
+        let mut x = 0;
+        while x < graph.keys.len() / graph.codec.len() {
+            if graph.keys.len() / graph.codec.len() > limits.max_positions {
+                let positions = graph.keys.len() / graph.codec.len();
+                return Err(SolveError::TooBig { positions, estimate: Self::estimate(engine), limits });
+            }
+            let len = graph.codec.len();
+            let this: Box<[u8]> = graph.keys[x * len..(x + 1) * len].into();
+            graph.codec.decode(&this, &mut here);
+            // How many dice this turn reads, settled before the first.
+            let mut dice = 0u32;
+            rolled.clone_from(&here);
+            engine.begin_turn_with(
+                &mut rolled,
+                &mut |_| {
+                    dice += 1;
+                    1
+                },
+                &mut (),
+            );
+            let sequences = sides.pow(dice);
+            let node_rolls = (rolled.rolls - here.rolls) as u8;
+            let node_turns = (turns(&rolled) - turns(&here)) as u8;
+            let first_roll = graph.rolls.len() as u32;
+            let first_sequence = graph.sequence_roll.len() as u32;
+            for seq in 0..sequences {
+                rolled.clone_from(&here);
+                let mut left = seq;
+                let turn = engine.begin_turn_with(
+                    &mut rolled,
+                    &mut |sides| {
+                        let face = left % sides + 1;
+                        left /= sides;
+                        face
+                    },
+                    &mut (),
+                );
+                found.clear();
+                match turn {
+                    Turn::Choose => {
+                        engine.legal_plans(&rolled, &mut ws);
+                        for plan in &ws.plans {
+                            after.clone_from(&rolled);
+                            engine.apply(&mut after, plan, &mut ());
+                            let next = graph.next_of(&mut after, &mut key);
+                            match found.iter_mut().find(|o| o.next == next) {
+                                Some(o) => o.plans += 1,
+                                None => found.push(Opt { next, plans: 1 }),
+                            }
+                        }
+                    }
+                    Turn::Done | Turn::Over => {
+                        let next = graph.next_of(&mut rolled, &mut key);
+                        found.push(Opt { next, plans: 1 });
+                    }
+                }
+                let r = graph.add_roll(first_roll, &found, 1.0 / f64::from(sequences));
+                graph.sequence_roll.push(r);
+            }
+            let current = here.current;
+            graph.nodes.push(Node { current, rolls: node_rolls, turns: node_turns, first_roll, first_sequence });
+            x += 1;
+            if let Some(counter) = explored {
+                counter.store(x as u64, Ordering::Relaxed);
+            }
+        }
+        graph.rolls.push(Roll { p: 0.0, first_option: graph.options.len() as u32 });
+        let (first_roll, first_sequence) = (graph.rolls.len() as u32 - 1, graph.sequence_roll.len() as u32);
+        graph.nodes.push(Node { current: 0, rolls: 0, turns: 0, first_roll, first_sequence });
+        Ok(graph)
+    }
+
+    /// A rough count of the positions: every piece anywhere, any seat to
+    /// move (stacking orders, lost turns and who has started multiply it;
+    /// pieces that cannot be where others are divide it).
+    pub fn estimate(engine: &Engine) -> f64 {
+        let start = engine.new_game(0);
+        let spaces = engine.board().points.len() as f64 + 1.0;
+        spaces.powi(start.pieces.len() as i32) * f64::from(engine.players())
+    }
+
+    /// The node (or finished game) `s` is, once its counters are cleared.
+    fn next_of(&mut self, s: &mut State, key: &mut Vec<u8>) -> u32 {
+        if s.is_over() {
+            return FINISHED | s.winners;
+        }
+        zero_counters(s);
+        self.codec.encode(s, key);
+        self.intern(key)
+    }
+
+    fn intern(&mut self, key: &[u8]) -> u32 {
+        if let Some(&id) = self.index.get(key) {
+            return id;
+        }
+        let id = (self.keys.len() / self.codec.len()) as u32;
+        self.keys.extend_from_slice(key);
+        self.index.insert(key.into(), id);
+        id
+    }
+
+    /// Adds a roll's options, or adds its chance to an earlier roll of the
+    /// same node with exactly the same options in the same order (so bots
+    /// that break ties by order still see one roll).
+    /// Returns the roll's number among the position's rolls.
+    fn add_roll(&mut self, first_roll: u32, found: &[Opt], p: f64) -> u16 {
+        let first = first_roll as usize;
+        for r in first..self.rolls.len() {
+            let start = self.rolls[r].first_option as usize;
+            let end = self.rolls.get(r + 1).map_or(self.options.len(), |n| n.first_option as usize);
+            if self.options[start..end] == *found {
+                self.rolls[r].p += p;
+                return (r - first) as u16;
+            }
+        }
+        self.rolls.push(Roll { p, first_option: self.options.len() as u32 });
+        self.options.extend_from_slice(found);
+        (self.rolls.len() - 1 - first) as u16
+    }
+
+    /// The roll of position `x` that these faces are (in the order the
+    /// engine read them).
+    pub fn roll_of(&self, x: usize, faces: &[u32], sides: u32) -> usize {
+        let seq = faces.iter().rev().fold(0, |n, f| n * sides + (f - 1));
+        let at = self.nodes[x].first_sequence as usize + seq as usize;
+        debug_assert!(at < self.nodes[x + 1].first_sequence as usize, "faces beyond the position's rolls");
+        self.nodes[x].first_roll as usize + usize::from(self.sequence_roll[at])
+    }
+
+    /// Positions (not counting finished games).
+    pub fn positions(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    /// Distinct rolls over all positions, and options over all rolls.
+    pub fn size(&self) -> (usize, usize) {
+        (self.rolls.len() - 1, self.options.len())
+    }
+
+    pub fn node(&self, x: usize) -> &Node {
+        &self.nodes[x]
+    }
+
+    /// The rolls of position `x`, as indices.
+    pub fn rolls_of(&self, x: usize) -> std::ops::Range<usize> {
+        self.nodes[x].first_roll as usize..self.nodes[x + 1].first_roll as usize
+    }
+
+    pub fn roll(&self, r: usize) -> &Roll {
+        &self.rolls[r]
+    }
+
+    /// The options of roll `r`, in the order of the first plan to each.
+    pub fn options_of(&self, r: usize) -> &[Opt] {
+        let end = self.rolls.get(r + 1).map_or(self.options.len(), |n| n.first_option as usize);
+        &self.options[self.rolls[r].first_option as usize..end]
+    }
+
+    /// Which option of roll `r` each option index starts at (for tables
+    /// with one entry per option).
+    pub fn first_option(&self, r: usize) -> usize {
+        self.rolls[r].first_option as usize
+    }
+
+    pub fn total_options(&self) -> usize {
+        self.options.len()
+    }
+
+    /// Position `x` as an engine state (counters at zero).
+    pub fn state(&self, x: usize, into: &mut State) {
+        let len = self.codec.len();
+        self.codec.decode(&self.keys[x * len..(x + 1) * len], into);
+    }
+
+    /// A finished game with these winners, for scoring it.
+    pub fn finished_state(&self, winners: u32, into: &mut State) {
+        into.clone_from(self.codec.template());
+        into.winners = winners;
+    }
+
+    /// The position a state between turns is, if the game can reach it.
+    pub fn position_of(&self, s: &State) -> Option<usize> {
+        let mut copy = s.clone();
+        zero_counters(&mut copy);
+        let mut key = Vec::with_capacity(self.codec.len());
+        self.codec.encode(&copy, &mut key);
+        self.index.get(key.as_slice()).map(|&x| x as usize)
+    }
+
+    /// What each scoring bot picks on every roll: per roll, the index of the
+    /// option its plan leads to. `Policy::score` rates each position once
+    /// (it reads no counters), and the first best plan wins, as in
+    /// `Policy::choose`.
+    pub fn picks(&self, engine: &Engine, policy: Policy) -> Vec<u16> {
+        let players = self.players as usize;
+        let mut scores = vec![f64::NAN; self.positions() * players];
+        let mut finished: FxHashMap<(u32, u8), f64> = FxHashMap::default();
+        let (mut s, mut bot) = (State::default(), BotScratch::default());
+        let mut picks = vec![0u16; self.rolls.len() - 1];
+        for x in 0..self.positions() {
+            let me = self.nodes[x].current;
+            for r in self.rolls_of(x) {
+                let options = self.options_of(r);
+                if options.len() < 2 {
+                    continue;
+                }
+                let mut best = (0u16, f64::NEG_INFINITY);
+                for (i, o) in options.iter().enumerate() {
+                    let score = if o.next >= FINISHED {
+                        *finished.entry((o.next, me)).or_insert_with(|| {
+                            self.finished_state(o.next & !FINISHED, &mut s);
+                            policy.score(engine, &s, me, &mut bot).unwrap_or(0.0)
+                        })
+                    } else {
+                        let slot = &mut scores[o.next as usize * players + me as usize];
+                        if slot.is_nan() {
+                            self.state(o.next as usize, &mut s);
+                            *slot = policy.score(engine, &s, me, &mut bot).unwrap_or(0.0);
+                        }
+                        *slot
+                    };
+                    if score > best.1 {
+                        best = (i as u16, score);
+                    }
+                }
+                picks[r] = best.0;
+            }
+        }
+        picks
+    }
+}
+
+fn turns(s: &State) -> u32 {
+    s.players.iter().map(|p| p.turns).sum()
+}

@@ -1,0 +1,85 @@
+//! Exact odds where pieces meet. The whole game of every player at once
+//! (both positions, which piece is on top, whose turn, who has started,
+//! what is owed) is explored through the engine's own turn functions into
+//! a graph of positions, rolls and options (`graph`). Fixed ways of
+//! playing make it a Markov chain, solved exactly (`evaluate`); optimal
+//! play is found by value iteration and policy improvement (`optimal`).
+//!
+//! Its own crate, not part of the analysis: it plays the engine's rules,
+//! and the engine already depends on the analysis.
+
+mod evaluate;
+mod graph;
+mod key;
+mod optimal;
+mod perfect;
+mod skill;
+
+use ladderkit_core::spec::Win;
+use ladderkit_engine::{Engine, Policy};
+
+pub use evaluate::{Choice, Odds, evaluate, share};
+pub use graph::{FINISHED, Graph, Limits, Node, Opt, Roll};
+pub use optimal::{Optimal, TOLERANCE, optimal};
+pub use perfect::Perfect;
+pub use skill::{Player, Skill, Solver};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SolveError {
+    /// More positions than the limit allows; `estimate` is a rough count of
+    /// them all (`Graph::estimate`).
+    TooBig { positions: usize, estimate: f64, limits: Limits },
+    /// Chips are dealt face down at random: every deal is another game.
+    Chips,
+    /// The winner is decided by points, which grow without bound.
+    Points,
+    /// Played this way, the game can go on for ever from these positions.
+    Endless { positions: usize },
+    /// The figures did not settle to finite numbers (should not happen on
+    /// a game that ends).
+    Numerical,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::TooBig { positions, estimate, limits } => write!(
+                f,
+                "the game has more than {positions} positions (about {estimate:.1e} by a rough count), over the \
+                 limit of {} (about {} MB of memory); use `ladderkit simulate` for its odds",
+                limits.max_positions,
+                limits.max_positions * Graph::BYTES_PER_POSITION / 1_000_000
+            ),
+            Self::Chips => f.write_str(
+                "chips are dealt face down at random, so every deal is another game; \
+                 use `ladderkit simulate` for its odds",
+            ),
+            Self::Points => f.write_str(
+                "the winner is decided by points, which can grow without end; \
+                 use `ladderkit simulate` for its odds",
+            ),
+            Self::Endless { positions } => {
+                write!(f, "played this way the game can go on for ever from {positions} positions, so it has no odds")
+            }
+            Self::Numerical => f.write_str("the figures did not settle to finite numbers"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Whether the solver covers this engine's game.
+pub(crate) fn supported(engine: &Engine) -> Result<(), SolveError> {
+    let extras = &engine.board().extras;
+    if extras.chips.is_some() {
+        return Err(SolveError::Chips);
+    }
+    if !matches!(extras.win, Win::FirstHome) {
+        return Err(SolveError::Points);
+    }
+    Ok(())
+}
+
+/// The bots the solver plays exactly as they choose (the perfect bot is
+/// optimal play).
+pub const BOTS: [Policy; 3] = [Policy::Random, Policy::Greedy, Policy::Lookahead];

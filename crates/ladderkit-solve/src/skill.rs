@@ -1,0 +1,143 @@
+//! Who plays which seat, and the headline figure: how much better the
+//! perfect player does than each bot.
+
+use std::sync::atomic::AtomicU64;
+
+use ladderkit_engine::{Engine, Policy};
+
+use crate::evaluate::{Choice, Odds, evaluate};
+use crate::graph::{Graph, Limits};
+use crate::optimal::{Optimal, optimal};
+use crate::{BOTS, SolveError};
+
+/// How a seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// One of the engine's bots, exactly as it chooses.
+    Bot(Policy),
+    /// The solved strategy: the best chance to win against an opponent who
+    /// plays as well.
+    Optimal,
+}
+
+impl Player {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Bot(p) => p.name(),
+            Self::Optimal => "optimal",
+        }
+    }
+
+    /// `random`, `greedy`, `lookahead` or `optimal` (`perfect` too: the
+    /// bot that plays it).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "optimal" | "perfect" => Some(Self::Optimal),
+            other => Policy::parse(other).map(Self::Bot),
+        }
+    }
+}
+
+/// The explored game and what has been solved on it so far.
+pub struct Solver<'e> {
+    engine: &'e Engine,
+    graph: Graph,
+    optimal: Option<Optimal>,
+    picks: [Option<Vec<u16>>; BOTS.len()],
+}
+
+/// Perfect play against the bots, seat by seat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skill {
+    /// Per bot: for each seat, the perfect player's chance to win in that
+    /// seat with the bot in every other.
+    pub against: Vec<(Policy, Vec<f64>)>,
+    /// Under optimal play: the opener's chance to win less the average of
+    /// the others' (with two players, P(seat 1) − P(seat 2)).
+    pub first_mover: f64,
+}
+
+impl<'e> Solver<'e> {
+    pub fn new(engine: &'e Engine, limits: Limits, explored: Option<&AtomicU64>) -> Result<Self, SolveError> {
+        let graph = Graph::explore(engine, limits, explored)?;
+        Ok(Self { engine, graph, optimal: None, picks: Default::default() })
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The perfect bot for this game (solving optimal play if not yet).
+    pub fn perfect(mut self) -> Result<crate::Perfect, SolveError> {
+        self.optimal()?;
+        let optimal = self.optimal.take().expect("just solved");
+        Ok(crate::Perfect::new(self.graph, optimal.values))
+    }
+
+    pub fn optimal(&mut self) -> Result<&Optimal, SolveError> {
+        if self.optimal.is_none() {
+            self.optimal = Some(optimal(&self.graph)?);
+        }
+        Ok(self.optimal.as_ref().expect("just solved"))
+    }
+
+    fn prepare(&mut self, seats: &[Player]) -> Result<(), SolveError> {
+        for seat in seats {
+            match seat {
+                Player::Optimal | Player::Bot(Policy::Perfect) => {
+                    self.optimal()?;
+                }
+                Player::Bot(Policy::Random) => {}
+                Player::Bot(policy) => {
+                    let k = BOTS.iter().position(|b| b == policy).expect("every bot is listed");
+                    if self.picks[k].is_none() {
+                        self.picks[k] = Some(self.graph.picks(self.engine, *policy));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Exact odds with each seat playing as `seats` says (one per seat).
+    pub fn odds(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
+        assert_eq!(seats.len(), self.graph.players as usize, "one player per seat");
+        self.prepare(seats)?;
+        let choices: Vec<Choice<'_>> = seats
+            .iter()
+            .map(|seat| match seat {
+                Player::Optimal | Player::Bot(Policy::Perfect) => {
+                    Choice::Picks(&self.optimal.as_ref().expect("prepared").picks)
+                }
+                Player::Bot(Policy::Random) => Choice::Random,
+                Player::Bot(policy) => {
+                    let k = BOTS.iter().position(|b| b == policy).expect("every bot is listed");
+                    Choice::Picks(self.picks[k].as_ref().expect("prepared"))
+                }
+            })
+            .collect();
+        evaluate(&self.graph, &choices)
+    }
+
+    /// Perfect play against every bot in every seat, and the edge of moving
+    /// first under optimal play. `done` is told after each solve.
+    pub fn skill(&mut self, mut done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
+        let p = self.graph.players as usize;
+        let total = BOTS.len() * p + 1;
+        let both = self.optimal()?.odds.value.clone();
+        done(1, total);
+        let others = both[1..].iter().sum::<f64>() / (p - 1).max(1) as f64;
+        let mut against = Vec::new();
+        for (k, bot) in BOTS.iter().enumerate() {
+            let mut per_seat = Vec::with_capacity(p);
+            for seat in 0..p {
+                let mut seats = vec![Player::Bot(*bot); p];
+                seats[seat] = Player::Optimal;
+                per_seat.push(self.odds(&seats)?.value[seat]);
+                done(2 + k * p + seat, total);
+            }
+            against.push((*bot, per_seat));
+        }
+        Ok(Skill { against, first_mover: both[0] - others })
+    }
+}

@@ -1,0 +1,337 @@
+//! The joint-state solver against the engine it explores, the analysis,
+//! a brute-force expectimax and the simulator.
+
+use std::collections::HashMap;
+
+use ladderkit_analysis::{Options as Exact, analyze};
+use ladderkit_core::spec::{Board, Jump, VariantSpec};
+use ladderkit_core::{check_source, compile};
+use ladderkit_engine::bots::BotScratch;
+use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, Workspace};
+use ladderkit_solve::{FINISHED, Graph, Limits, Player, SolveError, Solver, share};
+
+const TREEHOUSE: &str = include_str!("../../../variants/treehouse.ron");
+
+fn spec(source: &str) -> VariantSpec {
+    check_source(source).spec.expect("a bundled variant parses")
+}
+
+fn engine(spec: &VariantSpec, players: u32) -> Engine {
+    Engine::new(&compile(spec), players, (1, 16)).expect("playable").with_first_player(spec.rules.first_player)
+}
+
+/// Treehouse on eight spaces with two three-sided dice: small enough for
+/// a brute-force expectimax.
+fn tiny_treehouse() -> VariantSpec {
+    let mut s = spec(TREEHOUSE);
+    s.board = Board::Track { spaces: 8, looped: false, first: 1 };
+    s.jumps = vec![Jump::new(2, 5), Jump::new(7, 3)];
+    s.rules.dice.sides = 3;
+    s
+}
+
+#[test]
+fn races_whose_pieces_never_meet_equal_the_analysis() {
+    for source in [
+        include_str!("../../../variants/milton-bradley.ron"),
+        include_str!("../../../variants/gameweave-small.ron"),
+        include_str!("../../../variants/gameweave-medium.ron"),
+    ] {
+        let spec = spec(source);
+        let exact = analyze(&compile(&spec), &Exact { players: 2, ..Exact::default() }).expect("analysable");
+        let engine = engine(&spec, 2);
+        let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+        let odds = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
+        for seat in 0..2 {
+            let gap = (odds.value[seat] - exact.seats.win[seat]).abs();
+            assert!(gap < 1e-10, "{}: seat {seat}: {} vs {}", spec.meta.name, odds.value[seat], exact.seats.win[seat]);
+        }
+        assert_eq!(odds.shared, 0.0, "one piece home ends a classic race");
+        // With nothing to choose, every way of playing is the same game.
+        let best = solver.optimal().expect("solves").odds.value[0];
+        assert!((best - odds.value[0]).abs() < 1e-10, "{}: {best} vs {}", spec.meta.name, odds.value[0]);
+    }
+}
+
+/// The state a memo may key on: what the rules read, not the counters.
+fn memo_key(s: &State) -> String {
+    let mut s = s.clone();
+    s.rolls = 0;
+    s.rounds = 0;
+    for p in &mut s.players {
+        p.rolls = 0;
+        p.turns = 0;
+    }
+    format!("{s:?}")
+}
+
+/// Expectimax over `depth` more turns, written straight on the engine:
+/// every face sequence, every legal plan, the chooser taking the first
+/// best for them (or every plan alike when `random`). Games still running
+/// at the horizon count as won by nobody.
+fn expectimax(
+    engine: &Engine,
+    s: &State,
+    depth: u32,
+    random: bool,
+    memo: &mut HashMap<(String, u32), [f64; 2]>,
+) -> [f64; 2] {
+    if depth == 0 {
+        return [0.0; 2];
+    }
+    let key = (memo_key(s), depth);
+    if let Some(v) = memo.get(&key) {
+        return *v;
+    }
+    let sides = engine.board().dice.sides;
+    let mut dice = 0;
+    engine.begin_turn_with(
+        &mut s.clone(),
+        &mut |_| {
+            dice += 1;
+            1
+        },
+        &mut (),
+    );
+    let sequences = sides.pow(dice);
+    let mut total = [0.0; 2];
+    let mut ws = Workspace::default();
+    for seq in 0..sequences {
+        let mut rolled = s.clone();
+        let mut left = seq;
+        let turn = engine.begin_turn_with(
+            &mut rolled,
+            &mut |n| {
+                let f = left % n + 1;
+                left /= n;
+                f
+            },
+            &mut (),
+        );
+        let worth = |after: &State, memo: &mut HashMap<(String, u32), [f64; 2]>| {
+            if after.is_over() {
+                [share(after.winners, 0), share(after.winners, 1)]
+            } else {
+                expectimax(engine, after, depth - 1, random, memo)
+            }
+        };
+        let v = if turn == Turn::Choose {
+            engine.legal_plans(&rolled, &mut ws);
+            let plans = ws.plans.clone();
+            let me = rolled.current as usize;
+            let mut values = Vec::new();
+            for plan in &plans {
+                let mut after = rolled.clone();
+                engine.apply(&mut after, plan, &mut ());
+                values.push(worth(&after, memo));
+            }
+            if random {
+                let n = values.len() as f64;
+                [values.iter().map(|v| v[0]).sum::<f64>() / n, values.iter().map(|v| v[1]).sum::<f64>() / n]
+            } else {
+                *values
+                    .iter()
+                    .fold(None, |b: Option<&[f64; 2]>, v| match b {
+                        Some(b) if b[me] >= v[me] => Some(b),
+                        _ => Some(v),
+                    })
+                    .unwrap()
+            }
+        } else {
+            worth(&rolled, memo)
+        };
+        total[0] += v[0] / f64::from(sequences);
+        total[1] += v[1] / f64::from(sequences);
+    }
+    memo.insert(key, total);
+    total
+}
+
+#[test]
+fn optimal_and_random_play_equal_a_brute_force_expectimax() {
+    let spec = tiny_treehouse();
+    let engine = engine(&spec, 2);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    let random = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
+    let optimal = solver.optimal().expect("solves").odds.clone();
+    let start = engine.new_game(0);
+    for (random_play, solved) in [(true, &random), (false, &optimal)] {
+        let brute = expectimax(&engine, &start, 150, random_play, &mut HashMap::new());
+        for (seat, (b, v)) in brute.iter().zip(&solved.value).enumerate() {
+            assert!((b - v).abs() < 1e-9, "random {random_play}, seat {seat}: expectimax {b} vs solver {v}");
+        }
+    }
+    assert!(optimal.value[0] != random.value[0], "choices matter on the tiny board");
+}
+
+/// The position (or finished game) a state between turns is.
+fn next_of(graph: &Graph, s: &State) -> u32 {
+    if s.is_over() {
+        FINISHED | s.winners
+    } else {
+        graph.position_of(s).expect("the graph holds every reachable position") as u32
+    }
+}
+
+#[test]
+fn the_graph_and_the_bots_picks_follow_the_engine_game_by_game() {
+    let spec = spec(TREEHOUSE);
+    let engine = engine(&spec, 2);
+    let graph = Graph::explore(&engine, Limits::default(), None).expect("solvable");
+    let sides = engine.board().dice.sides;
+    for (seats, games) in [([Policy::Greedy, Policy::Lookahead], 40), ([Policy::Random, Policy::Greedy], 40)] {
+        let picks: Vec<Option<Vec<u16>>> =
+            seats.iter().map(|p| (*p != Policy::Random).then(|| graph.picks(&engine, *p))).collect();
+        let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
+        let mut checked = 0;
+        for game in 0..games {
+            let mut s = engine.new_game(game);
+            let mut dice = GameRng::for_game(7, game);
+            let mut choices = dice.fork(1);
+            while !s.is_over() {
+                let x = graph.position_of(&s).expect("reachable");
+                let mut faces = Vec::new();
+                let turn = engine.begin_turn_with(
+                    &mut s,
+                    &mut |n| {
+                        let f = dice.die(n);
+                        faces.push(f);
+                        f
+                    },
+                    &mut (),
+                );
+                let r = graph.roll_of(x, &faces, sides);
+                let mut pick = None;
+                if turn == Turn::Choose {
+                    engine.legal_plans(&s, &mut ws);
+                    let seat = s.current as usize;
+                    let i = if ws.plans.len() == 1 {
+                        0
+                    } else {
+                        seats[seat].choose(&engine, &s, &ws.plans, &mut choices, &mut bot)
+                    };
+                    pick = picks[seat].as_ref().map(|p| p[r]);
+                    let plan = ws.plans[i];
+                    engine.apply(&mut s, &plan, &mut ());
+                }
+                let next = next_of(&graph, &s);
+                let options = graph.options_of(r);
+                let at = options
+                    .iter()
+                    .position(|o| o.next == next)
+                    .expect("the engine's move is one of the roll's options");
+                if let Some(p) = pick {
+                    assert_eq!(usize::from(p), at, "game {game}: the solver's {:?} pick differs from the bot's", seats);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 300, "enough scored choices were compared ({checked})");
+    }
+}
+
+#[test]
+fn optimal_play_is_never_worse_against_any_bot_and_solving_is_deterministic() {
+    let spec = spec(TREEHOUSE);
+    let engine = engine(&spec, 2);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    let optimal = solver.optimal().expect("solves").clone();
+    assert!(optimal.residual <= ladderkit_solve::TOLERANCE);
+    let game = optimal.odds.value.clone();
+    assert!((game[0] + game[1] - 1.0).abs() < 1e-12, "every game ends: {game:?}");
+    let skill = solver.skill(|_, _| {}).expect("solves");
+    for (bot, per_seat) in &skill.against {
+        for (seat, v) in per_seat.iter().enumerate() {
+            assert!(*v >= game[seat] - 1e-10, "{bot:?} in the other seat holds seat {seat} to {v} < {}", game[seat]);
+        }
+    }
+    let random = &skill.against[0].1;
+    assert!(random[0] > 0.8, "perfect play crushes random play: {random:?}");
+    let again = Solver::new(&engine, Limits::default(), None).expect("solvable").optimal().expect("solves").clone();
+    assert_eq!(again.picks, optimal.picks);
+    assert_eq!(
+        again.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        optimal.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn exact_odds_agree_with_simulation() {
+    let spec = spec(TREEHOUSE);
+    let engine = engine(&spec, 2);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    for (policy, games) in [(Policy::Random, 400_000), (Policy::Greedy, 60_000)] {
+        let exact = solver.odds(&[Player::Bot(policy); 2]).expect("ends");
+        let options = ladderkit_sim::Options {
+            games,
+            seats: vec![policy; 2],
+            seed: 11,
+            threads: 0,
+            engine_only: false,
+            shard: ladderkit_sim::Shard::WHOLE,
+            judge: None,
+        };
+        let report = ladderkit_sim::simulate(&engine, &options, None).report();
+        for seat in 0..2 {
+            // A simulated seat counts shared wins as wins.
+            let p = exact.alone[seat] + exact.shared;
+            let se = (p * (1.0 - p) / games as f64).sqrt();
+            let got = report.seat_win_rate[seat];
+            assert!((got - p).abs() < 4.0 * se, "{policy:?} seat {seat}: simulated {got} vs exact {p} (se {se})");
+        }
+        let se = report.rolls.sd / (games as f64).sqrt();
+        let got = report.mean_total_rolls;
+        assert!(
+            (got - exact.rolls).abs() < 4.0 * se,
+            "{policy:?}: simulated {got} rolls vs exact {} (se {se})",
+            exact.rolls
+        );
+    }
+}
+
+#[test]
+fn what_cannot_be_solved_is_refused_with_the_reason() {
+    let engine_of = |source: &str| engine(&spec(source), 2);
+    let treehouse = engine_of(TREEHOUSE);
+    let small = Limits { max_positions: 1_000 };
+    let too_big = Graph::explore(&treehouse, small, None).expect_err("over the limit");
+    assert!(matches!(too_big, SolveError::TooBig { positions, .. } if positions > 1_000), "{too_big:?}");
+    assert!(too_big.to_string().contains("ladderkit simulate"), "{too_big}");
+    let chips = Graph::explore(&engine_of(include_str!("../../../variants/taiwan-chips.ron")), Limits::default(), None);
+    assert!(matches!(chips.as_ref().err(), Some(SolveError::Chips | SolveError::Points)), "{:?}", chips.err());
+}
+
+#[test]
+fn the_perfect_bot_plays_the_solved_odds_and_beats_lookahead() {
+    let spec = spec(TREEHOUSE);
+    let engine = engine(&spec, 2);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    let exact = |solver: &mut Solver, first| solver.odds(&[first, Player::Bot(Policy::Lookahead)]).expect("ends");
+    let exact_perfect = exact(&mut solver, Player::Optimal);
+    let exact_lookahead = exact(&mut solver, Player::Bot(Policy::Lookahead));
+    let judge: std::sync::Arc<dyn ladderkit_engine::bots::Judge> =
+        std::sync::Arc::new(solver.perfect().expect("solves"));
+    // Both against lookahead: the smallest gap of the bots', 0.025.
+    let games = 24_000;
+    let play = |first: Policy| {
+        let options = ladderkit_sim::Options {
+            games,
+            seats: vec![first, Policy::Lookahead],
+            seed: 5,
+            threads: 0,
+            engine_only: false,
+            shard: ladderkit_sim::Shard::WHOLE,
+            judge: Some(judge.clone()),
+        };
+        ladderkit_sim::simulate(&engine, &options, None).report().seat_win_rate[0]
+    };
+    let (perfect, lookahead) = (play(Policy::Perfect), play(Policy::Lookahead));
+    for (got, exact) in [(perfect, &exact_perfect), (lookahead, &exact_lookahead)] {
+        // A simulated seat counts shared wins as wins.
+        let p = exact.alone[0] + exact.shared;
+        let se = (p * (1.0 - p) / games as f64).sqrt();
+        assert!((got - p).abs() < 4.0 * se, "simulated {got} vs exact {p} (se {se})");
+    }
+    let se = ((perfect * (1.0 - perfect) + lookahead * (1.0 - lookahead)) / games as f64).sqrt();
+    assert!(perfect - lookahead > 4.0 * se, "perfect {perfect} vs lookahead {lookahead} against lookahead (se {se})");
+}

@@ -1,0 +1,279 @@
+//! `ladderkit solve`: exact odds where pieces meet, for bots and for
+//! optimal play, and how much skill matters.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Skill, SolveError, Solver};
+use serde_json::json;
+
+use super::setup::{clean_spec, table_for};
+use super::{Outcome, fail, say};
+
+/// Solve a two-player game exactly, pieces that meet included: the odds for
+/// bots and for optimal play, and how much skill matters.
+///
+/// Every position of the whole game (where each piece is, which is on top
+/// of a stack, whose turn it is, who has started, what is owed) is
+/// explored through the rules engine, with every roll and every legal
+/// plan. Fixed ways of playing then make the game a Markov chain, solved
+/// exactly; optimal play (each player taking the best chance to win) is
+/// found by value iteration and checked to 1e-12 on exact values. A shared
+/// win (a stack arriving together) counts as an equal share to each winner.
+///
+/// Policies: random (any legal plan alike), greedy, lookahead (the bots of
+/// `play` and `simulate`, exactly as they choose) and optimal (the perfect
+/// player, `bot:perfect`). "Does skill matter" is the perfect player's
+/// chance to win against each bot, seat by seat: 0.5 means skill buys
+/// nothing. Three or more players are solved when the game fits under
+/// --max-positions; otherwise the command refuses (exit 1) and names the
+/// size.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  ladderkit solve variants/treehouse.ron\n  ladderkit solve variants/treehouse.ron --policies random,greedy\n  ladderkit solve variants/treehouse-lose-upright.ron --json"
+)]
+pub struct Args {
+    file: PathBuf,
+    /// Players at the table.
+    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=16))]
+    players: u32,
+    /// How each seat plays, comma-separated: random, greedy, lookahead,
+    /// optimal. One name fills every seat.
+    #[arg(long, default_value = "optimal")]
+    policies: String,
+    /// Refuse games with more positions than this (each takes about 600
+    /// bytes while solving: the default is about 2.4 GB).
+    #[arg(long, default_value_t = Limits::default().max_positions)]
+    max_positions: usize,
+    /// Skip the perfect player against each bot (the slowest part).
+    #[arg(long)]
+    no_skill: bool,
+    /// Print JSON: positions, seconds, policies, odds {seat_win,
+    /// seat_win_alone, shared_win, expected_turns, expected_rolls},
+    /// optimal {the same, sweeps, rounds, residual, first_mover_edge},
+    /// skill {random, greedy, lookahead: per seat}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Outcome {
+    let players: Vec<Player> = match parse_policies(&args.policies, args.players) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let spec = match clean_spec(&args.file, "solving") {
+        Ok(spec) => spec,
+        Err(outcome) => return outcome,
+    };
+    if matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
+        return fail("a score track moves by points, not dice; `ladderkit scoreboard` plays it");
+    }
+    let table = match table_for(spec, args.players, true) {
+        Ok(t) => t,
+        Err(outcome) => return outcome,
+    };
+    let limits = Limits { max_positions: args.max_positions };
+    let explored = AtomicU64::new(0);
+    let stage = Mutex::new(String::from("exploring"));
+    let start = Instant::now();
+    let result = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, !args.no_skill, &explored, &stage));
+        watch(&explored, &stage, &worker);
+        worker.join()
+    });
+    let Ok(result) = result else { return fail("the solver crashed") };
+    let solved = match result {
+        Ok(s) => s,
+        Err(e @ (SolveError::TooBig { .. } | SolveError::Chips | SolveError::Points)) => {
+            eprintln!("error: {e}");
+            return Outcome::Unsolvable;
+        }
+        Err(e) => return fail(e),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let name = &table.spec.meta.name;
+    if args.json {
+        say!("{}", to_json(name, &solved, &players, seconds));
+    } else {
+        say!("{}", readable(name, &solved, &players, seconds).trim_end());
+    }
+    Outcome::Ok
+}
+
+/// One policy per seat; one name fills every seat.
+fn parse_policies(text: &str, players: u32) -> Result<Vec<Player>, String> {
+    let names: Vec<&str> = text.split(',').map(|s| s.trim().trim_start_matches("bot:")).collect();
+    let parsed: Vec<Player> = names
+        .iter()
+        .map(|n| {
+            Player::parse(n).ok_or_else(|| {
+                format!(
+                    "unknown policy `{n}`; use random, greedy, lookahead or optimal (e.g. --policies optimal,random)"
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    match parsed.len() {
+        1 => Ok(vec![parsed[0]; players as usize]),
+        n if n == players as usize => Ok(parsed),
+        n => Err(format!("{n} policies for {players} players; give one policy or one per seat")),
+    }
+}
+
+struct Solved {
+    positions: usize,
+    rolls: usize,
+    options: usize,
+    odds: Odds,
+    optimal: Optimal,
+    skill: Option<Skill>,
+}
+
+fn solve_all(
+    engine: &ladderkit::engine::Engine,
+    limits: Limits,
+    players: &[Player],
+    skill: bool,
+    explored: &AtomicU64,
+    stage: &Mutex<String>,
+) -> Result<Solved, SolveError> {
+    let mut solver = Solver::new(engine, limits, Some(explored))?;
+    let set = |text: String| *stage.lock().unwrap_or_else(|e| e.into_inner()) = text;
+    set("solving optimal play".into());
+    let optimal = solver.optimal()?.clone();
+    set(format!("solving {}", names(players)));
+    let odds = solver.odds(players)?;
+    let skill = if skill {
+        Some(solver.skill(|done, total| set(format!("perfect play against the bots: {done}/{total} solved")))?)
+    } else {
+        None
+    };
+    let (rolls, options) = solver.graph().size();
+    Ok(Solved { positions: solver.graph().positions(), rolls, options, odds, optimal, skill })
+}
+
+fn names(players: &[Player]) -> String {
+    players.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+}
+
+fn watch<T>(explored: &AtomicU64, stage: &Mutex<String>, worker: &std::thread::ScopedJoinHandle<'_, T>) {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    while !worker.is_finished() {
+        if let Some(bar) = &bar {
+            let stage = stage.lock().map(|s| s.clone()).unwrap_or_default();
+            let n = explored.load(Ordering::Relaxed);
+            bar.set_message(if stage == "exploring" { format!("exploring: {n} positions") } else { stage });
+            bar.tick();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
+
+fn readable(name: &str, s: &Solved, players: &[Player], seconds: f64) -> String {
+    let p = players.len();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{name}, {p} players: {} positions, {} distinct rolls, {} options; solved in {seconds:.2} s",
+        s.positions, s.rolls, s.options
+    );
+    let _ = writeln!(out, "Exact. Seat 1 moves first; a shared win counts as an equal share to each winner.\n");
+    let o = &s.optimal;
+    let _ = writeln!(
+        out,
+        "Optimal play: value iteration {} sweeps, {} policy round{}, every choice optimal to {:.0e}",
+        o.sweeps,
+        o.rounds,
+        if o.rounds == 1 { "" } else { "s" },
+        ladderkit::solve::TOLERANCE
+    );
+    odds_lines(&mut out, &o.odds);
+    let _ = writeln!(out, "  moving first is worth {:+.5} (seat 1's chance less the others' average)", first_mover(o));
+    if players.iter().any(|p| *p != Player::Optimal) {
+        let _ = writeln!(out, "\nPlayed as {}:", names(players));
+        odds_lines(&mut out, &s.odds);
+    }
+    if let Some(skill) = &s.skill {
+        let _ = writeln!(out, "\nDoes skill matter? The perfect player's chance to win, bots in the other seats:");
+        let seats: String = (1..=p).map(|k| format!("  in seat {k:<2}")).collect();
+        let _ = writeln!(out, "  {:<14}{seats}", "");
+        for (bot, per_seat) in &skill.against {
+            let row: String = per_seat.iter().map(|v| format!("  {v:>10.5}")).collect();
+            let _ = writeln!(out, "  vs {:<11}{row}", bot.name());
+        }
+        let fair = 1.0 / p as f64;
+        let _ = writeln!(
+            out,
+            "  ({fair:.3} would mean skill buys nothing against that bot; the more above it, the more skill matters)"
+        );
+    }
+    out
+}
+
+fn odds_lines(out: &mut String, odds: &Odds) {
+    let seats: Vec<String> = odds
+        .value
+        .iter()
+        .zip(&odds.alone)
+        .enumerate()
+        .map(|(k, (v, a))| format!("seat {} wins {v:.5} (alone {a:.5})", k + 1))
+        .collect();
+    let _ = writeln!(out, "  {}, shared {:.5}", seats.join(", "), odds.shared);
+    let _ = writeln!(out, "  {:.3} turns and {:.3} rolls per game, all seats together", odds.turns, odds.rolls);
+}
+
+fn first_mover(o: &Optimal) -> f64 {
+    let v = &o.odds.value;
+    v[0] - v[1..].iter().sum::<f64>() / (v.len() - 1) as f64
+}
+
+fn odds_json(odds: &Odds) -> serde_json::Value {
+    json!({
+        "seat_win": odds.value,
+        "seat_win_alone": odds.alone,
+        "shared_win": odds.shared,
+        "expected_turns": odds.turns,
+        "expected_rolls": odds.rolls,
+    })
+}
+
+fn to_json(name: &str, s: &Solved, players: &[Player], seconds: f64) -> serde_json::Value {
+    let mut optimal = odds_json(&s.optimal.odds);
+    optimal["sweeps"] = json!(s.optimal.sweeps);
+    optimal["rounds"] = json!(s.optimal.rounds);
+    optimal["residual"] = json!(s.optimal.residual);
+    optimal["first_mover_edge"] = json!(first_mover(&s.optimal));
+    let skill = s.skill.as_ref().map(|k| {
+        k.against
+            .iter()
+            .map(|(bot, per_seat)| (bot.name().to_string(), json!(per_seat)))
+            .collect::<serde_json::Map<_, _>>()
+    });
+    json!({
+        "variant": name,
+        "players": players.len(),
+        "positions": s.positions,
+        "distinct_rolls": s.rolls,
+        "options": s.options,
+        "seconds": seconds,
+        "policies": players.iter().map(|p| p.name()).collect::<Vec<_>>(),
+        "odds": odds_json(&s.odds),
+        "optimal": optimal,
+        "skill": skill,
+        "bytes_per_position": Graph::BYTES_PER_POSITION,
+    })
+}
