@@ -762,3 +762,59 @@ fn render_describes_a_variant_as_a_markdown_page_with_its_picture() {
     assert!(std::fs::read_to_string(&page).unwrap().contains("No exact odds"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn solve_gives_exact_odds_for_bots_and_perfect_play() {
+    let o = ladderkit(&["solve", "variants/treehouse.ron", "--policies", "random,greedy", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["policies"], serde_json::json!(["random", "greedy"]));
+    let seats: Vec<f64> = v["odds"]["seat_win"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    assert!((seats[0] + seats[1] - 1.0).abs() < 1e-12 && seats[1] > 0.8, "greedy beats random: {seats:?}");
+    let optimal = &v["optimal"];
+    assert!(optimal["residual"].as_f64().unwrap() <= 1e-12);
+    assert!(optimal["first_mover_edge"].as_f64().unwrap() > 0.0, "moving first helps in Treehouse");
+    for bot in ["random", "greedy", "lookahead"] {
+        let per_seat = v["skill"][bot].as_array().unwrap();
+        assert!(per_seat.iter().all(|p| p.as_f64().unwrap() > 0.5), "perfect play beats {bot}: {per_seat:?}");
+    }
+    assert!(v["positions"].as_u64().unwrap() > 10_000);
+
+    let text = ladderkit(&["solve", "variants/treehouse.ron", "--no-skill"]);
+    let out = stdout(&text);
+    assert!(out.contains("Optimal play:") && out.contains("moving first is worth +"), "{out}");
+    assert!(!out.contains("Does skill matter"), "--no-skill skips it: {out}");
+}
+
+#[test]
+fn solve_refuses_what_it_cannot_solve_and_bad_policies() {
+    let big = ladderkit(&["solve", "variants/treehouse.ron", "--max-positions", "500"]);
+    assert_eq!(big.status.code(), Some(1), "{}", stderr(&big));
+    let err = stderr(&big);
+    assert!(err.contains("more than 501 positions") && err.contains("ladderkit simulate"), "{err}");
+
+    let chips = ladderkit(&["solve", "variants/taiwan-chips.ron"]);
+    assert_eq!(chips.status.code(), Some(1));
+    assert!(stderr(&chips).contains("dealt face down"), "{}", stderr(&chips));
+
+    let bad = ladderkit(&["solve", "variants/treehouse.ron", "--policies", "clever"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("unknown policy `clever`"), "{}", stderr(&bad));
+    let count = ladderkit(&["solve", "variants/treehouse.ron", "--policies", "random,greedy,optimal"]);
+    assert_eq!(count.status.code(), Some(2));
+    assert!(stderr(&count).contains("3 policies for 2 players"), "{}", stderr(&count));
+}
+
+#[test]
+fn the_perfect_bot_plays_after_solving_and_is_refused_where_the_game_cannot_be_solved() {
+    let o = ladderkit(&["simulate", "variants/treehouse.ron", "--bots", "perfect,random", "--games", "300", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("solving the game for bot:perfect"), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["seat_win_rate"][0].as_f64().unwrap() > 0.75, "{v}");
+
+    let refused = ladderkit(&["simulate", "variants/taiwan-chips.ron", "--bots", "perfect", "--players", "2"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("bot:perfect cannot play this game"), "{}", stderr(&refused));
+}

@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Skill, SolveError, Solver};
+use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Progress, Skill, SolveError, Solver};
 use serde_json::json;
 
 use super::setup::{clean_spec, table_for};
@@ -78,12 +78,12 @@ pub fn run(args: &Args) -> Outcome {
         Err(outcome) => return outcome,
     };
     let limits = Limits { max_positions: args.max_positions };
-    let explored = AtomicU64::new(0);
+    let progress = Progress::default();
     let stage = Mutex::new(String::from("exploring"));
     let start = Instant::now();
     let result = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, !args.no_skill, &explored, &stage));
-        watch(&explored, &stage, &worker);
+        let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, !args.no_skill, &progress, &stage));
+        watch(&progress, &stage, &worker);
         worker.join()
     });
     let Ok(result) = result else { return fail("the solver crashed") };
@@ -139,10 +139,10 @@ fn solve_all(
     limits: Limits,
     players: &[Player],
     skill: bool,
-    explored: &AtomicU64,
+    progress: &Progress,
     stage: &Mutex<String>,
 ) -> Result<Solved, SolveError> {
-    let mut solver = Solver::new(engine, limits, Some(explored))?;
+    let mut solver = Solver::new(engine, limits, Some(progress))?;
     let set = |text: String| *stage.lock().unwrap_or_else(|e| e.into_inner()) = text;
     set("solving optimal play".into());
     let optimal = solver.optimal()?.clone();
@@ -161,7 +161,7 @@ fn names(players: &[Player]) -> String {
     players.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
 }
 
-fn watch<T>(explored: &AtomicU64, stage: &Mutex<String>, worker: &std::thread::ScopedJoinHandle<'_, T>) {
+fn watch<T>(progress: &Progress, stage: &Mutex<String>, worker: &std::thread::ScopedJoinHandle<'_, T>) {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
         if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
@@ -172,8 +172,13 @@ fn watch<T>(explored: &AtomicU64, stage: &Mutex<String>, worker: &std::thread::S
     while !worker.is_finished() {
         if let Some(bar) = &bar {
             let stage = stage.lock().map(|s| s.clone()).unwrap_or_default();
-            let n = explored.load(Ordering::Relaxed);
-            bar.set_message(if stage == "exploring" { format!("exploring: {n} positions") } else { stage });
+            let n = progress.positions.load(Ordering::Relaxed);
+            let sweeps = progress.sweeps.load(Ordering::Relaxed);
+            bar.set_message(if stage == "exploring" {
+                format!("exploring: {n} positions")
+            } else {
+                format!("{stage} ({n} positions, {sweeps} sweeps so far)")
+            });
             bar.tick();
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -209,10 +214,10 @@ fn readable(name: &str, s: &Solved, players: &[Player], seconds: f64) -> String 
     }
     if let Some(skill) = &s.skill {
         let _ = writeln!(out, "\nDoes skill matter? The perfect player's chance to win, bots in the other seats:");
-        let seats: String = (1..=p).map(|k| format!("  in seat {k:<2}")).collect();
+        let seats: String = (1..=p).map(|k| format!("{:>12}", format!("in seat {k}"))).collect();
         let _ = writeln!(out, "  {:<14}{seats}", "");
         for (bot, per_seat) in &skill.against {
-            let row: String = per_seat.iter().map(|v| format!("  {v:>10.5}")).collect();
+            let row: String = per_seat.iter().map(|v| format!("{v:>12.5}")).collect();
             let _ = writeln!(out, "  vs {:<11}{row}", bot.name());
         }
         let fair = 1.0 / p as f64;

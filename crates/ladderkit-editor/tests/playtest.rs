@@ -82,6 +82,53 @@ fn a_new_game_waits_for_its_first_roll() {
 }
 
 #[test]
+fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    start(&mut app, vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy)], 3, f32::INFINITY);
+    app.update();
+    {
+        let session = playtest(&app).session.as_ref().unwrap();
+        let status = session.perfect_status().expect("the solve takes a moment");
+        assert!(status.contains("Solving the game for the perfect bot"), "{status}");
+        assert_eq!(session.moves_shown, 0, "the perfect bot moved before its game was solved");
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while waiting(&app) != Waiting::Over {
+        assert!(Instant::now() < deadline, "the game never finished");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert!(session.perfect_status().is_none());
+    let spec = &doc(&app).spec;
+    let engine = Engine::new(&compile(spec), 2, (2, 5)).unwrap();
+    let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
+    let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
+    let seats = [Policy::Perfect, Policy::Greedy];
+    let expected = play_bot_game(&engine, &seats, 3, 0, &mut ws, &mut bot, &mut (), None);
+    assert_eq!(session.state(), &expected, "the play-test played a different game");
+}
+
+#[test]
+fn a_game_the_solver_refuses_hands_the_perfect_seat_to_lookahead_and_says_why() {
+    let mut app = app_with(Some(&bundled("taiwan-chips.ron")));
+    start(&mut app, vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy)], 3, 0.0);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        app.update();
+        let session = playtest(&app).session.as_ref().unwrap();
+        if session.seats[0] != Seat::Bot(Policy::Perfect) {
+            assert_eq!(session.seats[0], Seat::Bot(Policy::Lookahead));
+            let banner = session.banner.as_ref().expect("a banner says why").text.clone();
+            assert!(banner.contains("cannot play this game") && banner.contains("dealt face down"), "{banner}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the refusal never came");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
 fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
     for name in VARIANTS {
         let mut app = app_with(Some(&bundled(name)));
@@ -327,6 +374,26 @@ fn treehouse_odds_are_simulated_and_say_why() {
     // Everyone wins sometimes, and shared wins can push the sum past 1.
     assert!(rates.iter().all(|r| *r > 0.15) && rates.iter().sum::<f64>() >= 0.99, "{rates:?}");
     assert!(s.report.mean_rounds > 5.0);
+}
+
+#[test]
+fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not solved") };
+    // The panel's numbers are `ladderkit solve`'s.
+    let engine = ladderkit::engine::Engine::new(&compile(&doc(&app).spec), 2, (2, 5)).unwrap();
+    let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
+    let greedy = ladderkit::solve::Player::Bot(ladderkit::engine::Policy::Greedy);
+    assert_eq!(s.bots, solver.odds(&[greedy; 2]).unwrap());
+    assert_eq!(s.optimal, solver.optimal().unwrap().odds);
+    assert_eq!(s.positions, solver.graph().positions());
+    assert!(s.skill.against.iter().all(|(_, per_seat)| per_seat.iter().all(|v| *v > 0.5)), "{:?}", s.skill);
+    // Length and heat still come from simulated games.
+    assert_eq!(s.simulated.games, ladderkit_editor::odds::SIMULATED_GAMES);
+    assert!(s.simulated.report.heat_per_game.iter().any(|h| *h > 0.0));
 }
 
 #[test]

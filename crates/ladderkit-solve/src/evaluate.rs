@@ -9,8 +9,8 @@
 
 use ladderkit_analysis::Transient;
 
-use crate::SolveError;
 use crate::graph::{FINISHED, Graph, Opt};
+use crate::{Progress, SolveError};
 
 /// How one seat chooses.
 #[derive(Debug, Clone, Copy)]
@@ -91,11 +91,15 @@ impl Solved {
 }
 
 /// The game from its start with each seat playing as `seats` says.
-pub fn evaluate(graph: &Graph, seats: &[Choice<'_>]) -> Result<Odds, SolveError> {
-    Ok(solve_chain(graph, seats)?.odds_at(0))
+pub fn evaluate(graph: &Graph, seats: &[Choice<'_>], progress: Option<&Progress>) -> Result<Odds, SolveError> {
+    Ok(solve_chain(graph, seats, progress)?.odds_at(0))
 }
 
-pub(crate) fn solve_chain(graph: &Graph, seats: &[Choice<'_>]) -> Result<Solved, SolveError> {
+pub(crate) fn solve_chain(
+    graph: &Graph,
+    seats: &[Choice<'_>],
+    progress: Option<&Progress>,
+) -> Result<Solved, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     let (_, options) = graph.size();
@@ -145,6 +149,7 @@ pub(crate) fn solve_chain(graph: &Graph, seats: &[Choice<'_>]) -> Result<Solved,
     let mut sweeps = 0;
     loop {
         sweeps += 1;
+        Progress::sweep(progress)?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
             acc.copy_from_slice(&collect[x * cols..(x + 1) * cols]);

@@ -3,13 +3,13 @@
 //! with each face sequence), then every legal plan (`legal_plans`,
 //! `apply`). No rule is restated here.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
 use rustc_hash::FxHashMap;
 
-use crate::SolveError;
 use crate::key::{Codec, zero_counters};
+use crate::{Progress, SolveError};
 
 /// An option's `next` at or above this is a finished game; the low bits
 /// are the winners, one per seat.
@@ -76,9 +76,9 @@ impl Graph {
     /// and the factorisation), measured on the Treehouse games.
     pub const BYTES_PER_POSITION: usize = 600;
 
-    /// Explores every position reachable from game 0's start. `explored`
-    /// counts positions done, for a progress bar.
-    pub fn explore(engine: &Engine, limits: Limits, explored: Option<&AtomicU64>) -> Result<Self, SolveError> {
+    /// Explores every position reachable from game 0's start, counting
+    /// them in `progress`.
+    pub fn explore(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
         crate::supported(engine)?;
         let start = engine.new_game(0);
         let codec = Codec::new(&start, engine.board().max_consecutive_turns);
@@ -161,8 +161,11 @@ impl Graph {
             let current = here.current;
             graph.nodes.push(Node { current, rolls: node_rolls, turns: node_turns, first_roll, first_sequence });
             x += 1;
-            if let Some(counter) = explored {
-                counter.store(x as u64, Ordering::Relaxed);
+            if let Some(p) = progress {
+                p.positions.store(x as u64, Ordering::Relaxed);
+                if x % 256 == 0 {
+                    Progress::check(progress)?;
+                }
             }
         }
         graph.rolls.push(Roll { p: 0.0, first_option: graph.options.len() as u32 });

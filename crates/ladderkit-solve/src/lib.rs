@@ -15,6 +15,8 @@ mod optimal;
 mod perfect;
 mod skill;
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use ladderkit_core::spec::Win;
 use ladderkit_engine::{Engine, Policy};
 
@@ -23,6 +25,30 @@ pub use graph::{FINISHED, Graph, Limits, Node, Opt, Roll};
 pub use optimal::{Optimal, TOLERANCE, optimal};
 pub use perfect::Perfect;
 pub use skill::{Player, Skill, Solver};
+
+/// What a long solve has done so far, for a progress bar on another
+/// thread (positions explored, then sweeps over them), and a way to stop
+/// it from there.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub positions: AtomicU64,
+    pub sweeps: AtomicU64,
+    /// Set to stop the solve: it returns `SolveError::Cancelled` soon after.
+    pub cancel: AtomicBool,
+}
+
+impl Progress {
+    /// Counts a sweep; `Err` if the solve was cancelled.
+    pub(crate) fn sweep(progress: Option<&Self>) -> Result<(), SolveError> {
+        let Some(p) = progress else { return Ok(()) };
+        p.sweeps.fetch_add(1, Ordering::Relaxed);
+        Self::check(progress)
+    }
+
+    pub(crate) fn check(progress: Option<&Self>) -> Result<(), SolveError> {
+        if progress.is_some_and(|p| p.cancel.load(Ordering::Relaxed)) { Err(SolveError::Cancelled) } else { Ok(()) }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
@@ -35,6 +61,8 @@ pub enum SolveError {
     Points,
     /// Played this way, the game can go on for ever from these positions.
     Endless { positions: usize },
+    /// `Progress::cancel` was set.
+    Cancelled,
     /// The figures did not settle to finite numbers (should not happen on
     /// a game that ends).
     Numerical,
@@ -61,6 +89,7 @@ impl std::fmt::Display for SolveError {
             Self::Endless { positions } => {
                 write!(f, "played this way the game can go on for ever from {positions} positions, so it has no odds")
             }
+            Self::Cancelled => f.write_str("the solve was cancelled"),
             Self::Numerical => f.write_str("the figures did not settle to finite numbers"),
         }
     }

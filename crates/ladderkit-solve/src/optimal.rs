@@ -7,9 +7,9 @@
 //! choice some option beats by more than `TOLERANCE` is switched, until
 //! none is.
 
-use crate::SolveError;
 use crate::evaluate::{Choice, Odds, Solved, share, solve_chain};
 use crate::graph::{FINISHED, Graph};
+use crate::{Progress, SolveError};
 
 /// The optimality equations hold to this (in win chance) at every choice.
 pub const TOLERANCE: f64 = 1e-12;
@@ -42,7 +42,7 @@ impl Optimal {
     }
 }
 
-pub fn optimal(graph: &Graph) -> Result<Optimal, SolveError> {
+pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     let mut values = vec![0.0; n * p];
@@ -50,6 +50,7 @@ pub fn optimal(graph: &Graph) -> Result<Optimal, SolveError> {
     let mut here = vec![0.0; p];
     loop {
         sweeps += 1;
+        Progress::sweep(progress)?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
             let me = graph.node(x).current as usize;
@@ -81,7 +82,7 @@ pub fn optimal(graph: &Graph) -> Result<Optimal, SolveError> {
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p])?;
+        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], progress)?;
         copy_values(&solved, &mut values, p);
         let (changed, residual) = improve(graph, &values, &mut picks);
         if changed == 0 || rounds >= MAX_ROUNDS {

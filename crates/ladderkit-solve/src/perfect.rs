@@ -1,13 +1,11 @@
 //! The perfect bot's judge: solved values looked up by position.
 
-use std::sync::atomic::AtomicU64;
-
 use ladderkit_engine::bots::Judge;
 use ladderkit_engine::{Engine, State};
 
 use crate::evaluate::share;
 use crate::graph::{Graph, Limits};
-use crate::{SolveError, Solver};
+use crate::{Progress, SolveError, Solver};
 
 /// Optimal play's chance to win from every position of one game, for
 /// `Policy::Perfect`: on each choice it takes the plan that leads to the
@@ -25,8 +23,8 @@ impl Perfect {
     }
 
     /// Solves the engine's game for the perfect bot.
-    pub fn solve(engine: &Engine, limits: Limits, explored: Option<&AtomicU64>) -> Result<Self, SolveError> {
-        Solver::new(engine, limits, explored)?.perfect()
+    pub fn solve(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
+        Solver::new(engine, limits, progress)?.perfect()
     }
 
     pub fn positions(&self) -> usize {

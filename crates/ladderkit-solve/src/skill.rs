@@ -1,14 +1,12 @@
 //! Who plays which seat, and the headline figure: how much better the
 //! perfect player does than each bot.
 
-use std::sync::atomic::AtomicU64;
-
 use ladderkit_engine::{Engine, Policy};
 
 use crate::evaluate::{Choice, Odds, evaluate};
 use crate::graph::{Graph, Limits};
 use crate::optimal::{Optimal, optimal};
-use crate::{BOTS, SolveError};
+use crate::{BOTS, Progress, SolveError};
 
 /// How a seat plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,6 +39,7 @@ impl Player {
 /// The explored game and what has been solved on it so far.
 pub struct Solver<'e> {
     engine: &'e Engine,
+    progress: Option<&'e Progress>,
     graph: Graph,
     optimal: Option<Optimal>,
     picks: [Option<Vec<u16>>; BOTS.len()],
@@ -58,9 +57,9 @@ pub struct Skill {
 }
 
 impl<'e> Solver<'e> {
-    pub fn new(engine: &'e Engine, limits: Limits, explored: Option<&AtomicU64>) -> Result<Self, SolveError> {
-        let graph = Graph::explore(engine, limits, explored)?;
-        Ok(Self { engine, graph, optimal: None, picks: Default::default() })
+    pub fn new(engine: &'e Engine, limits: Limits, progress: Option<&'e Progress>) -> Result<Self, SolveError> {
+        let graph = Graph::explore(engine, limits, progress)?;
+        Ok(Self { engine, progress, graph, optimal: None, picks: Default::default() })
     }
 
     pub fn graph(&self) -> &Graph {
@@ -76,7 +75,7 @@ impl<'e> Solver<'e> {
 
     pub fn optimal(&mut self) -> Result<&Optimal, SolveError> {
         if self.optimal.is_none() {
-            self.optimal = Some(optimal(&self.graph)?);
+            self.optimal = Some(optimal(&self.graph, self.progress)?);
         }
         Ok(self.optimal.as_ref().expect("just solved"))
     }
@@ -116,7 +115,7 @@ impl<'e> Solver<'e> {
                 }
             })
             .collect();
-        evaluate(&self.graph, &choices)
+        evaluate(&self.graph, &choices, self.progress)
     }
 
     /// Perfect play against every bot in every seat, and the edge of moving

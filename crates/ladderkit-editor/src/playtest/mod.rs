@@ -4,6 +4,7 @@
 //! touched, so the design comes back exactly as it was.
 
 pub mod motion;
+pub mod perfect;
 pub mod scores;
 pub mod session;
 

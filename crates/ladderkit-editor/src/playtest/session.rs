@@ -10,9 +10,10 @@ use ladderkit::core::spec::{Point, Rules};
 use ladderkit::core::{Compiled, CompiledBoard};
 use ladderkit::engine::bots::BotScratch;
 use ladderkit::engine::narrate::{describe_plan, narrate};
-use ladderkit::engine::{Engine, Event, GameRng, Plan, Seat, State, Turn, Workspace};
+use ladderkit::engine::{Engine, Event, GameRng, Plan, Policy, Seat, State, Turn, Workspace};
 
 use super::motion::{Anim, Motion};
+use super::perfect::{PerfectBot, Poll};
 
 /// What the game waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +74,10 @@ pub struct Session {
     choices: GameRng,
     ws: Workspace,
     bot: BotScratch,
+    /// The perfect bot's solve, once a seat is given to it.
+    perfect: Option<PerfectBot>,
+    /// Whether `bot` holds the solved judge.
+    judged: bool,
     queue: VecDeque<Event>,
     anim: Option<Anim>,
     /// The pieces moving together since the last `Moved` (a stack).
@@ -102,7 +107,10 @@ impl Session {
         // The same streams as `play_bot_game`, so a bots-only play-test is
         // the very game `ladderkit simulate` would play.
         let choices = dice.fork(1);
+        let perfect = seats.contains(&Seat::Bot(Policy::Perfect)).then(|| PerfectBot::start(&engine));
         Ok(Self {
+            perfect,
+            judged: false,
             shown: state.clone(),
             state,
             engine,
@@ -159,7 +167,7 @@ impl Session {
 
     /// Rolls for the current player (a person, or a bot stepped by hand).
     pub fn roll(&mut self) {
-        if matches!(self.waiting(), Waiting::Roll { .. }) {
+        if matches!(self.waiting(), Waiting::Roll { .. }) && self.perfect_ready() {
             self.play_turn_start();
         }
     }
@@ -182,6 +190,48 @@ impl Session {
         if let Some(s) = self.seats.get_mut(seat) {
             *s = to;
             self.names[seat] = to.player_name(seat);
+        }
+        if to == Seat::Bot(Policy::Perfect) && self.perfect.is_none() {
+            self.perfect = Some(PerfectBot::start(&self.engine));
+        }
+    }
+
+    /// While the perfect bot's game is being solved: what to tell people.
+    pub fn perfect_status(&self) -> Option<String> {
+        match self.perfect.as_ref()?.poll() {
+            Poll::Solving { positions } => {
+                Some(format!("Solving the game for the perfect bot… {positions} positions so far"))
+            }
+            Poll::Ready(_) | Poll::Refused(_) => None,
+        }
+    }
+
+    /// Whether the current seat may move now: a perfect bot waits for its
+    /// solve; one the solver refuses hands its seats to lookahead, saying
+    /// why.
+    fn perfect_ready(&mut self) -> bool {
+        if self.seats.get(self.state.current as usize) != Some(&Seat::Bot(Policy::Perfect)) || self.judged {
+            return true;
+        }
+        let Some(bot) = &self.perfect else { return true };
+        match bot.poll() {
+            Poll::Solving { .. } => false,
+            Poll::Ready(judge) => {
+                self.bot = BotScratch::with_judge(Some(judge));
+                self.judged = true;
+                true
+            }
+            Poll::Refused(why) => {
+                for seat in 0..self.seats.len() {
+                    if self.seats[seat] == Seat::Bot(Policy::Perfect) {
+                        self.set_seat(seat, Seat::Bot(Policy::Lookahead));
+                    }
+                }
+                let text = format!("The perfect bot cannot play this game ({why}); lookahead plays instead");
+                self.log.push(text.clone());
+                self.banner = Some(Banner { text, seconds_left: 6.0 });
+                true
+            }
         }
     }
 
@@ -221,6 +271,9 @@ impl Session {
             if !self.plans.is_empty() {
                 // A seat handed to a bot while its person was choosing.
                 let Some(policy) = bot else { return };
+                if !self.perfect_ready() {
+                    return;
+                }
                 let pick = policy.choose(&self.engine, &self.state, &self.plans, &mut self.choices, &mut self.bot);
                 let plan = self.plans[pick.min(self.plans.len() - 1)];
                 self.plans.clear();
@@ -230,6 +283,9 @@ impl Session {
                 continue;
             }
             let skips = self.state.players[p].lose_turns > 0;
+            if bot.is_some() && autoplay && !self.perfect_ready() {
+                return;
+            }
             if (bot.is_some() && autoplay) || skips {
                 self.play_turn_start();
                 continue;

@@ -10,7 +10,7 @@ use ladderkit::core::compile::MAX_PLAYERS;
 
 use super::Frame;
 use crate::intents::Intent;
-use crate::odds::{Figures, OddsKey, Simulated, players_for};
+use crate::odds::{Figures, OddsKey, Simulated, Solved, players_for};
 use crate::view::View;
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent> {
@@ -55,11 +55,73 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         Ok(Figures::Exact(a)) => {
             ui.add_enabled_ui(!stale, |ui| numbers(ui, a, latest.key.players, board));
         }
+        Ok(Figures::Solved(s)) => {
+            ui.add_enabled_ui(!stale, |ui| solved(ui, s, board));
+        }
         Ok(Figures::Simulated(s)) => {
             ui.add_enabled_ui(!stale, |ui| simulated(ui, s, latest.key.players, board));
         }
     }
     out
+}
+
+/// Two players whose pieces meet: the whole game solved, for the greedy
+/// bots and for optimal play, and how much playing well is worth.
+fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
+    ui.label(
+        RichText::new(format!("Exact: the whole two-player game solved ({} positions)", s.positions)).small().weak(),
+    );
+    ui.label(RichText::new("Chance to win (a shared win counts half to each)").strong());
+    let pct = |p: f64| format!("{:.2}%", p * 100.0);
+    egui::Grid::new("odds-solved").num_columns(3).striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("greedy bots").on_hover_text("Both seats play the greedy bot, as the simulation below does");
+        ui.label("optimal play").on_hover_text("Both seats play as well as possible (the perfect bot)");
+        ui.end_row();
+        for seat in 0..2 {
+            ui.label(format!("Seat {}", seat + 1));
+            ui.label(RichText::new(pct(s.bots.value[seat])).monospace());
+            ui.label(RichText::new(pct(s.optimal.value[seat])).monospace());
+            ui.end_row();
+        }
+        ui.label("Shared wins").on_hover_text("A stack arriving together");
+        ui.label(RichText::new(pct(s.bots.shared)).monospace());
+        ui.label(RichText::new(pct(s.optimal.shared)).monospace());
+        ui.end_row();
+        ui.label("Turns per game").on_hover_text("Both seats' turns together, on average");
+        ui.label(RichText::new(format!("{:.2}", s.bots.turns)).monospace());
+        ui.label(RichText::new(format!("{:.2}", s.optimal.turns)).monospace());
+        ui.end_row();
+    });
+    ui.label(format!("Moving first is worth {:+.2} points under optimal play.", s.skill.first_mover * 100.0));
+    ui.add_space(6.0);
+    ui.label(RichText::new("Does skill matter?").strong()).on_hover_text(
+        "The perfect player's chance to win with a bot in the other seat; 50% would mean skill buys nothing",
+    );
+    egui::Grid::new("odds-skill").num_columns(3).striped(true).show(ui, |ui| {
+        ui.label("perfect vs");
+        ui.label("in seat 1");
+        ui.label("in seat 2");
+        ui.end_row();
+        for (bot, per_seat) in &s.skill.against {
+            ui.label(bot.name());
+            for v in per_seat {
+                ui.label(RichText::new(pct(*v)).monospace());
+            }
+            ui.end_row();
+        }
+    });
+    ui.add_space(6.0);
+    let r = &s.simulated.report;
+    ui.label(
+        RichText::new(format!(
+            "Simulated, {} games with greedy bots: {:.2} rounds, {:.2} lead changes a game",
+            s.simulated.games, r.mean_rounds, r.lead_changes_per_game
+        ))
+        .small()
+        .weak(),
+    );
+    hottest(ui, &r.heat_per_game, board);
 }
 
 /// Pieces interact (Treehouse): no exact odds, so greedy bots play games.

@@ -68,9 +68,13 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> 
             painter.circle_filled(r.rect.center(), 6.0, seat_color(i as u8));
             let mut chosen = *seat;
             egui::ComboBox::from_id_salt(("seat", i)).selected_text(seat_name(*seat)).show_ui(ui, |ui| {
-                for s in
-                    [Seat::Human, Seat::Bot(Policy::Random), Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Lookahead)]
-                {
+                for s in [
+                    Seat::Human,
+                    Seat::Bot(Policy::Random),
+                    Seat::Bot(Policy::Greedy),
+                    Seat::Bot(Policy::Lookahead),
+                    Seat::Bot(Policy::Perfect),
+                ] {
                     ui.selectable_value(&mut chosen, s, seat_name(s));
                 }
             });
@@ -95,6 +99,12 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> 
             if i as u8 == current && waiting != Waiting::Over {
                 ui.label(RichText::new("◀ to play").color(Color32::from_rgb(240, 196, 60)));
             }
+        });
+    }
+    if let Some(status) = session.perfect_status() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(status);
         });
     }
     let rules = &f.doc.spec.rules;
