@@ -789,10 +789,13 @@ fn solve_gives_exact_odds_for_bots_and_perfect_play() {
 
 #[test]
 fn solve_refuses_what_it_cannot_solve_and_bad_policies() {
-    let big = ladderkit(&["solve", "variants/treehouse.ron", "--max-positions", "500"]);
+    let big = ladderkit(&["solve", "variants/treehouse.ron", "--max-positions", "5000"]);
     assert_eq!(big.status.code(), Some(1), "{}", stderr(&big));
     let err = stderr(&big);
-    assert!(err.contains("more than 501 positions") && err.contains("ladderkit simulate"), "{err}");
+    assert!(err.contains("over the limit of 5000") && err.contains("ladderkit simulate"), "{err}");
+    let team = ladderkit(&["solve", "variants/treehouse-team.ron"]);
+    assert_eq!(team.status.code(), Some(1), "{}", stderr(&team));
+    assert!(stderr(&team).contains("about 2.2e8 positions by a rough count"), "{}", stderr(&team));
 
     let chips = ladderkit(&["solve", "variants/taiwan-chips.ron"]);
     assert_eq!(chips.status.code(), Some(1));

@@ -46,8 +46,9 @@ pub struct Args {
     /// optimal. One name fills every seat.
     #[arg(long, default_value = "optimal")]
     policies: String,
-    /// Refuse games with more positions than this (each takes about 600
-    /// bytes while solving: the default is about 2.4 GB).
+    /// Refuse games with more positions than this (each takes about 2.5 KB
+    /// while solving: the default is about 5 GB; two-player Treehouse has
+    /// 12,189, three-player 1.5 million).
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: usize,
     /// Skip the perfect player against each bot (the slowest part).
@@ -206,6 +207,12 @@ fn readable(name: &str, s: &Solved, players: &[Player], seconds: f64) -> String 
         if o.rounds == 1 { "" } else { "s" },
         ladderkit::solve::TOLERANCE
     );
+    if p > 2 {
+        let _ = writeln!(
+            out,
+            "  (with {p} players each seat plays its security strategy: the most it can be sure of whatever the others do)"
+        );
+    }
     odds_lines(&mut out, &o.odds);
     let _ = writeln!(out, "  moving first is worth {:+.5} (seat 1's chance less the others' average)", first_mover(o));
     if players.iter().any(|p| *p != Player::Optimal) {

@@ -114,7 +114,10 @@ impl std::fmt::Display for AnalysisError {
             Self::NeverFinishes(spaces) => {
                 write!(f, "pieces can get stuck forever (positions {spaces:?}), so games may never end")
             }
-            Self::Interacting(why) => write!(f, "{why}; use `ladderkit simulate` for this variant"),
+            Self::Interacting(why) => write!(
+                f,
+                "{why}; `ladderkit solve` gives exact odds for two players, `ladderkit simulate` for any table"
+            ),
             Self::Cancelled => f.write_str("the analysis was cancelled"),
             Self::TooLong { steps, unfinished } => {
                 write!(
@@ -238,7 +241,8 @@ pub fn analyze_board_until(
         })
         .collect();
     let interaction = (!board.shared_squares).then(|| {
-        "pieces cannot share squares, so they interact: seat odds assume they do not; simulate for the real figures"
+        "pieces cannot share squares, so they interact: seat odds assume they do not; `ladderkit solve` gives the real \
+         ones for two players, `ladderkit simulate` for any table"
             .to_owned()
     });
     let finish_within = by_rolls.finish_within(options.tail, options.max_steps);

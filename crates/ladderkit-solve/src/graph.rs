@@ -67,19 +67,29 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { max_positions: 4_000_000 }
+        Self { max_positions: 2_000_000 }
     }
 }
 
 impl Graph {
-    /// Rough memory per position while solving (graph, keys, index, values
-    /// and the factorisation), measured on the Treehouse games.
-    pub const BYTES_PER_POSITION: usize = 600;
+    /// Rough memory per position while solving (graph, keys, index, the
+    /// chain and its figures), measured on the Treehouse games (1.8 KB
+    /// per position after exploring three-player Treehouse, more while
+    /// evaluating).
+    pub const BYTES_PER_POSITION: usize = 2_500;
+    /// A game whose rough count (`estimate`) passes the limit this many
+    /// times over is refused before exploring (the count overshoots the
+    /// real one by about two on the Treehouse games).
+    const CLEARLY_TOO_BIG: f64 = 20.0;
 
     /// Explores every position reachable from game 0's start, counting
     /// them in `progress`.
     pub fn explore(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
         crate::supported(engine)?;
+        let estimate = Self::estimate(engine);
+        if estimate > limits.max_positions as f64 * Self::CLEARLY_TOO_BIG {
+            return Err(SolveError::TooBig { positions: 0, estimate, limits });
+        }
         let start = engine.new_game(0);
         let codec = Codec::new(&start, engine.board().max_consecutive_turns);
         let mut graph = Self {
@@ -103,7 +113,7 @@ impl Graph {
         while x < graph.keys.len() / graph.codec.len() {
             if graph.keys.len() / graph.codec.len() > limits.max_positions {
                 let positions = graph.keys.len() / graph.codec.len();
-                return Err(SolveError::TooBig { positions, estimate: Self::estimate(engine), limits });
+                return Err(SolveError::TooBig { positions, estimate, limits });
             }
             let len = graph.codec.len();
             let this: Box<[u8]> = graph.keys[x * len..(x + 1) * len].into();

@@ -71,13 +71,20 @@ pub enum SolveError {
 impl std::fmt::Display for SolveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::TooBig { positions, estimate, limits } => write!(
-                f,
-                "the game has more than {positions} positions (about {estimate:.1e} by a rough count), over the \
-                 limit of {} (about {} MB of memory); use `ladderkit simulate` for its odds",
-                limits.max_positions,
-                limits.max_positions * Graph::BYTES_PER_POSITION / 1_000_000
-            ),
+            Self::TooBig { positions, estimate, limits } => {
+                let explored = if *positions > 0 {
+                    format!("more than {positions} positions (about {estimate:.1e} by a rough count)")
+                } else {
+                    format!("about {estimate:.1e} positions by a rough count")
+                };
+                write!(
+                    f,
+                    "the game has {explored}, over the limit of {} (about {} MB of memory); use `ladderkit \
+                     simulate` for its odds",
+                    limits.max_positions,
+                    limits.max_positions * Graph::BYTES_PER_POSITION / 1_000_000
+                )
+            }
             Self::Chips => f.write_str(
                 "chips are dealt face down at random, so every deal is another game; \
                  use `ladderkit simulate` for its odds",

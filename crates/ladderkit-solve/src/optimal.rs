@@ -1,20 +1,28 @@
 //! Optimal play: every player takes, on every roll, the option that gives
-//! them the best chance to win (a shared win counts as a share, so with
-//! two players one's gain is the other's loss). Value iteration over the
+//! them the best chance to win (a shared win counts as a share) against
+//! opponents who play against them. With two players that is the game's
+//! one solution: shares add up to one, so one's gain is the other's loss.
+//! With more, each seat plays its security strategy: the most it can be
+//! sure of whatever the others do. (Letting every player maximise their
+//! own chance at once, "maxⁿ", has no such guarantee, and value iteration
+//! on it can cycle for ever: it does on a 30-space Treehouse board with
+//! three players.)
+//!
+//! Each seat's game against the rest is solved by value iteration over the
 //! positions (Gauss–Seidel, later positions first) until no value moves by
 //! more than `SWEEP_TOLERANCE`, then policy improvement: the strategies
 //! found are evaluated as a chain to full precision (`evaluate`), and any
 //! choice some option beats by more than `TOLERANCE` is switched, until
 //! none is.
 
-use crate::evaluate::{Choice, Odds, Solved, share, solve_chain};
+use crate::evaluate::{Choice, Odds, share, solve_chain};
 use crate::graph::{FINISHED, Graph};
 use crate::{Progress, SolveError};
 
 /// The optimality equations hold to this (in win chance) at every choice.
 pub const TOLERANCE: f64 = 1e-12;
 /// Value iteration stops when a sweep moves no value by more than this; the
-/// exact rounds after it take the rest of the way.
+/// evaluated rounds after it take the rest of the way.
 const SWEEP_TOLERANCE: f64 = 1e-9;
 const MAX_SWEEPS: usize = 100_000;
 const MAX_ROUNDS: usize = 50;
@@ -24,19 +32,22 @@ const MAX_ROUNDS: usize = 50;
 pub struct Optimal {
     /// Per roll: the option optimal play takes.
     pub picks: Vec<u16>,
-    /// Per position and seat: the chance to win under optimal play
-    /// (`values[x * players + seat]`).
+    /// Per position and seat: the chance the seat can be sure of from
+    /// there, playing optimally (`values[x * players + seat]`; with two
+    /// players, the chance under optimal play on both sides).
     pub values: Vec<f64>,
+    /// Every seat playing optimally, from the start.
     pub odds: Odds,
+    /// Value-iteration sweeps, over all seats solved.
     pub sweeps: usize,
-    /// Policy-improvement rounds on evaluated values.
+    /// Policy-improvement rounds on evaluated values, over all seats.
     pub rounds: usize,
     /// The most any option beats the chosen one by, at the end.
     pub residual: f64,
 }
 
 impl Optimal {
-    /// The chance `seat` wins from position `x` under optimal play.
+    /// The chance `seat` can be sure of from position `x`.
     pub fn value(&self, x: usize, seat: u8, players: u8) -> f64 {
         self.values[x * players as usize + seat as usize]
     }
@@ -45,70 +56,106 @@ impl Optimal {
 pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
+    // With two players, seat 1's best is seat 0's worst: one solve.
+    let solved: Vec<Security> =
+        (0..if p == 2 { 1 } else { p }).map(|seat| security(graph, seat, progress)).collect::<Result<_, _>>()?;
+    let mut picks = vec![0u16; graph.size().0];
     let mut values = vec![0.0; n * p];
+    for x in 0..n {
+        let me = graph.node(x).current as usize;
+        let own = &solved[if p == 2 { 0 } else { me }];
+        for r in graph.rolls_of(x) {
+            picks[r] = own.picks[r];
+        }
+        for (seat, v) in values[x * p..(x + 1) * p].iter_mut().enumerate() {
+            *v = match p {
+                2 if seat == 0 => solved[0].values[x],
+                2 => 1.0 - solved[0].values[x],
+                _ => solved[seat].values[x],
+            };
+        }
+    }
+    let odds = solve_chain(graph, &vec![Choice::Picks(&picks); p], progress)?.odds_at(0);
+    Ok(Optimal {
+        picks,
+        values,
+        odds,
+        sweeps: solved.iter().map(|s| s.sweeps).sum(),
+        rounds: solved.iter().map(|s| s.rounds).sum(),
+        residual: solved.iter().map(|s| s.residual).fold(0.0, f64::max),
+    })
+}
+
+/// One seat's game against everyone else.
+struct Security {
+    /// Per roll: the seat's best option where it chooses, its opponents'
+    /// worst-for-it where they do.
+    picks: Vec<u16>,
+    /// Per position: the seat's chance, both sides playing so.
+    values: Vec<f64>,
+    sweeps: usize,
+    rounds: usize,
+    residual: f64,
+}
+
+/// Seat `seat` maximises its chance, every other seat minimises it.
+fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<Security, SolveError> {
+    let n = graph.positions();
+    let p = graph.players as usize;
+    let mut values = vec![0.0; n];
     let mut sweeps = 0;
-    let mut here = vec![0.0; p];
     loop {
         sweeps += 1;
         Progress::sweep(progress)?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
-            let me = graph.node(x).current as usize;
-            here.iter_mut().for_each(|v| *v = 0.0);
+            let maximise = graph.node(x).current as usize == seat;
+            let mut v = 0.0;
             for r in graph.rolls_of(x) {
-                let i = best(graph, r, me, &values);
-                let next = graph.options_of(r)[i].next;
-                let chance = graph.roll(r).p;
-                for (s, v) in here.iter_mut().enumerate() {
-                    *v += chance * worth(next, s, &values, p);
-                }
+                let i = best(graph, r, seat, maximise, &values);
+                v += graph.roll(r).p * worth(graph.options_of(r)[i].next, seat, &values);
             }
-            for (s, v) in here.iter().enumerate() {
-                moved = moved.max((values[x * p + s] - v).abs());
-                values[x * p + s] = *v;
-            }
+            moved = moved.max((values[x] - v).abs());
+            values[x] = v;
         }
         if moved < SWEEP_TOLERANCE || sweeps >= MAX_SWEEPS {
             break;
         }
     }
-    let mut picks: Vec<u16> = (0..graph.size().0).map(|_| 0).collect();
+    let mut picks = vec![0u16; graph.size().0];
     for x in 0..n {
-        let me = graph.node(x).current as usize;
+        let maximise = graph.node(x).current as usize == seat;
         for r in graph.rolls_of(x) {
-            picks[r] = best(graph, r, me, &values) as u16;
+            picks[r] = best(graph, r, seat, maximise, &values) as u16;
         }
     }
     let mut rounds = 0;
     loop {
         rounds += 1;
         let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], progress)?;
-        copy_values(&solved, &mut values, p);
-        let (changed, residual) = improve(graph, &values, &mut picks);
+        for (x, v) in values.iter_mut().enumerate() {
+            *v = solved.value(x, seat);
+        }
+        let (changed, residual) = improve(graph, seat, &values, &mut picks);
         if changed == 0 || rounds >= MAX_ROUNDS {
-            return Ok(Optimal { picks, values, odds: solved.odds_at(0), sweeps, rounds, residual });
+            return Ok(Security { picks, values, sweeps, rounds, residual });
         }
     }
 }
 
-fn copy_values(solved: &Solved, values: &mut [f64], p: usize) {
-    for (i, v) in values.iter_mut().enumerate() {
-        *v = solved.value(i / p, i % p);
-    }
-}
-
-/// Switches every choice some option beats by more than `TOLERANCE`;
-/// returns how many switched and the largest gap left unswitched.
-fn improve(graph: &Graph, values: &[f64], picks: &mut [u16]) -> (usize, f64) {
-    let p = graph.players as usize;
+/// Switches every choice some option beats by more than `TOLERANCE` (for
+/// whoever chooses there); returns how many switched and the largest gap
+/// left unswitched.
+fn improve(graph: &Graph, seat: usize, values: &[f64], picks: &mut [u16]) -> (usize, f64) {
     let (mut changed, mut residual) = (0, 0.0_f64);
     for x in 0..graph.positions() {
-        let me = graph.node(x).current as usize;
+        let maximise = graph.node(x).current as usize == seat;
+        let sign = if maximise { 1.0 } else { -1.0 };
         for r in graph.rolls_of(x) {
             let options = graph.options_of(r);
-            let chosen = worth(options[picks[r] as usize].next, me, values, p);
-            let i = best(graph, r, me, values);
-            let gap = worth(options[i].next, me, values, p) - chosen;
+            let chosen = worth(options[picks[r] as usize].next, seat, values);
+            let i = best(graph, r, seat, maximise, values);
+            let gap = sign * (worth(options[i].next, seat, values) - chosen);
             if gap > TOLERANCE {
                 picks[r] = i as u16;
                 changed += 1;
@@ -120,12 +167,13 @@ fn improve(graph: &Graph, values: &[f64], picks: &mut [u16]) -> (usize, f64) {
     (changed, residual)
 }
 
-/// The first option of roll `r` best for seat `me`.
-fn best(graph: &Graph, r: usize, me: usize, values: &[f64]) -> usize {
-    let p = graph.players as usize;
+/// The first option of roll `r` best for seat `seat` (`maximise`) or worst
+/// for it.
+fn best(graph: &Graph, r: usize, seat: usize, maximise: bool, values: &[f64]) -> usize {
+    let sign = if maximise { 1.0 } else { -1.0 };
     let mut best = (0, f64::NEG_INFINITY);
     for (i, o) in graph.options_of(r).iter().enumerate() {
-        let v = worth(o.next, me, values, p);
+        let v = sign * worth(o.next, seat, values);
         if v > best.1 {
             best = (i, v);
         }
@@ -135,6 +183,6 @@ fn best(graph: &Graph, r: usize, me: usize, values: &[f64]) -> usize {
 
 /// What `next` is worth to `seat`: its share of a finished game, or the
 /// position's current value.
-fn worth(next: u32, seat: usize, values: &[f64], p: usize) -> f64 {
-    if next >= FINISHED { share(next & !FINISHED, seat as u8) } else { values[next as usize * p + seat] }
+fn worth(next: u32, seat: usize, values: &[f64]) -> f64 {
+    if next >= FINISHED { share(next & !FINISHED, seat as u8) } else { values[next as usize] }
 }

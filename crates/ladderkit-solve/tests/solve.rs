@@ -65,23 +65,28 @@ fn memo_key(s: &State) -> String {
     format!("{s:?}")
 }
 
+/// How the brute force plays: every plan alike, or seat `k` maximising
+/// its chance while everyone else minimises it (its security strategy; with
+/// two players, optimal play on both sides).
+#[derive(Clone, Copy)]
+enum Brute {
+    Random,
+    Security(usize),
+}
+
+type Memo = HashMap<(String, u32), Vec<f64>>;
+
 /// Expectimax over `depth` more turns, written straight on the engine:
-/// every face sequence, every legal plan, the chooser taking the first
-/// best for them (or every plan alike when `random`). Games still running
-/// at the horizon count as won by nobody.
-fn expectimax(
-    engine: &Engine,
-    s: &State,
-    depth: u32,
-    random: bool,
-    memo: &mut HashMap<(String, u32), [f64; 2]>,
-) -> [f64; 2] {
+/// every face sequence, every legal plan, chosen as `play` says (the first
+/// best). Games still running at the horizon count as won by nobody.
+fn expectimax(engine: &Engine, s: &State, depth: u32, play: Brute, memo: &mut Memo) -> Vec<f64> {
+    let seats = s.players.len();
     if depth == 0 {
-        return [0.0; 2];
+        return vec![0.0; seats];
     }
     let key = (memo_key(s), depth);
     if let Some(v) = memo.get(&key) {
-        return *v;
+        return v.clone();
     }
     let sides = engine.board().dice.sides;
     let mut dice = 0;
@@ -94,7 +99,7 @@ fn expectimax(
         &mut (),
     );
     let sequences = sides.pow(dice);
-    let mut total = [0.0; 2];
+    let mut total = vec![0.0; seats];
     let mut ws = Workspace::default();
     for seq in 0..sequences {
         let mut rolled = s.clone();
@@ -108,42 +113,46 @@ fn expectimax(
             },
             &mut (),
         );
-        let worth = |after: &State, memo: &mut HashMap<(String, u32), [f64; 2]>| {
+        let worth = |after: &State, memo: &mut Memo| {
             if after.is_over() {
-                [share(after.winners, 0), share(after.winners, 1)]
+                (0..seats).map(|k| share(after.winners, k as u8)).collect()
             } else {
-                expectimax(engine, after, depth - 1, random, memo)
+                expectimax(engine, after, depth - 1, play, memo)
             }
         };
-        let v = if turn == Turn::Choose {
+        let v: Vec<f64> = if turn == Turn::Choose {
             engine.legal_plans(&rolled, &mut ws);
             let plans = ws.plans.clone();
-            let me = rolled.current as usize;
             let mut values = Vec::new();
             for plan in &plans {
                 let mut after = rolled.clone();
                 engine.apply(&mut after, plan, &mut ());
                 values.push(worth(&after, memo));
             }
-            if random {
-                let n = values.len() as f64;
-                [values.iter().map(|v| v[0]).sum::<f64>() / n, values.iter().map(|v| v[1]).sum::<f64>() / n]
-            } else {
-                *values
-                    .iter()
-                    .fold(None, |b: Option<&[f64; 2]>, v| match b {
-                        Some(b) if b[me] >= v[me] => Some(b),
-                        _ => Some(v),
-                    })
-                    .unwrap()
+            match play {
+                Brute::Random => {
+                    let n = values.len() as f64;
+                    (0..seats).map(|k| values.iter().map(|v| v[k]).sum::<f64>() / n).collect()
+                }
+                Brute::Security(k) => {
+                    let sign = if rolled.current as usize == k { 1.0 } else { -1.0 };
+                    let mut best = &values[0];
+                    for v in &values[1..] {
+                        if sign * v[k] > sign * best[k] {
+                            best = v;
+                        }
+                    }
+                    best.clone()
+                }
             }
         } else {
             worth(&rolled, memo)
         };
-        total[0] += v[0] / f64::from(sequences);
-        total[1] += v[1] / f64::from(sequences);
+        for (t, x) in total.iter_mut().zip(&v) {
+            *t += x / f64::from(sequences);
+        }
     }
-    memo.insert(key, total);
+    memo.insert(key, total.clone());
     total
 }
 
@@ -155,13 +164,31 @@ fn optimal_and_random_play_equal_a_brute_force_expectimax() {
     let random = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
     let optimal = solver.optimal().expect("solves").odds.clone();
     let start = engine.new_game(0);
-    for (random_play, solved) in [(true, &random), (false, &optimal)] {
-        let brute = expectimax(&engine, &start, 150, random_play, &mut HashMap::new());
+    for (play, solved) in [(Brute::Random, &random), (Brute::Security(0), &optimal)] {
+        let brute = expectimax(&engine, &start, 150, play, &mut HashMap::new());
         for (seat, (b, v)) in brute.iter().zip(&solved.value).enumerate() {
-            assert!((b - v).abs() < 1e-9, "random {random_play}, seat {seat}: expectimax {b} vs solver {v}");
+            assert!((b - v).abs() < 1e-9, "seat {seat}: expectimax {b} vs solver {v}");
         }
     }
     assert!(optimal.value[0] != random.value[0], "choices matter on the tiny board");
+}
+
+#[test]
+fn with_three_players_each_seat_gets_at_least_what_a_brute_force_says_it_can_be_sure_of() {
+    let spec = tiny_treehouse();
+    let engine = engine(&spec, 3);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    let optimal = solver.optimal().expect("solves").clone();
+    assert!(optimal.residual <= ladderkit_solve::TOLERANCE);
+    let start = engine.new_game(0);
+    for seat in 0..3 {
+        let sure = expectimax(&engine, &start, 150, Brute::Security(seat), &mut HashMap::new())[seat];
+        let solved = optimal.value(0, seat as u8, 3);
+        assert!((sure - solved).abs() < 1e-9, "seat {seat}: expectimax {sure} vs solver {solved}");
+        assert!(optimal.odds.value[seat] >= sure - 1e-12, "seat {seat} got less than it was sure of");
+    }
+    let sum: f64 = optimal.odds.value.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-12, "every game ends: {sum}");
 }
 
 /// The position (or finished game) a state between turns is.
@@ -293,10 +320,15 @@ fn exact_odds_agree_with_simulation() {
 fn what_cannot_be_solved_is_refused_with_the_reason() {
     let engine_of = |source: &str| engine(&spec(source), 2);
     let treehouse = engine_of(TREEHOUSE);
-    let small = Limits { max_positions: 1_000 };
+    let small = Limits { max_positions: 5_000 };
     let too_big = Graph::explore(&treehouse, small, None).expect_err("over the limit");
-    assert!(matches!(too_big, SolveError::TooBig { positions, .. } if positions > 1_000), "{too_big:?}");
+    assert!(matches!(too_big, SolveError::TooBig { positions, .. } if positions > 5_000), "{too_big:?}");
     assert!(too_big.to_string().contains("ladderkit simulate"), "{too_big}");
+    // Far over the limit by the rough count: refused before exploring.
+    let team = engine_of(include_str!("../../../variants/treehouse-team.ron"));
+    let at_once = Graph::explore(&team, Limits::default(), None).expect_err("two pyramids each is too big");
+    assert!(matches!(at_once, SolveError::TooBig { positions: 0, estimate, .. } if estimate > 1e8), "{at_once:?}");
+    assert!(at_once.to_string().contains("about 2.2e8 positions"), "{at_once}");
     let chips = Graph::explore(&engine_of(include_str!("../../../variants/taiwan-chips.ron")), Limits::default(), None);
     assert!(matches!(chips.as_ref().err(), Some(SolveError::Chips | SolveError::Points)), "{:?}", chips.err());
 }
@@ -334,4 +366,35 @@ fn the_perfect_bot_plays_the_solved_odds_and_beats_lookahead() {
     }
     let se = ((perfect * (1.0 - perfect) + lookahead * (1.0 - lookahead)) / games as f64).sqrt();
     assert!(perfect - lookahead > 4.0 * se, "perfect {perfect} vs lookahead {lookahead} against lookahead (se {se})");
+}
+
+#[test]
+fn a_classic_race_where_landing_sends_a_piece_home_agrees_with_simulation() {
+    let mut bumping = spec(include_str!("../../../variants/milton-bradley.ron"));
+    bumping.rules.shared_squares = false;
+    let engine = engine(&bumping, 2);
+    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+    let exact = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
+    let shared = spec(include_str!("../../../variants/milton-bradley.ron"));
+    let apart = analyze(&compile(&shared), &Exact { players: 2, ..Exact::default() }).expect("analysable");
+    assert!((exact.value[0] - apart.seats.win[0]).abs() > 1e-4, "bumping changes the odds: {exact:?}");
+    let games = 400_000;
+    let options = ladderkit_sim::Options {
+        games,
+        seats: vec![Policy::Random; 2],
+        seed: 3,
+        threads: 0,
+        engine_only: false,
+        shard: ladderkit_sim::Shard::WHOLE,
+        judge: None,
+    };
+    let report = ladderkit_sim::simulate(&engine, &options, None).report();
+    for seat in 0..2 {
+        let p = exact.value[seat];
+        let se = (p * (1.0 - p) / games as f64).sqrt();
+        let got = report.seat_win_rate[seat];
+        assert!((got - p).abs() < 4.0 * se, "seat {seat}: simulated {got} vs exact {p} (se {se})");
+    }
+    let se = report.rolls.sd / (games as f64).sqrt();
+    assert!((report.mean_total_rolls - exact.rolls).abs() < 4.0 * se, "{} vs {}", report.mean_total_rolls, exact.rolls);
 }
