@@ -49,6 +49,9 @@ pub enum Intent {
     Cancel,
     /// Seat odds for this many players.
     OddsPlayers(u32),
+    /// The bots whose games the odds panel solves or simulates where
+    /// pieces meet.
+    OddsBots(ladderkit::engine::Policy),
     Play(PlayIntent),
     Tune(crate::tune::TuneIntent),
 }

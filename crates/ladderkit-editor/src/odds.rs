@@ -28,6 +28,8 @@ use crate::intents::Intent;
 pub struct OddsKey {
     pub generation: u64,
     pub players: u32,
+    /// The bots in every seat where pieces meet (races ignore it).
+    pub bots: Policy,
 }
 
 /// The odds of a design: exact where pieces do not interact, exact for
@@ -44,7 +46,7 @@ pub enum Figures {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solved {
     pub positions: usize,
-    /// Greedy bots in both seats (the bots the simulation uses), exactly.
+    /// The chosen bots in both seats (the bots the simulation uses), exactly.
     pub bots: Exact,
     pub optimal: Exact,
     pub skill: Skill,
@@ -59,6 +61,8 @@ pub const SOLVE_UP_TO: usize = 200_000;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Simulated {
     pub games: u64,
+    /// The bot in every seat.
+    pub bots: Policy,
     /// Why there are no exact odds.
     pub why: String,
     pub report: Report,
@@ -103,6 +107,8 @@ struct Job {
 pub struct Odds {
     /// Players for the seat odds (0: the variant's minimum, at least 2).
     pub players: u32,
+    /// The bots that play where pieces meet (greedy unless chosen).
+    pub bots: Option<Policy>,
     /// The latest finished result, maybe for an older design.
     pub latest: Option<OddsResult>,
     job: Option<Job>,
@@ -127,6 +133,11 @@ pub fn options(players: u32) -> Options {
     Options { players, jump_probabilities: false, ..Options::default() }
 }
 
+/// What the panel shows for this document generation.
+pub fn key_for(odds: &Odds, generation: u64, min_players: u32) -> OddsKey {
+    OddsKey { generation, players: players_for(odds, min_players), bots: odds.bots.unwrap_or(Policy::Greedy) }
+}
+
 /// Players the seat odds are for: the chosen number, or the variant's
 /// smallest table (at least two).
 pub fn players_for(odds: &Odds, min_players: u32) -> u32 {
@@ -139,14 +150,17 @@ pub(super) fn plugin(app: &mut App) {
 
 fn set_players(mut intents: MessageReader<Intent>, mut odds: ResMut<Odds>) {
     for intent in intents.read() {
-        if let Intent::OddsPlayers(n) = intent {
-            odds.players = (*n).clamp(1, MAX_PLAYERS);
+        match intent {
+            Intent::OddsPlayers(n) => odds.players = (*n).clamp(1, MAX_PLAYERS),
+            // The perfect bot is optimal play, which the panel always shows.
+            Intent::OddsBots(bots) if *bots != Policy::Perfect => odds.bots = Some(*bots),
+            _ => {}
         }
     }
 }
 
 fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: ResMut<Odds>) {
-    let key = OddsKey { generation: checks.generation, players: players_for(&odds, doc.spec.rules.players.min) };
+    let key = key_for(&odds, checks.generation, doc.spec.rules.players.min);
     // Collect a finished run.
     let finished = odds.job.as_ref().and_then(|job| job.done.lock().ok()?.take());
     if let Some(result) = finished {
@@ -187,7 +201,7 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
             Ok(a) => Ok(Figures::Exact(Arc::new(a))),
             Err(AnalysisError::Cancelled) => return,
             Err(AnalysisError::Interacting(why)) if matches!(board.play, Play::Treehouse(_)) => {
-                match interacting(board, key.players, why, &report, &solve_progress) {
+                match interacting(board, key, why, &report, &solve_progress) {
                     Some(figures) => Ok(figures),
                     None => return,
                 }
@@ -210,13 +224,14 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
 /// solve does not give; a bigger game only simulated. `None` when stopped.
 fn interacting(
     board: Playable,
-    players: u32,
+    key: OddsKey,
     why: String,
     stop: &dyn Fn(f64) -> bool,
     progress: &Progress,
 ) -> Option<Figures> {
+    let players = key.players;
     let engine = Engine::from_board(board.clone(), players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
-    let solved = (players == 2).then(|| solve(&engine, progress));
+    let solved = (players == 2).then(|| solve(&engine, key.bots, progress));
     let why = match &solved {
         Some(Err(SolveError::Cancelled)) => return None,
         Some(Err(e)) => format!("{why}; not solved: {e}"),
@@ -224,7 +239,7 @@ fn interacting(
     };
     // The solve took the first half of the bar.
     let half = |p: f64| stop(if solved.is_some() { 0.5 + p / 2.0 } else { p });
-    let simulated = simulated(board, players, why, &half)?;
+    let simulated = simulated(board, players, key.bots, why, &half)?;
     Some(match solved {
         Some(Ok((positions, bots, optimal, skill))) => {
             Figures::Solved(Arc::new(Solved { positions, bots, optimal, skill, simulated }))
@@ -233,17 +248,23 @@ fn interacting(
     })
 }
 
-fn solve(engine: &Engine, progress: &Progress) -> Result<(usize, Exact, Exact, Skill), SolveError> {
+fn solve(engine: &Engine, bots: Policy, progress: &Progress) -> Result<(usize, Exact, Exact, Skill), SolveError> {
     let mut solver = Solver::new(engine, Limits { max_positions: SOLVE_UP_TO }, Some(progress))?;
-    let bots = solver.odds(&[Player::Bot(Policy::Greedy); 2])?;
+    let bots = solver.odds(&[Player::Bot(bots); 2])?;
     let optimal = solver.optimal()?.odds.clone();
     let skill = solver.skill(|_, _| {})?;
     Ok((solver.graph().positions(), bots, optimal, skill))
 }
 
-/// Greedy bots play `SIMULATED_GAMES` games in chunks, so progress shows and
-/// a newer edit can stop it; `None` when stopped.
-fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> bool) -> Option<Simulated> {
+/// The chosen bots play `SIMULATED_GAMES` games in chunks, so progress
+/// shows and a newer edit can stop it; `None` when stopped.
+fn simulated(
+    board: Playable,
+    players: u32,
+    bots: Policy,
+    why: String,
+    stop: &dyn Fn(f64) -> bool,
+) -> Option<Simulated> {
     let engine = Engine::from_board(board, players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
     let mut tally = Tally::new(&engine);
     for chunk in 0..SIMULATED_GAMES / SIMULATION_CHUNK {
@@ -252,7 +273,7 @@ fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> b
         }
         let options = ladderkit::sim::Options {
             games: SIMULATION_CHUNK,
-            seats: vec![Policy::Greedy; players as usize],
+            seats: vec![bots; players as usize],
             seed: chunk,
             threads: 1,
             engine_only: false,
@@ -261,5 +282,5 @@ fn simulated(board: Playable, players: u32, why: String, stop: &dyn Fn(f64) -> b
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }
-    Some(Simulated { games: tally.games, why, report: tally.report() })
+    Some(Simulated { games: tally.games, bots, why, report: tally.report() })
 }

@@ -312,10 +312,7 @@ fn pieces_glide_square_by_square_between_events() {
 
 fn odds_key(app: &App) -> OddsKey {
     let odds = app.world().resource::<Odds>();
-    OddsKey {
-        generation: doc(app).generation,
-        players: ladderkit_editor::odds::players_for(odds, doc(app).spec.rules.players.min),
-    }
+    ladderkit_editor::odds::key_for(odds, doc(app).generation, doc(app).spec.rules.players.min)
 }
 
 fn wait_for_odds(app: &mut App) {
@@ -383,6 +380,7 @@ fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not solved") };
+    let s = s.clone();
     // The panel's numbers are `ladderkit solve`'s.
     let engine = ladderkit::engine::Engine::new(&compile(&doc(&app).spec), 2, (2, 5)).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
@@ -394,6 +392,14 @@ fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
     // Length and heat still come from simulated games.
     assert_eq!(s.simulated.games, ladderkit_editor::odds::SIMULATED_GAMES);
     assert!(s.simulated.report.heat_per_game.iter().any(|h| *h > 0.0));
+    // Other bots: solved again, for them.
+    send(&mut app, Intent::OddsBots(Policy::Random));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let Ok(Figures::Solved(r)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not solved") };
+    assert_eq!(r.bots, solver.odds(&[ladderkit::solve::Player::Bot(Policy::Random); 2]).unwrap());
+    assert_eq!(r.simulated.bots, Policy::Random);
+    assert_eq!(r.optimal, s.optimal, "optimal play does not depend on the bots chosen");
 }
 
 #[test]

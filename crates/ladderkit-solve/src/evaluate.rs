@@ -59,12 +59,22 @@ pub struct Odds {
 pub const PRECISION: f64 = 1e-14;
 const MAX_SWEEPS: usize = 1_000_000;
 
+/// Which figures to solve for: all of them, or one seat's chance only (a
+/// third of the work with three players, for the rounds that need no more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wanted {
+    All,
+    ValueOf(usize),
+}
+
 /// Every position's figures, row by row: per seat the chance to win (a
 /// share of shared wins), per seat the chance to win alone, the chance of a
-/// shared win, expected turns and rolls to the end.
+/// shared win, expected turns and rolls to the end (`Wanted::All`); or one
+/// seat's chance per position.
 pub(crate) struct Solved {
     figures: Vec<f64>,
     players: usize,
+    wanted: Wanted,
 }
 
 impl Solved {
@@ -74,10 +84,17 @@ impl Solved {
 
     /// Seat `seat`'s chance to win from position `x`.
     pub fn value(&self, x: usize, seat: usize) -> f64 {
-        self.figures[x * Self::columns(self.players) + seat]
+        match self.wanted {
+            Wanted::All => self.figures[x * Self::columns(self.players) + seat],
+            Wanted::ValueOf(only) => {
+                debug_assert_eq!(only, seat, "only seat {only}'s chance was solved");
+                self.figures[x]
+            }
+        }
     }
 
     pub fn odds_at(&self, x: usize) -> Odds {
+        assert_eq!(self.wanted, Wanted::All, "only one seat's chance was solved");
         let p = self.players;
         let row = &self.figures[x * Self::columns(p)..(x + 1) * Self::columns(p)];
         Odds {
@@ -92,26 +109,29 @@ impl Solved {
 
 /// The game from its start with each seat playing as `seats` says.
 pub fn evaluate(graph: &Graph, seats: &[Choice<'_>], progress: Option<&Progress>) -> Result<Odds, SolveError> {
-    Ok(solve_chain(graph, seats, progress)?.odds_at(0))
+    Ok(solve_chain(graph, seats, Wanted::All, progress)?.odds_at(0))
 }
 
 pub(crate) fn solve_chain(
     graph: &Graph,
     seats: &[Choice<'_>],
+    wanted: Wanted,
     progress: Option<&Progress>,
 ) -> Result<Solved, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     let (_, options) = graph.size();
     let mut q = Transient::with_capacity(n, options / n.max(1) + 1);
-    let cols = Solved::columns(p);
+    let all = Solved::columns(p);
+    let cols = if wanted == Wanted::All { all } else { 1 };
     // Per position: what one turn collects (the finishing chances, one turn
     // and its rolls), then the chain's rows carry the rest.
     let mut collect = vec![0.0; n * cols];
+    let mut here = vec![0.0; all];
     for x in 0..n {
         let node = graph.node(x);
         let seat = seats[node.current as usize];
-        let here = &mut collect[x * cols..(x + 1) * cols];
+        here.iter_mut().for_each(|v| *v = 0.0);
         for r in graph.rolls_of(x) {
             let roll = graph.roll(r);
             let opts = graph.options_of(r);
@@ -139,6 +159,10 @@ pub(crate) fn solve_chain(
         q.close_row();
         here[2 * p + 1] = f64::from(node.turns);
         here[2 * p + 2] = f64::from(node.rolls);
+        match wanted {
+            Wanted::All => collect[x * cols..(x + 1) * cols].copy_from_slice(&here),
+            Wanted::ValueOf(seat) => collect[x] = here[seat],
+        }
     }
     let endless = never_ends(&q);
     if endless > 0 {
@@ -178,7 +202,7 @@ pub(crate) fn solve_chain(
     if figures.iter().any(|v| !v.is_finite()) {
         return Err(SolveError::Numerical);
     }
-    Ok(Solved { figures, players: p })
+    Ok(Solved { figures, players: p, wanted })
 }
 
 /// Positions from which the game, played this way, never ends: those with

@@ -15,7 +15,7 @@
 //! choice some option beats by more than `TOLERANCE` is switched, until
 //! none is.
 
-use crate::evaluate::{Choice, Odds, share, solve_chain};
+use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
 use crate::graph::{FINISHED, Graph};
 use crate::{Progress, SolveError};
 
@@ -75,7 +75,11 @@ pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, So
             };
         }
     }
-    let odds = solve_chain(graph, &vec![Choice::Picks(&picks); p], progress)?.odds_at(0);
+    // With two players the one solve already evaluated these very picks.
+    let odds = match &solved[..] {
+        [one] => one.evaluated.odds_at(0),
+        _ => solve_chain(graph, &vec![Choice::Picks(&picks); p], Wanted::All, progress)?.odds_at(0),
+    };
     Ok(Optimal {
         picks,
         values,
@@ -96,6 +100,8 @@ struct Security {
     sweeps: usize,
     rounds: usize,
     residual: f64,
+    /// The game played by `picks` (every figure with two players).
+    evaluated: Solved,
 }
 
 /// Seat `seat` maximises its chance, every other seat minimises it.
@@ -132,22 +138,51 @@ fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<S
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], progress)?;
+        // Two players: the figures of the game itself, reused; more: this
+        // seat's chance is all the rounds need.
+        let wanted = if p == 2 { Wanted::All } else { Wanted::ValueOf(seat) };
+        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], wanted, progress)?;
         for (x, v) in values.iter_mut().enumerate() {
             *v = solved.value(x, seat);
         }
-        let (changed, residual) = improve(graph, seat, &values, &mut picks);
+        // At the last round the switches are not kept, so the figures stay
+        // those of `picks` and the residual says how far from optimal.
+        let mut next = picks.clone();
+        let (changed, residual) = improve(graph, seat, &values, &picks, &mut next);
         if changed == 0 || rounds >= MAX_ROUNDS {
-            return Ok(Security { picks, values, sweeps, rounds, residual });
+            let residual = if changed == 0 { residual } else { largest_gap(graph, seat, &values, &picks) };
+            return Ok(Security { picks, values, sweeps, rounds, residual, evaluated: solved });
         }
+        picks = next;
     }
 }
 
-/// Switches every choice some option beats by more than `TOLERANCE` (for
-/// whoever chooses there); returns how many switched and the largest gap
+/// Switches (in `next`) every choice of `picks` some option beats by more
+/// than `TOLERANCE` (for whoever chooses there); returns how many switched and the largest gap
 /// left unswitched.
-fn improve(graph: &Graph, seat: usize, values: &[f64], picks: &mut [u16]) -> (usize, f64) {
+fn improve(graph: &Graph, seat: usize, values: &[f64], picks: &[u16], next: &mut [u16]) -> (usize, f64) {
     let (mut changed, mut residual) = (0, 0.0_f64);
+    for_each_gap(graph, seat, values, picks, |r, better, gap| {
+        if gap > TOLERANCE {
+            next[r] = better as u16;
+            changed += 1;
+        } else {
+            residual = residual.max(gap);
+        }
+    });
+    (changed, residual)
+}
+
+/// The most any option beats the chosen one by, for whoever chooses.
+fn largest_gap(graph: &Graph, seat: usize, values: &[f64], picks: &[u16]) -> f64 {
+    let mut largest: f64 = 0.0;
+    for_each_gap(graph, seat, values, picks, |_, _, gap| largest = largest.max(gap));
+    largest
+}
+
+/// Per roll: the best option for whoever chooses there, and how much it
+/// beats the picked one by.
+fn for_each_gap(graph: &Graph, seat: usize, values: &[f64], picks: &[u16], mut found: impl FnMut(usize, usize, f64)) {
     for x in 0..graph.positions() {
         let maximise = graph.node(x).current as usize == seat;
         let sign = if maximise { 1.0 } else { -1.0 };
@@ -155,16 +190,9 @@ fn improve(graph: &Graph, seat: usize, values: &[f64], picks: &mut [u16]) -> (us
             let options = graph.options_of(r);
             let chosen = worth(options[picks[r] as usize].next, seat, values);
             let i = best(graph, r, seat, maximise, values);
-            let gap = sign * (worth(options[i].next, seat, values) - chosen);
-            if gap > TOLERANCE {
-                picks[r] = i as u16;
-                changed += 1;
-            } else {
-                residual = residual.max(gap);
-            }
+            found(r, i, sign * (worth(options[i].next, seat, values) - chosen));
         }
     }
-    (changed, residual)
 }
 
 /// The first option of roll `r` best for seat `seat` (`maximise`) or worst

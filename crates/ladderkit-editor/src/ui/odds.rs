@@ -7,17 +7,18 @@ use egui_plot::{Bar, BarChart, Corner, GridMark, Legend, Line, Plot, PlotPoints,
 use ladderkit::analysis::Analysis;
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::engine::Policy;
 
 use super::Frame;
 use crate::intents::Intent;
-use crate::odds::{Figures, OddsKey, Simulated, Solved, players_for};
+use crate::odds::{Figures, Simulated, Solved, key_for};
 use crate::view::View;
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent> {
     let mut out = Vec::new();
     let rules = &f.doc.spec.rules;
-    let players = players_for(f.odds, rules.players.min);
-    let key = OddsKey { generation: f.checks.generation, players };
+    let key = key_for(f.odds, f.checks.generation, rules.players.min);
+    let players = key.players;
     ui.horizontal(|ui| {
         ui.label("Seat odds for");
         let mut n = players;
@@ -28,6 +29,20 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         ui.checkbox(&mut view.heat, "Heat on board")
             .on_hover_text("Tint squares by how often pieces come to rest there");
     });
+    if matches!(rules.play, ladderkit::core::spec::Play::Treehouse(_)) {
+        ui.horizontal(|ui| {
+            ui.label("Bots where pieces meet");
+            let mut chosen = key.bots;
+            egui::ComboBox::from_id_salt("odds-bots").selected_text(chosen.name()).show_ui(ui, |ui| {
+                for bot in [Policy::Random, Policy::Greedy, Policy::Lookahead] {
+                    ui.selectable_value(&mut chosen, bot, bot.name());
+                }
+            });
+            if chosen != key.bots {
+                out.push(Intent::OddsBots(chosen));
+            }
+        });
+    }
     let current = f.odds.current(key);
     match (current, f.odds.progress()) {
         (Some(r), _) if r.outcome.is_ok() => {
@@ -75,7 +90,8 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
     let pct = |p: f64| format!("{:.2}%", p * 100.0);
     egui::Grid::new("odds-solved").num_columns(3).striped(true).show(ui, |ui| {
         ui.label("");
-        ui.label("greedy bots").on_hover_text("Both seats play the greedy bot, as the simulation below does");
+        ui.label(format!("{} bots", s.simulated.bots.name()))
+            .on_hover_text("Both seats play the chosen bot, as the simulation below does");
         ui.label("optimal play").on_hover_text("Both seats play as well as possible (the perfect bot)");
         ui.end_row();
         for seat in 0..2 {
@@ -115,8 +131,11 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
     let r = &s.simulated.report;
     ui.label(
         RichText::new(format!(
-            "Simulated, {} games with greedy bots: {:.2} rounds, {:.2} lead changes a game",
-            s.simulated.games, r.mean_rounds, r.lead_changes_per_game
+            "Simulated, {} games with {} bots: {:.2} rounds, {:.2} lead changes a game",
+            s.simulated.games,
+            s.simulated.bots.name(),
+            r.mean_rounds,
+            r.lead_changes_per_game
         ))
         .small()
         .weak(),
@@ -126,7 +145,11 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
 
 /// Pieces interact (Treehouse): no exact odds, so greedy bots play games.
 fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoard) {
-    ui.label(RichText::new(format!("Simulated: {} games, {players} greedy bots ({})", s.games, s.why)).small().weak());
+    ui.label(
+        RichText::new(format!("Simulated: {} games, {players} {} bots ({})", s.games, s.bots.name(), s.why))
+            .small()
+            .weak(),
+    );
     let r = &s.report;
     egui::Grid::new("odds-simulated").num_columns(2).striped(true).show(ui, |ui| {
         let mut row = |name: &str, value: String, tip: &str| {
