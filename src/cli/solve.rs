@@ -46,8 +46,8 @@ pub struct Args {
     /// optimal. One name fills every seat.
     #[arg(long, default_value = "optimal")]
     policies: String,
-    /// Refuse games with more positions than this (each takes about 2.5 KB
-    /// while solving: the default is about 5 GB; two-player Treehouse has
+    /// Refuse games with more positions than this (each takes about 2.8 KB
+    /// while solving: the default is about 5.6 GB; two-player Treehouse has
     /// 12,189, three-player 1.5 million).
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: usize,

@@ -60,11 +60,13 @@ pub const PRECISION: f64 = 1e-14;
 const MAX_SWEEPS: usize = 1_000_000;
 
 /// Which figures to solve for: all of them, or one seat's chance only (a
-/// third of the work with three players, for the rounds that need no more).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Wanted {
+/// third of the work with three players, for the rounds that need no more),
+/// starting from a guess at it (value iteration's values: the sweeps then
+/// only take the last digits).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Wanted<'a> {
     All,
-    ValueOf(usize),
+    ValueOf(usize, &'a [f64]),
 }
 
 /// Every position's figures, row by row: per seat the chance to win (a
@@ -74,7 +76,8 @@ pub(crate) enum Wanted {
 pub(crate) struct Solved {
     figures: Vec<f64>,
     players: usize,
-    wanted: Wanted,
+    /// Only this seat's chance was solved, if only one's was.
+    only: Option<usize>,
 }
 
 impl Solved {
@@ -84,9 +87,9 @@ impl Solved {
 
     /// Seat `seat`'s chance to win from position `x`.
     pub fn value(&self, x: usize, seat: usize) -> f64 {
-        match self.wanted {
-            Wanted::All => self.figures[x * Self::columns(self.players) + seat],
-            Wanted::ValueOf(only) => {
+        match self.only {
+            None => self.figures[x * Self::columns(self.players) + seat],
+            Some(only) => {
                 debug_assert_eq!(only, seat, "only seat {only}'s chance was solved");
                 self.figures[x]
             }
@@ -94,7 +97,7 @@ impl Solved {
     }
 
     pub fn odds_at(&self, x: usize) -> Odds {
-        assert_eq!(self.wanted, Wanted::All, "only one seat's chance was solved");
+        assert!(self.only.is_none(), "only one seat's chance was solved");
         let p = self.players;
         let row = &self.figures[x * Self::columns(p)..(x + 1) * Self::columns(p)];
         Odds {
@@ -115,7 +118,7 @@ pub fn evaluate(graph: &Graph, seats: &[Choice<'_>], progress: Option<&Progress>
 pub(crate) fn solve_chain(
     graph: &Graph,
     seats: &[Choice<'_>],
-    wanted: Wanted,
+    wanted: Wanted<'_>,
     progress: Option<&Progress>,
 ) -> Result<Solved, SolveError> {
     let n = graph.positions();
@@ -161,14 +164,17 @@ pub(crate) fn solve_chain(
         here[2 * p + 2] = f64::from(node.rolls);
         match wanted {
             Wanted::All => collect[x * cols..(x + 1) * cols].copy_from_slice(&here),
-            Wanted::ValueOf(seat) => collect[x] = here[seat],
+            Wanted::ValueOf(seat, _) => collect[x] = here[seat],
         }
     }
     let endless = never_ends(&q);
     if endless > 0 {
         return Err(SolveError::Endless { positions: endless });
     }
-    let mut figures = vec![0.0; n * cols];
+    let mut figures = match wanted {
+        Wanted::All => vec![0.0; n * cols],
+        Wanted::ValueOf(_, guess) => guess.to_vec(),
+    };
     let mut acc = vec![0.0; cols];
     let mut sweeps = 0;
     loop {
@@ -202,7 +208,11 @@ pub(crate) fn solve_chain(
     if figures.iter().any(|v| !v.is_finite()) {
         return Err(SolveError::Numerical);
     }
-    Ok(Solved { figures, players: p, wanted })
+    let only = match wanted {
+        Wanted::All => None,
+        Wanted::ValueOf(seat, _) => Some(seat),
+    };
+    Ok(Solved { figures, players: p, only })
 }
 
 /// Positions from which the game, played this way, never ends: those with

@@ -140,7 +140,7 @@ fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<S
         rounds += 1;
         // Two players: the figures of the game itself, reused; more: this
         // seat's chance is all the rounds need.
-        let wanted = if p == 2 { Wanted::All } else { Wanted::ValueOf(seat) };
+        let wanted = if p == 2 { Wanted::All } else { Wanted::ValueOf(seat, &values) };
         let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], wanted, progress)?;
         for (x, v) in values.iter_mut().enumerate() {
             *v = solved.value(x, seat);

@@ -102,6 +102,10 @@ impl<'e> Solver<'e> {
     pub fn odds(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
         assert_eq!(seats.len(), self.graph.players as usize, "one player per seat");
         self.prepare(seats)?;
+        let perfect = |p: &Player| matches!(p, Player::Optimal | Player::Bot(Policy::Perfect));
+        if seats.iter().all(perfect) {
+            return Ok(self.optimal.as_ref().expect("prepared").odds.clone());
+        }
         let choices: Vec<Choice<'_>> = seats
             .iter()
             .map(|seat| match seat {
