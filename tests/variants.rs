@@ -53,8 +53,27 @@ fn bundled_variants_are_clean_canonical_and_solved() {
             a.seats.expected_rounds,
             a.seats.expected_total_rolls,
         );
+        // Pieces that bump each other: one piece's figures above, the real
+        // two-player odds from the whole-game solve.
+        let summary = match &a.interaction {
+            None => summary,
+            Some(_) => format!(
+                "{summary}
+{}",
+                solved_pair(&compiled)
+            ),
+        };
         insta::assert_snapshot!(name, summary);
     }
+}
+
+/// The exact two-player odds of a game whose pieces meet.
+fn solved_pair(compiled: &ladderkit::core::Compiled) -> String {
+    let engine = ladderkit::engine::Engine::new(compiled, 2, (1, 16)).unwrap();
+    let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
+    let odds = solver.odds(&[ladderkit::solve::Player::Bot(ladderkit::engine::Policy::Random); 2]).unwrap();
+    let seats: Vec<String> = odds.value.iter().map(|w| format!("{w:.6}")).collect();
+    format!("2 players solved: seats [{}], total rolls {:.6}", seats.join(", "), odds.rolls)
 }
 
 /// Interacting variants have no exact odds: pin a seeded simulation.

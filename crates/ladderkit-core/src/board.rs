@@ -97,6 +97,12 @@ pub struct CompiledBoard {
     pub extra_turn: Option<ExtraTurnOn>,
     pub max_consecutive_turns: Option<u32>,
     pub shared_squares: bool,
+    /// How pieces bump each other: `Some` in classic races whose squares
+    /// cannot be shared.
+    pub bump: Option<crate::spec::Bump>,
+    /// Per position: tagged `Safe` (no bumping there). Empty when no space
+    /// is.
+    pub safe: Vec<bool>,
     pub play: crate::spec::Play,
     /// Points, chips and arrows (classic races only).
     pub extras: crate::extras::Extras,

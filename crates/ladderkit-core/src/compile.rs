@@ -37,6 +37,7 @@ pub fn compile(spec: &VariantSpec) -> Compiled {
     add_rest_effects(spec, &mut board, &mut out);
     checks::resolve_jumps(spec, &mut board, &mut out);
     crate::extras::compile_extras(spec, &mut board, &mut out);
+    add_safe_spaces(spec, &mut board, &mut out);
     if board.len > 0 && dice_ok {
         checks::check_transitions(spec, &board, &mut out);
     }
@@ -98,6 +99,8 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         extra_turn: rules.extra_turn,
         max_consecutive_turns: rules.max_consecutive_turns,
         shared_squares: rules.shared_squares,
+        bump: (!rules.shared_squares && rules.play.is_classic()).then(|| rules.bump.unwrap_or_default()),
+        safe: Vec::new(),
         play: rules.play.clone(),
         extras: crate::extras::Extras::default(),
     };
@@ -233,12 +236,45 @@ fn check_treehouse(t: &crate::spec::Treehouse, spec: &VariantSpec, out: &mut Vec
         (rules.overshoot != Overshoot::Forfeit, "overshoot (a die that does not fit is unusable)"),
         (rules.entry != Entry::Direct, "entry"),
         (!rules.shared_squares, "shared_squares (pieces always stack)"),
+        (rules.bump.is_some(), "bump (pieces always stack)"),
     ];
     for (_, what) in ignored.into_iter().filter(|(set, _)| *set) {
         out.push(
             Diagnostic::warning(Code::RuleImpossible, format!("Treehouse play ignores {what}"))
                 .help("remove the option, or use classic play"),
         );
+    }
+}
+
+/// Spaces tagged `Safe`, where nobody is bumped; and bumping options that
+/// cannot take effect.
+fn add_safe_spaces(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let rules = &spec.rules;
+    if rules.bump.is_some() && rules.shared_squares && rules.play.is_classic() {
+        out.push(
+            Diagnostic::warning(Code::RuleImpossible, "`bump` does nothing while pieces may share squares")
+                .help("set `shared_squares: false` to play it, or remove `bump`"),
+        );
+    }
+    for t in spec.tags.iter().filter(|t| t.tag == crate::spec::Tag::Safe) {
+        let missing: Vec<u32> = t.spaces.iter().copied().filter(|n| board.position(*n).is_none()).collect();
+        if !missing.is_empty() {
+            out.push(
+                Diagnostic::error(Code::TagInvalid, format!("`safe` tags spaces that do not exist: {missing:?}"))
+                    .help(board.numbers_text()),
+            );
+        }
+        if board.bump.is_none() {
+            out.push(
+                Diagnostic::warning(Code::RuleImpossible, "`safe` spaces only matter where pieces bump each other")
+                    .help("set `shared_squares: false` (classic play) to bump, or remove the `Safe` tag"),
+            );
+        }
+        let at: Vec<u32> = t.spaces.iter().filter_map(|n| board.position(*n)).collect();
+        board.safe.resize(board.points.len(), false);
+        for pos in at {
+            board.safe[pos as usize] = true;
+        }
     }
 }
 

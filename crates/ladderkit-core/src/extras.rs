@@ -359,7 +359,8 @@ pub fn exact_payment(values: &[u32], held: &[u64], cost: u32) -> Option<[u64; MA
 /// The tag on every position (`KeepClear` wins over `NoChip`).
 fn tags_by_position(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) -> Vec<Option<Tag>> {
     let mut tag_at = vec![None; board.points.len()];
-    for t in &spec.tags {
+    // `Safe` is about bumping, not chips (`compile::add_safe_spaces`).
+    for t in spec.tags.iter().filter(|t| t.tag != Tag::Safe) {
         let missing: Vec<u32> = t.spaces.iter().copied().filter(|n| board.position(*n).is_none()).collect();
         if !missing.is_empty() {
             out.push(

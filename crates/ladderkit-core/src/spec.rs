@@ -233,6 +233,10 @@ pub struct Rules {
     /// Whether several pieces may rest on one space.
     #[serde(default = "yes")]
     pub shared_squares: bool,
+    /// With `shared_squares: false`: who is sent where, and when (all
+    /// occupants to the start on every landing unless it says otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bump: Option<Bump>,
     #[serde(default)]
     pub first_player: FirstPlayer,
     /// How the dice are used each turn.
@@ -258,11 +262,61 @@ impl Default for Rules {
             max_consecutive_turns: None,
             follow_chains: true,
             shared_squares: true,
+            bump: None,
             first_player: FirstPlayer::default(),
             play: Play::Classic,
             win: Win::FirstHome,
         }
     }
+}
+
+/// Bumping, for races whose squares cannot be shared: a piece that comes
+/// to rest where others are sends them away. Spaces tagged `Safe` protect
+/// (several pieces may rest there); the start and the goal never bump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bump {
+    #[serde(default)]
+    pub who: BumpWho,
+    #[serde(default)]
+    pub to: BumpTo,
+    #[serde(default)]
+    pub when: BumpWhen,
+}
+
+/// Which occupants are sent away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BumpWho {
+    /// Every piece there.
+    #[default]
+    All,
+    /// Only the one that arrived last (t_games' stomp).
+    Top,
+}
+
+/// Where a bumped piece goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BumpTo {
+    /// Back to the start.
+    #[default]
+    Start,
+    /// Where the bumper stood when its turn began, before any extra rolls
+    /// (t_games' stomp).
+    TurnStart,
+    /// Where the bumper stood before the move that brought it there: the
+    /// two trade places.
+    Swap,
+}
+
+/// When a landing bumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BumpWhen {
+    /// Each time a piece comes to rest.
+    #[default]
+    EachLanding,
+    /// Once, where the bumper stands when its whole turn (extra rolls
+    /// included) is over (t_games' stomp).
+    EndOfTurn,
 }
 
 /// Who wins. Points come from chips, `Points` spaces and arrows.
@@ -301,6 +355,9 @@ pub enum Tag {
     /// No chip on this space nor on its orthogonal neighbours (start
     /// squares, open city edges).
     KeepClear,
+    /// No bumping here: several pieces may rest on it (`shared_squares:
+    /// false`).
+    Safe,
 }
 
 impl Tag {
@@ -308,6 +365,7 @@ impl Tag {
         match self {
             Self::NoChip => "no chip",
             Self::KeepClear => "keep clear",
+            Self::Safe => "safe",
         }
     }
 }

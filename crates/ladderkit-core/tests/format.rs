@@ -57,7 +57,7 @@ fn chips() -> impl Strategy<Value = Option<Chips>> {
 }
 
 fn tags() -> impl Strategy<Value = Vec<SpaceTags>> {
-    let tag = prop::sample::select(vec![Tag::NoChip, Tag::KeepClear]);
+    let tag = prop::sample::select(vec![Tag::NoChip, Tag::KeepClear, Tag::Safe]);
     prop::collection::vec(
         (tag, prop::collection::vec(0u32..120, 0..6)).prop_map(|(tag, spaces)| SpaceTags { tag, spaces }),
         0..3,
@@ -79,20 +79,31 @@ fn rules() -> impl Strategy<Value = Rules> {
     ];
     let numbers = (0u32..6, 0u32..6, 0u32..4, 1u32..21);
     let win = prop_oneof![Just(Win::FirstHome), Just(Win::MostPoints), (0u32..30).prop_map(Win::TargetScore)];
-    let flags = (any::<(bool, bool, bool)>(), win);
+    let bump = prop::option::of(
+        (
+            prop::sample::select(vec![BumpWho::All, BumpWho::Top]),
+            prop::sample::select(vec![BumpTo::Start, BumpTo::TurnStart, BumpTo::Swap]),
+            prop::sample::select(vec![BumpWhen::EachLanding, BumpWhen::EndOfTurn]),
+        )
+            .prop_map(|(who, to, when)| Bump { who, to, when }),
+    );
+    let flags = (any::<(bool, bool, bool)>(), win, bump);
     (numbers, entry, overshoot, extra, prop::option::of(0u32..4), flags, play).prop_map(
-        |((min, max, count, sides), entry, overshoot, extra_turn, cap, ((chains, shared, rotate), win), play)| Rules {
-            players: PlayerRange { min, max },
-            dice: Dice { count, sides },
-            entry,
-            overshoot,
-            extra_turn,
-            max_consecutive_turns: cap,
-            follow_chains: chains,
-            shared_squares: shared,
-            first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
-            play,
-            win,
+        |((min, max, count, sides), entry, overshoot, extra_turn, cap, ((chains, shared, rotate), win, bump), play)| {
+            Rules {
+                players: PlayerRange { min, max },
+                dice: Dice { count, sides },
+                entry,
+                overshoot,
+                extra_turn,
+                max_consecutive_turns: cap,
+                follow_chains: chains,
+                shared_squares: shared,
+                bump,
+                first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
+                play,
+                win,
+            }
         },
     )
 }

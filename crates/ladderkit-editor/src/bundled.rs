@@ -13,6 +13,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("gameweave-medium.ron", include_str!("../../../variants/gameweave-medium.ron")),
     ("gameweave-small.ron", include_str!("../../../variants/gameweave-small.ron")),
     ("milton-bradley.ron", include_str!("../../../variants/milton-bradley.ron")),
+    ("milton-bradley-stomp.ron", include_str!("../../../variants/milton-bradley-stomp.ron")),
     ("treehouse.ron", include_str!("../../../variants/treehouse.ron")),
     ("treehouse-team.ron", include_str!("../../../variants/treehouse-team.ron")),
     ("treehouse-lose-sideways.ron", include_str!("../../../variants/treehouse-lose-sideways.ron")),

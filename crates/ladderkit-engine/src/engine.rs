@@ -4,7 +4,7 @@
 
 use ladderkit_core::board::{Outcome, Step};
 use ladderkit_core::compile::MAX_PLAYERS;
-use ladderkit_core::spec::{FirstPlayer, LoseTurnRule, Play, Treehouse};
+use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse};
 use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
 use serde::{Deserialize, Serialize};
 
@@ -251,6 +251,9 @@ impl Engine {
         let extra = self.board.extra_turn.is_some_and(|rule| rule.earned_by(faces));
         let piece = s.pieces_of(p).start;
         let from = s.pieces[piece].pos;
+        if s.turns_in_row == 1 && self.board.bump.is_some_and(|b| b.to == BumpTo::TurnStart) {
+            s.players[p as usize].turn_from = from;
+        }
         let mut outcome = Outcome { total, extra_turn: extra, weight: 1 };
         let boost = self.boost(s, piece);
         if boost > 0 && !self.board.step(from, total.saturating_add(boost)).forfeited {
@@ -280,10 +283,11 @@ impl Engine {
             } else {
                 self.jump_events(piece_id, r.step.end, ev);
             }
-            if !self.board.shared_squares && !r.won {
-                self.bump(s, piece, r.step.rest, ev);
+            if r.won {
+                s.pieces[piece].pos = r.step.rest;
+            } else {
+                self.come_to_rest(s, piece, from, r.step.rest, ev);
             }
-            s.pieces[piece].pos = r.step.rest;
         }
         if r.won {
             s.pieces[piece].home = true;
@@ -312,24 +316,87 @@ impl Engine {
         Turn::Done
     }
 
-    /// Ends a classic turn, announcing an extra turn if one is taken.
+    /// Ends a classic turn, announcing an extra turn if one is taken; a
+    /// turn that passes bumps now if the rule waits for the end of turns.
     fn finish_classic(&self, s: &mut State, extra: bool, ev: &mut impl EventSink) {
         let p = s.current;
+        if let Some(rule) = self.board.bump
+            && !(extra && self.board.allows_another_turn(s.turns_in_row))
+        {
+            let player = &mut s.players[p as usize];
+            let (turn_from, moved_from) =
+                (std::mem::take(&mut player.turn_from), std::mem::take(&mut player.moved_from));
+            if rule.when == BumpWhen::EndOfTurn {
+                let piece = s.pieces_of(p).start;
+                let to = match rule.to {
+                    BumpTo::Start => self.board.start,
+                    BumpTo::TurnStart => turn_from,
+                    BumpTo::Swap => moved_from,
+                };
+                self.bump(s, piece, s.pieces[piece].pos, to, ev);
+            }
+        }
         self.end_turn(s, extra);
         if s.current == p && extra {
             ev.push(Event::ExtraTurn { player: p });
         }
     }
 
-    /// Classic play without shared squares: occupants go back to the start.
-    fn bump(&self, s: &mut State, mover: usize, at: u32, ev: &mut impl EventSink) {
-        if at == TRAY {
+    /// A classic piece comes to rest on `at` (not the goal), having moved
+    /// from `from`: under a bumping rule it bumps whoever is there now (or
+    /// at the end of the turn) and lands on top of those who stay.
+    fn come_to_rest(&self, s: &mut State, piece: usize, from: u32, at: u32, ev: &mut impl EventSink) {
+        let Some(rule) = self.board.bump else {
+            s.pieces[piece].pos = at;
+            return;
+        };
+        let p = s.pieces[piece].owner as usize;
+        match rule.when {
+            BumpWhen::EachLanding => {
+                let to = match rule.to {
+                    BumpTo::Start => self.board.start,
+                    BumpTo::TurnStart => s.players[p].turn_from,
+                    BumpTo::Swap => from,
+                };
+                self.bump(s, piece, at, to, ev);
+            }
+            BumpWhen::EndOfTurn if rule.to == BumpTo::Swap => s.players[p].moved_from = from,
+            BumpWhen::EndOfTurn => {}
+        }
+        self.place_on_top(s, piece, at);
+    }
+
+    /// Puts `piece` on `at`, above the pieces there when the order matters
+    /// (only the top one is bumped).
+    fn place_on_top(&self, s: &mut State, piece: usize, at: u32) {
+        if self.board.bump.is_some_and(|b| b.who == BumpWho::Top) {
+            let top = s
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(j, q)| *j != piece && !q.home && q.pos == at)
+                .map(|(_, q)| q.level)
+                .max();
+            s.pieces[piece].level = top.map_or(0, |t| t + 1);
+        }
+        s.pieces[piece].pos = at;
+    }
+
+    /// Classic play without shared squares: the occupants of `at` the rule
+    /// names go to `to`. The start, the goal and safe spaces never bump.
+    fn bump(&self, s: &mut State, mover: usize, at: u32, to: u32, ev: &mut impl EventSink) {
+        let Some(rule) = self.board.bump else { return };
+        let safe = self.board.safe.get(at as usize).copied().unwrap_or(false);
+        if at == TRAY || at == self.board.start || at == self.board.goal || safe || to == at {
             return;
         }
-        for (i, q) in s.pieces.iter_mut().enumerate() {
-            if i != mover && !q.home && q.pos == at {
-                ev.push(Event::Bumped { piece: i as u8, from: at, to: self.board.start });
-                q.pos = self.board.start;
+        let there = |j: usize, q: &Piece| j != mover && !q.home && q.pos == at;
+        let top = s.pieces.iter().enumerate().filter(|(j, q)| there(*j, q)).map(|(_, q)| q.level).max();
+        for i in 0..s.pieces.len() {
+            let q = s.pieces[i];
+            if there(i, &q) && (rule.who == BumpWho::All || Some(q.level) == top) {
+                ev.push(Event::Bumped { piece: i as u8, from: at, to });
+                self.place_on_top(s, i, to);
             }
         }
     }

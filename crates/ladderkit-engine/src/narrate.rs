@@ -37,7 +37,7 @@ pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &E
             format!("  {} lands on a stack of {below} on {}", owner(piece), at(pos))
         }
         Event::Bumped { piece, from, to } => {
-            format!("  {} is bumped from {} back to {}", owner(piece), at(from), at(to))
+            format!("  {} is bumped from {} to {}", owner(piece), at(from), at(to))
         }
         Event::RollUnused { player, die } => format!("  {}'s {die} cannot be used", names[player as usize]),
         Event::LoseTurns { piece, turns, .. } => {

@@ -38,6 +38,14 @@ pub struct PlayerState {
     /// Chips held, counted per value (`extras.chips.values`).
     #[serde(default)]
     pub held: [u64; ladderkit_core::extras::MAX_CHIP_VALUES],
+    /// Bumping to where the bumper began its turn: where that was (kept
+    /// only during the turn, and only under that rule).
+    #[serde(default)]
+    pub turn_from: u32,
+    /// Trading places at the end of the turn: where the piece stood before
+    /// its last move (kept only during the turn, and only under that rule).
+    #[serde(default)]
+    pub moved_from: u32,
 }
 
 /// A turn waiting for its player to choose: the dice are rolled.

@@ -104,6 +104,112 @@ fn gameweave_shared_squares_never_bump() {
     assert_eq!((s.pieces[0].pos, s.pieces[1].pos), (3, 3));
 }
 
+// ---- Bumping (`shared_squares: false`, `bump`) ----
+
+/// A plain 30-space track, one d6, a 6 earns another turn, squares that
+/// cannot be shared.
+fn bumping(bump: Option<Bump>, players: u32) -> Engine {
+    let mut spec = VariantSpec::with_board("bumping", Board::Track { spaces: 30, looped: false, first: 1 });
+    spec.rules.players = PlayerRange { min: 1, max: 4 };
+    spec.rules.extra_turn = Some(ExtraTurnOn::Total(6));
+    spec.rules.shared_squares = false;
+    spec.rules.bump = bump;
+    engine_with(&spec, players)
+}
+
+fn positions(s: &State) -> Vec<u32> {
+    s.pieces.iter().map(|q| q.pos).collect()
+}
+
+#[test]
+fn by_default_a_landing_sends_every_occupant_to_the_start() {
+    let e = bumping(None, 3);
+    let mut s = e.new_game(0);
+    s.pieces[1].pos = 10;
+    s.pieces[2].pos = 20;
+    s.pieces[0].pos = 7;
+    let mut ev = Vec::new();
+    e.classic_roll(&mut s, &[3], &mut ev);
+    assert_eq!(positions(&s), [10, 0, 20]);
+    assert!(ev.contains(&Event::Bumped { piece: 1, from: 10, to: 0 }), "{ev:?}");
+}
+
+#[test]
+fn stomp_sends_the_occupant_back_to_where_the_stomper_began_its_turn_once_the_turn_is_over() {
+    // t_games' stomp: the top occupant only, to where the bumper began its
+    // turn, checked once the whole turn (extra rolls too) is over.
+    let stomp = Bump { who: BumpWho::Top, to: BumpTo::TurnStart, when: BumpWhen::EndOfTurn };
+    let e = bumping(Some(stomp), 2);
+    let mut s = e.new_game(0);
+    s.pieces[0].pos = 4;
+    s.pieces[1].pos = 10;
+    // Seat 1: a 6 to 10 (seat 2 is there) keeps the turn, then a 2 to 12.
+    e.classic_roll(&mut s, &[6], &mut ());
+    assert_eq!(positions(&s), [10, 10], "mid-turn, pieces share");
+    e.classic_roll(&mut s, &[2], &mut ());
+    assert_eq!(positions(&s), [12, 10], "only where the turn ends counts");
+    assert_eq!(s.current, 1);
+    // Seat 2 from 10: a 2 lands on seat 1 and ends the turn there, so seat
+    // 1 goes to 10, where seat 2 began.
+    let mut ev = Vec::new();
+    e.classic_roll(&mut s, &[2], &mut ev);
+    assert_eq!(positions(&s), [10, 12]);
+    assert!(ev.contains(&Event::Bumped { piece: 0, from: 12, to: 10 }), "{ev:?}");
+    // Seat 1 from 10: a 6 to 16, a 6 to 22, a 2 to 24 where seat 2 is: the
+    // turn began at 10, so that is where seat 2 goes.
+    s.pieces[1].pos = 24;
+    e.classic_roll(&mut s, &[6], &mut ());
+    e.classic_roll(&mut s, &[6], &mut ());
+    e.classic_roll(&mut s, &[2], &mut ());
+    assert_eq!(positions(&s), [24, 10], "sent to where seat 1's turn began, not where its last roll did");
+    assert_eq!(s.players[0].turn_from, 0, "nothing about a finished turn is kept");
+}
+
+#[test]
+fn stomp_bumps_the_top_piece_of_several_and_only_it() {
+    let stomp = Bump { who: BumpWho::Top, to: BumpTo::TurnStart, when: BumpWhen::EndOfTurn };
+    let e = bumping(Some(stomp), 3);
+    let mut s = e.new_game(0);
+    // Seat 2 then seat 3 arrive on 10 from 5 (seat 3's stomp at the end of
+    // its turn sends seat 2, the one there, back to 5).
+    s.current = 1;
+    s.pieces[1].pos = 5;
+    e.classic_roll(&mut s, &[5], &mut ());
+    s.pieces[2].pos = 5;
+    e.classic_roll(&mut s, &[5], &mut ());
+    assert_eq!(positions(&s)[1..], [5, 10], "seat 3 stomped seat 2 back to 5");
+    // Two pieces on 10 (seat 2 arriving again would stomp seat 3): put
+    // them there by hand, seat 3 on top, and let seat 1 land on them.
+    s.pieces[1].pos = 10;
+    s.pieces[1].level = 0;
+    s.pieces[2].level = 1;
+    s.pieces[0].pos = 8;
+    assert_eq!(s.current, 0);
+    e.classic_roll(&mut s, &[2], &mut ());
+    assert_eq!(positions(&s), [10, 10, 8], "only the top piece (seat 3) goes, to 8");
+}
+
+#[test]
+fn swap_trades_places_and_safe_spaces_protect() {
+    let swap = Bump { who: BumpWho::All, to: BumpTo::Swap, when: BumpWhen::EachLanding };
+    let mut spec = VariantSpec::with_board("bumping", Board::Track { spaces: 30, looped: false, first: 1 });
+    spec.rules.players = PlayerRange { min: 1, max: 4 };
+    spec.rules.shared_squares = false;
+    spec.rules.bump = Some(swap);
+    spec.tags = vec![SpaceTags { tag: Tag::Safe, spaces: vec![20] }];
+    let e = engine_with(&spec, 2);
+    let mut s = e.new_game(0);
+    s.pieces[0].pos = 7;
+    s.pieces[1].pos = 10;
+    e.classic_roll(&mut s, &[3], &mut ());
+    assert_eq!(positions(&s), [10, 7], "the two trade places");
+    s.pieces[0].pos = 17;
+    s.pieces[1].pos = 20;
+    s.current = 0;
+    e.classic_roll(&mut s, &[3], &mut ());
+    assert_eq!(positions(&s), [20, 20], "nobody is bumped on a safe space");
+}
+
 #[test]
 fn milton_bradley_forfeits_overshoot_and_has_no_extra_turn() {
     let e = engine_for(MILTON, 2);

@@ -35,6 +35,7 @@ pub(crate) fn draw(
             let mark = match t.tag {
                 Tag::NoChip => "×",
                 Tag::KeepClear => "o",
+                Tag::Safe => "☆",
             };
             svg.text(x - s * 0.3, y + s * 0.38, s * 0.22, "middle", &format!(r#"fill="{}""#, c.ink), mark);
         }
@@ -76,6 +77,9 @@ pub(crate) fn legend(spec: &VariantSpec) -> Vec<(String, String)> {
     }
     if spec.tags.iter().any(|t| t.tag == Tag::KeepClear) {
         out.push(("o".into(), "no chip here or beside".into()));
+    }
+    if spec.tags.iter().any(|t| t.tag == Tag::Safe) {
+        out.push(("☆".into(), "safe: nobody is bumped here".into()));
     }
     if let Some(chips) = &spec.chips {
         let values: Vec<String> = chips.values.iter().map(|v| format!("{}×{}", v.count, v.value)).collect();

@@ -9,8 +9,10 @@ use ladderkit_engine::State;
 /// Bytes per piece: position (4), rank in its stack, home/upgraded flags,
 /// sideways turns, penalty turns.
 const PIECE: usize = 8;
-/// Bytes per player: lost turns owed (4), started/extra-earned flags.
-const PLAYER: usize = 5;
+/// Bytes per player: lost turns owed (4), started/extra-earned flags, and
+/// for bumping rules that send pieces back to where the bumper stood, where
+/// that was (4 + 4; zero between turns under every other rule).
+const PLAYER: usize = 13;
 /// Whose turn, the opener, the turns taken in a row (4).
 const TABLE: usize = 6;
 
@@ -57,6 +59,8 @@ impl Codec {
         for p in &s.players {
             out.extend_from_slice(&p.lose_turns.to_le_bytes());
             out.push(u8::from(p.started) | u8::from(p.extra_earned) << 1);
+            out.extend_from_slice(&p.turn_from.to_le_bytes());
+            out.extend_from_slice(&p.moved_from.to_le_bytes());
         }
         out.push(s.current);
         out.push(s.opener);
@@ -88,6 +92,8 @@ impl Codec {
             let flags = take(1)[0];
             p.started = flags & 1 != 0;
             p.extra_earned = flags & 2 != 0;
+            p.turn_from = word(take(4));
+            p.moved_from = word(take(4));
         }
         s.current = take(1)[0];
         s.opener = take(1)[0];

@@ -369,32 +369,36 @@ fn the_perfect_bot_plays_the_solved_odds_and_beats_lookahead() {
 }
 
 #[test]
-fn a_classic_race_where_landing_sends_a_piece_home_agrees_with_simulation() {
+fn classic_races_where_landing_bumps_agree_with_simulation() {
     let mut bumping = spec(include_str!("../../../variants/milton-bradley.ron"));
     bumping.rules.shared_squares = false;
-    let engine = engine(&bumping, 2);
-    let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
-    let exact = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
+    let stomp = spec(include_str!("../../../variants/milton-bradley-stomp.ron"));
     let shared = spec(include_str!("../../../variants/milton-bradley.ron"));
     let apart = analyze(&compile(&shared), &Exact { players: 2, ..Exact::default() }).expect("analysable");
-    assert!((exact.value[0] - apart.seats.win[0]).abs() > 1e-4, "bumping changes the odds: {exact:?}");
-    let games = 400_000;
-    let options = ladderkit_sim::Options {
-        games,
-        seats: vec![Policy::Random; 2],
-        seed: 3,
-        threads: 0,
-        engine_only: false,
-        shard: ladderkit_sim::Shard::WHOLE,
-        judge: None,
-    };
-    let report = ladderkit_sim::simulate(&engine, &options, None).report();
-    for seat in 0..2 {
-        let p = exact.value[seat];
-        let se = (p * (1.0 - p) / games as f64).sqrt();
-        let got = report.seat_win_rate[seat];
-        assert!((got - p).abs() < 4.0 * se, "seat {seat}: simulated {got} vs exact {p} (se {se})");
+    for (name, variant) in [("to the start", bumping), ("stomp", stomp)] {
+        let engine = engine(&variant, 2);
+        let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
+        let exact = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
+        assert!((exact.value[0] - apart.seats.win[0]).abs() > 1e-4, "{name}: bumping changes the odds: {exact:?}");
+        let games = 300_000;
+        let options = ladderkit_sim::Options {
+            games,
+            seats: vec![Policy::Random; 2],
+            seed: 3,
+            threads: 0,
+            engine_only: false,
+            shard: ladderkit_sim::Shard::WHOLE,
+            judge: None,
+        };
+        let report = ladderkit_sim::simulate(&engine, &options, None).report();
+        for seat in 0..2 {
+            let p = exact.value[seat];
+            let se = (p * (1.0 - p) / games as f64).sqrt();
+            let got = report.seat_win_rate[seat];
+            assert!((got - p).abs() < 4.0 * se, "{name}, seat {seat}: simulated {got} vs exact {p} (se {se})");
+        }
+        let se = report.rolls.sd / (games as f64).sqrt();
+        let got = report.mean_total_rolls;
+        assert!((got - exact.rolls).abs() < 4.0 * se, "{name}: {got} rolls vs exact {}", exact.rolls);
     }
-    let se = report.rolls.sd / (games as f64).sqrt();
-    assert!((report.mean_total_rolls - exact.rolls).abs() < 4.0 * se, "{} vs {}", report.mean_total_rolls, exact.rolls);
 }

@@ -37,6 +37,7 @@ pub fn draw(
                 let text = match t.tag {
                     Tag::NoChip => "x",
                     Tag::KeepClear => "o",
+                    Tag::Safe => "s",
                 };
                 paint::badge(p, c, unit * 0.7, Color32::from_gray(110), text);
             }

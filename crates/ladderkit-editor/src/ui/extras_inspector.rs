@@ -35,10 +35,11 @@ pub(super) fn space(ui: &mut egui::Ui, spec: &VariantSpec, n: u32, out: &mut Vec
         edit(out, EditCommand::AddArrow(Arrow { space: n, points: Direction::Up, kind: ArrowKind::ExtraTurn }));
     }
     ui.horizontal(|ui| {
-        ui.label("Tags").on_hover_text("Where hidden chips may not be placed");
+        ui.label("Tags").on_hover_text("Where hidden chips may not be placed, and where nobody is bumped");
         for (tag, label, tip) in [
             (Tag::NoChip, "no chip", "No chip on this space (a large city)"),
             (Tag::KeepClear, "keep clear", "No chip on this space nor beside it (a start square)"),
+            (Tag::Safe, "safe", "Nobody is bumped here (races whose squares cannot be shared)"),
         ] {
             let mut on = spec.tags.iter().any(|t| t.tag == tag && t.spaces.contains(&n));
             if ui.checkbox(&mut on, label).on_hover_text(tip).changed() {

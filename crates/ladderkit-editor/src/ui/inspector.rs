@@ -305,7 +305,10 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     ui.checkbox(&mut r.follow_chains, "Follow jump chains")
         .on_hover_text("A jump that lands on another jump's foot rides on");
     ui.checkbox(&mut r.shared_squares, "Pieces share squares")
-        .on_hover_text("If off, a piece landing on others sends them back to the start");
+        .on_hover_text("If off, a piece landing on others bumps them, as the Bump options below say");
+    if !r.shared_squares && r.play.is_classic() {
+        bump_options(ui, &mut r);
+    }
     ui.horizontal(|ui| {
         ui.label("First player").on_hover_text("Who opens each game of a match");
         ui.radio_value(&mut r.first_player, FirstPlayer::Seat1, "seat 1");
@@ -352,5 +355,55 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     }
     if r != *old {
         edit(out, EditCommand::SetRules(r));
+    }
+}
+
+/// Who a landing bumps, where to and when (`Rules::bump`). Only a choice
+/// the person changes is written, so showing the options never adds them.
+fn bump_options(ui: &mut egui::Ui, r: &mut Rules) {
+    let before = r.bump.unwrap_or_default();
+    let mut b = before;
+    ui.horizontal(|ui| {
+        ui.label("Bump").on_hover_text("What a piece does to the pieces where it comes to rest");
+        egui::ComboBox::from_id_salt("bump-who").selected_text(bump_who(b.who)).show_ui(ui, |ui| {
+            for who in [BumpWho::All, BumpWho::Top] {
+                ui.selectable_value(&mut b.who, who, bump_who(who));
+            }
+        });
+        egui::ComboBox::from_id_salt("bump-to").selected_text(bump_to(b.to)).show_ui(ui, |ui| {
+            for to in [BumpTo::Start, BumpTo::TurnStart, BumpTo::Swap] {
+                ui.selectable_value(&mut b.to, to, bump_to(to));
+            }
+        });
+        egui::ComboBox::from_id_salt("bump-when").selected_text(bump_when(b.when)).show_ui(ui, |ui| {
+            for when in [BumpWhen::EachLanding, BumpWhen::EndOfTurn] {
+                ui.selectable_value(&mut b.when, when, bump_when(when));
+            }
+        });
+    });
+    if b != before {
+        r.bump = Some(b);
+    }
+}
+
+fn bump_who(who: BumpWho) -> &'static str {
+    match who {
+        BumpWho::All => "everyone there",
+        BumpWho::Top => "the last to arrive",
+    }
+}
+
+fn bump_to(to: BumpTo) -> &'static str {
+    match to {
+        BumpTo::Start => "to the start",
+        BumpTo::TurnStart => "to where the bumper began its turn",
+        BumpTo::Swap => "trading places",
+    }
+}
+
+fn bump_when(when: BumpWhen) -> &'static str {
+    match when {
+        BumpWhen::EachLanding => "on every landing",
+        BumpWhen::EndOfTurn => "at the end of the turn",
     }
 }
