@@ -801,6 +801,10 @@ fn solve_refuses_what_it_cannot_solve_and_bad_policies() {
     assert_eq!(chips.status.code(), Some(1));
     assert!(stderr(&chips).contains("dealt face down"), "{}", stderr(&chips));
 
+    let slow = ladderkit(&["solve", "variants/treehouse.ron", "--players", "3", "--max-time", "300ms"]);
+    assert_eq!(slow.status.code(), Some(2), "{}", stderr(&slow));
+    assert!(stderr(&slow).contains("longer than --max-time"), "{}", stderr(&slow));
+
     let bad = ladderkit(&["solve", "variants/treehouse.ron", "--policies", "clever"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("unknown policy `clever`"), "{}", stderr(&bad));

@@ -48,6 +48,7 @@ fn every_command_answers_every_hostile_file() {
             vec!["simulate", f, "--games", "20", "--players", "4", "--bots", "greedy"],
             vec!["simulate", f, "--games", "3", "--players", "16"],
             vec!["scoreboard", f, "--simulate", "50"],
+            vec!["solve", f, "--max-positions", "20000", "--no-skill"],
         ] {
             answered(&format!("{name}: {}", args.join(" ")), &ladderkit(&args));
         }

@@ -54,6 +54,10 @@ pub struct Args {
     /// Skip the perfect player against each bot (the slowest part).
     #[arg(long)]
     no_skill: bool,
+    /// Give up after this long (30s, 10m): three-player games can take
+    /// minutes.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    max_time: Option<Duration>,
     /// Print JSON: positions, seconds, policies, odds {seat_win,
     /// seat_win_alone, shared_win, expected_turns, expected_rolls},
     /// optimal {the same, sweeps, rounds, residual, first_mover_edge},
@@ -84,15 +88,24 @@ pub fn run(args: &Args) -> Outcome {
     let start = Instant::now();
     let result = std::thread::scope(|scope| {
         let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, !args.no_skill, &progress, &stage));
-        watch(&progress, &stage, &worker);
+        watch(&progress, &stage, &worker, args.max_time.map(|t| (start, t)));
         worker.join()
     });
     let Ok(result) = result else { return fail("the solver crashed") };
     let solved = match result {
         Ok(s) => s,
-        Err(e @ (SolveError::TooBig { .. } | SolveError::Chips | SolveError::Points)) => {
+        Err(
+            e @ (SolveError::TooBig { .. } | SolveError::TooManyRolls { .. } | SolveError::Chips | SolveError::Points),
+        ) => {
             eprintln!("error: {e}");
             return Outcome::Unsolvable;
+        }
+        Err(SolveError::Cancelled) => {
+            return fail(format!(
+                "the solve took longer than --max-time {:?} and was stopped; give it longer, or estimate with \
+                 `ladderkit simulate`",
+                args.max_time.unwrap_or_default()
+            ));
         }
         Err(e) => return fail(e),
     };
@@ -162,7 +175,12 @@ fn names(players: &[Player]) -> String {
     players.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
 }
 
-fn watch<T>(progress: &Progress, stage: &Mutex<String>, worker: &std::thread::ScopedJoinHandle<'_, T>) {
+fn watch<T>(
+    progress: &Progress,
+    stage: &Mutex<String>,
+    worker: &std::thread::ScopedJoinHandle<'_, T>,
+    limit: Option<(Instant, Duration)>,
+) {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
         if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
@@ -171,6 +189,11 @@ fn watch<T>(progress: &Progress, stage: &Mutex<String>, worker: &std::thread::Sc
         bar
     });
     while !worker.is_finished() {
+        if let Some((start, time)) = limit
+            && start.elapsed() >= time
+        {
+            progress.cancel.store(true, Ordering::Relaxed);
+        }
         if let Some(bar) = &bar {
             let stage = stage.lock().map(|s| s.clone()).unwrap_or_default();
             let n = progress.positions.load(Ordering::Relaxed);

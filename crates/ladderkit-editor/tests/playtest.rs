@@ -21,11 +21,12 @@ use ladderkit_editor::playtest::{Playtest, Waiting};
 
 use common::{app_with, bundled, doc, edit, send};
 
-const VARIANTS: [&str; 10] = [
+const VARIANTS: [&str; 11] = [
     "gameweave-small.ron",
     "gameweave-medium.ron",
     "gameweave-large.ron",
     "milton-bradley.ron",
+    "milton-bradley-stomp.ron",
     "treehouse.ron",
     "treehouse-team.ron",
     "treehouse-lose-sideways.ron",

@@ -80,11 +80,18 @@ impl Graph {
     /// times over is refused before exploring (the count overshoots the
     /// real one by about two on the Treehouse games).
     const CLEARLY_TOO_BIG: f64 = 20.0;
+    /// Face sequences a turn may roll (6 d6): every one is played through
+    /// the engine at every position.
+    pub const MAX_SEQUENCES: u64 = 46_656;
 
     /// Explores every position reachable from game 0's start, counting
     /// them in `progress`.
     pub fn explore(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
         crate::supported(engine)?;
+        let dice = engine.board().dice;
+        if u64::from(dice.sides).checked_pow(dice.count).is_none_or(|n| n > Self::MAX_SEQUENCES) {
+            return Err(SolveError::TooManyRolls { dice: dice.count, sides: dice.sides });
+        }
         let estimate = Self::estimate(engine);
         if estimate > limits.max_positions as f64 * Self::CLEARLY_TOO_BIG {
             return Err(SolveError::TooBig { positions: 0, estimate, limits });

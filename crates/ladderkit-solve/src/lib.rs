@@ -57,6 +57,8 @@ pub enum SolveError {
     TooBig { positions: usize, estimate: f64, limits: Limits },
     /// Chips are dealt face down at random: every deal is another game.
     Chips,
+    /// A turn rolls more face sequences than the solver enumerates.
+    TooManyRolls { dice: u32, sides: u32 },
     /// The winner is decided by points, which grow without bound.
     Points,
     /// Played this way, the game can go on for ever from these positions.
@@ -85,6 +87,12 @@ impl std::fmt::Display for SolveError {
                     limits.max_positions * Graph::BYTES_PER_POSITION / 1_000_000
                 )
             }
+            Self::TooManyRolls { dice, sides } => write!(
+                f,
+                "{dice} dice of {sides} sides make more than {} face sequences a turn, and the solver goes \
+                 through every one; use `ladderkit simulate` for its odds",
+                Graph::MAX_SEQUENCES
+            ),
             Self::Chips => f.write_str(
                 "chips are dealt face down at random, so every deal is another game; \
                  use `ladderkit simulate` for its odds",

@@ -329,6 +329,12 @@ fn what_cannot_be_solved_is_refused_with_the_reason() {
     let at_once = Graph::explore(&team, Limits::default(), None).expect_err("two pyramids each is too big");
     assert!(matches!(at_once, SolveError::TooBig { positions: 0, estimate, .. } if estimate > 1e8), "{at_once:?}");
     assert!(at_once.to_string().contains("about 2.2e8 positions"), "{at_once}");
+    let mut many = spec(include_str!("../../../variants/milton-bradley.ron"));
+    many.rules.dice = ladderkit_core::spec::Dice { count: 7, sides: 6 };
+    many.rules.overshoot = ladderkit_core::spec::Overshoot::ReachOrPass;
+    let rolls = Graph::explore(&engine(&many, 2), Limits::default(), None).expect_err("6^7 face sequences a turn");
+    assert_eq!(rolls, SolveError::TooManyRolls { dice: 7, sides: 6 });
+    assert!(rolls.to_string().contains("more than 46656 face sequences"), "{rolls}");
     let chips = Graph::explore(&engine_of(include_str!("../../../variants/taiwan-chips.ron")), Limits::default(), None);
     assert!(matches!(chips.as_ref().err(), Some(SolveError::Chips | SolveError::Points)), "{:?}", chips.err());
 }
