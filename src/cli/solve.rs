@@ -21,18 +21,20 @@ use super::{Outcome, fail, say};
 /// Every position of the whole game (where each piece is, which is on top
 /// of a stack, whose turn it is, who has started, what is owed) is
 /// explored through the rules engine, with every roll and every legal
-/// plan. Fixed ways of playing then make the game a Markov chain, solved
-/// exactly; optimal play (each player taking the best chance to win) is
-/// found by value iteration and checked to 1e-12 on exact values. A shared
-/// win (a stack arriving together) counts as an equal share to each winner.
+/// plan. Fixed ways of playing then make the game a Markov chain, whose
+/// figures are solved to 1e-14; optimal play (each player taking the best
+/// chance to win) is found by value iteration and policy improvement, and
+/// no choice falls short of the best by more than 1e-12. A shared win (a
+/// stack arriving together) counts as an equal share to each winner.
 ///
 /// Policies: random (any legal plan alike), greedy, lookahead (the bots of
 /// `play` and `simulate`, exactly as they choose) and optimal (the perfect
 /// player, `bot:perfect`). "Does skill matter" is the perfect player's
-/// chance to win against each bot, seat by seat: 0.5 means skill buys
-/// nothing. Three or more players are solved when the game fits under
-/// --max-positions; otherwise the command refuses (exit 1) and names the
-/// size.
+/// chance to win against each bot, seat by seat: one in the number of
+/// players means skill buys nothing. Three or more players are solved when
+/// the game fits under --max-positions (each seat then plays its security
+/// strategy: the most it can be sure of whatever the others do); otherwise
+/// the command refuses (exit 1) and names the size. See docs/solve.md.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Examples:\n  ladderkit solve variants/treehouse.ron\n  ladderkit solve variants/treehouse.ron --policies random,greedy\n  ladderkit solve variants/treehouse-lose-upright.ron --json"
@@ -52,8 +54,13 @@ pub struct Args {
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: usize,
     /// Skip the perfect player against each bot (the slowest part).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "skill")]
     no_skill: bool,
+    /// Play the perfect player against each bot even in a game of more
+    /// than 200,000 positions (three-player Treehouse: many minutes), where
+    /// it is skipped unless asked for.
+    #[arg(long)]
+    skill: bool,
     /// Give up after this long (30s, 10m): three-player games can take
     /// minutes.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
@@ -61,7 +68,7 @@ pub struct Args {
     /// Print JSON: positions, seconds, policies, odds {seat_win,
     /// seat_win_alone, shared_win, expected_turns, expected_rolls},
     /// optimal {the same, sweeps, rounds, residual, first_mover_edge},
-    /// skill {random, greedy, lookahead: per seat}.
+    /// skill {random, greedy, lookahead: per seat}, skill_skipped_for_size.
     #[arg(long)]
     json: bool,
 }
@@ -87,7 +94,7 @@ pub fn run(args: &Args) -> Outcome {
     let stage = Mutex::new(String::from("exploring"));
     let start = Instant::now();
     let result = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, !args.no_skill, &progress, &stage));
+        let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, skill_wanted(args), &progress, &stage));
         watch(&progress, &stage, &worker, args.max_time.map(|t| (start, t)));
         worker.join()
     });
@@ -146,13 +153,34 @@ struct Solved {
     odds: Odds,
     optimal: Optimal,
     skill: Option<Skill>,
+    /// The skill figure was left out for the game's size.
+    skipped: bool,
+}
+
+/// Games bigger than this skip the skill figure unless `--skill` asks.
+const SKILL_UP_TO: usize = 200_000;
+
+/// `--skill`, `--no-skill`, or the default: only where it is quick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SkillWanted {
+    Always,
+    Never,
+    UpTo(usize),
+}
+
+fn skill_wanted(args: &Args) -> SkillWanted {
+    match (args.skill, args.no_skill) {
+        (true, _) => SkillWanted::Always,
+        (_, true) => SkillWanted::Never,
+        _ => SkillWanted::UpTo(SKILL_UP_TO),
+    }
 }
 
 fn solve_all(
     engine: &ladderkit::engine::Engine,
     limits: Limits,
     players: &[Player],
-    skill: bool,
+    skill: SkillWanted,
     progress: &Progress,
     stage: &Mutex<String>,
 ) -> Result<Solved, SolveError> {
@@ -162,13 +190,20 @@ fn solve_all(
     let optimal = solver.optimal()?.clone();
     set(format!("solving {}", names(players)));
     let odds = solver.odds(players)?;
-    let skill = if skill {
+    let positions = solver.graph().positions();
+    let wanted = match skill {
+        SkillWanted::Always => true,
+        SkillWanted::Never => false,
+        SkillWanted::UpTo(n) => positions <= n,
+    };
+    let skipped = !wanted && skill != SkillWanted::Never;
+    let skill = if wanted {
         Some(solver.skill(|done, total| set(format!("perfect play against the bots: {done}/{total} solved")))?)
     } else {
         None
     };
     let (rolls, options) = solver.graph().size();
-    Ok(Solved { positions: solver.graph().positions(), rolls, options, odds, optimal, skill })
+    Ok(Solved { positions, rolls, options, odds, optimal, skill, skipped })
 }
 
 fn names(players: &[Player]) -> String {
@@ -242,6 +277,14 @@ fn readable(name: &str, s: &Solved, players: &[Player], seconds: f64) -> String 
         let _ = writeln!(out, "\nPlayed as {}:", names(players));
         odds_lines(&mut out, &s.odds);
     }
+    if s.skipped {
+        let _ = writeln!(
+            out,
+            "\nThe skill figure is left out for a game of {} positions (it plays the perfect player against every \
+             bot in every seat); `--skill` computes it.",
+            s.positions
+        );
+    }
     if let Some(skill) = &s.skill {
         let _ = writeln!(out, "\nDoes skill matter? The perfect player's chance to win, bots in the other seats:");
         let seats: String = (1..=p).map(|k| format!("{:>12}", format!("in seat {k}"))).collect();
@@ -309,6 +352,7 @@ fn to_json(name: &str, s: &Solved, players: &[Player], seconds: f64) -> serde_js
         "odds": odds_json(&s.odds),
         "optimal": optimal,
         "skill": skill,
+        "skill_skipped_for_size": s.skipped,
         "bytes_per_position": Graph::BYTES_PER_POSITION,
     })
 }
