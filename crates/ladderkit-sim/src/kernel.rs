@@ -59,8 +59,12 @@ pub struct Scratch {
     lose: Vec<u32>,
     turns: Vec<u32>,
     rolls: Vec<u32>,
-    /// Plain boards: rides per jump.
+    /// Plain boards: rides per jump (the general path).
     rides: Rides,
+    /// Plain boards with a few players: how often each table entry was
+    /// read, expanded into heat and rides once a block (a counter bump per
+    /// roll instead of a heat and a ride update).
+    reads: Vec<u64>,
 }
 
 impl RaceKernel {
@@ -180,17 +184,17 @@ impl RaceKernel {
 
     /// `play` without lost or extra turns, for `P` players: each turn is a
     /// roll, a move and a look at who leads, on arrays of fixed size.
-    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, rides: &mut Rides) {
+    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, reads: &mut [u64]) {
         let mut rng = GameRng::for_game(seed, game);
         let opener = if self.rotate { (game % P as u64) as usize } else { 0 };
         let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
         let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
         let mut leader = Leader::default();
         for _ in 0..ladderkit_engine::MAX_TURNS {
-            let e = self.table[pos[current] as usize * self.width + self.roll(&mut rng)];
+            let at = pos[current] as usize * self.width + self.roll(&mut rng);
+            let e = self.table[at];
+            reads[at] += 1;
             rolls[current] += 1;
-            tally.heat[usize::from(e.rest)] += u64::from(e.flags & MOVED != 0);
-            rides.count(&self.board, e.jump, e.flags & CHAIN != 0, e.end);
             pos[current] = u32::from(e.rest);
             if e.flags & WON != 0 {
                 winners = 1 << current;
@@ -231,7 +235,7 @@ impl RaceKernel {
             _ => {
                 // Plain boards with a few players: a copy per table size,
                 // so the look at who leads unrolls.
-                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut Rides);
+                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
                 let plain: Option<Play> = match players {
                     _ if !self.plain => None,
                     2 => Some(Self::play_plain::<2>),
@@ -242,13 +246,18 @@ impl RaceKernel {
                     _ => None,
                 };
                 scratch.rides.reset(&self.board);
+                scratch.reads.clear();
+                scratch.reads.resize(self.table.len(), 0);
                 for g in games {
                     match plain {
-                        Some(play) => play(self, seed, g, tally, &mut scratch.rides),
+                        Some(play) => play(self, seed, g, tally, &mut scratch.reads),
                         None => self.play(seed, g, players, scratch, tally),
                     }
                 }
                 scratch.rides.add_to(&mut tally.jumps);
+                for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
+                    self.count_moves(self.table[at], *n, tally);
+                }
             }
         }
         self.flush(scratch, tally);
