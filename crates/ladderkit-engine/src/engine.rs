@@ -627,15 +627,21 @@ impl Engine {
         let (from, base) = (s.pieces[i].pos, s.pieces[i].level);
         let step = self.board.step(from, d);
         let rest = step.rest;
-        let riders = |s: &State, j: usize| s.rides_with(j, i);
-        let carried = (0..s.pieces.len()).filter(|&j| j != i && riders(s, j)).count() as u8;
+        // One pass (bots play this for every plan they weigh): who rides
+        // along, one bit each (16 players × 3 pyramids need more than 32),
+        // and who already stands where they land, and how high.
+        let (mut moving, mut below, mut top) = (0u64, 0u8, None::<u16>);
+        for (j, q) in s.pieces.iter().enumerate() {
+            if s.rides_with(j, i) {
+                moving |= 1u64 << j;
+            } else if !q.home && q.pos == rest {
+                below += 1;
+                top = top.max(Some(q.level));
+            }
+        }
+        let carried = moving.count_ones() as u8 - 1;
         ev.push(Event::Moved { piece: i as u8, carried, from, end: step.end, rest, die: d, bounced: step.bounced });
         self.jump_events(i as u8, step.end, ev);
-        let below =
-            s.pieces.iter().enumerate().filter(|(j, q)| !q.home && q.pos == rest && !riders(s, *j)).count() as u8;
-        let top = s.top_level(rest, Some((from, base)));
-        // One bit per piece: 16 players × 3 pyramids need more than 32.
-        let moving: u64 = (0..s.pieces.len()).filter(|&j| riders(s, j)).fold(0, |m, j| m | (1u64 << j));
         let effect = if rest == self.board.goal { Default::default() } else { self.board.rest[rest as usize] };
         let lose_rule = self.treehouse().map(|t| t.lose_turn);
         for j in (0..s.pieces.len()).filter(|j| moving & (1u64 << j) != 0) {

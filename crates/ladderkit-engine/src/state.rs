@@ -147,16 +147,6 @@ impl State {
         (0..self.players.len() as u8).filter(|p| self.winners & (1 << p) != 0)
     }
 
-    /// The highest level on a position, if anything is there.
-    pub(crate) fn top_level(&self, pos: u32, except_from: Option<(u32, u16)>) -> Option<u16> {
-        self.pieces
-            .iter()
-            .filter(|q| !q.home && q.pos == pos)
-            .filter(|q| except_from.is_none_or(|(p, l)| q.pos != p || q.level < l))
-            .map(|q| q.level)
-            .max()
-    }
-
     /// Whether piece `i` rides along when piece `base` moves (itself
     /// included): the pieces at or above it in its stack, except in the tray.
     pub fn rides_with(&self, i: usize, base: usize) -> bool {
