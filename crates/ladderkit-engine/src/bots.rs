@@ -101,6 +101,9 @@ pub struct BotScratch {
     reply: State,
     answer: State,
     ws: Workspace,
+    /// Lookahead with two players: the value of each reply roll `a < b`,
+    /// for its mirror `b, a` (`expected_after_reply`).
+    pairs: Vec<f64>,
     judge: Option<Arc<dyn Judge>>,
 }
 
@@ -133,9 +136,27 @@ fn expected_after_reply(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
     let Some(kind) = engine.prepare_turn(&mut bot.probe, &mut ()) else { return margin(engine, &bot.probe, me) };
     // A one-die turn has no second die: its slot stays 0.
     let second = if kind == TurnKind::Split { 1..=sides } else { 0..=0 };
+    // With two players the rolls a, b and b, a are worth the same to me:
+    // the reply's plans are the same set, and the best for them is the
+    // worst for me whichever of several equally good ones they take —
+    // unless a shared win ties with another answer (it is worth ½ to both),
+    // so a roll whose best reply is worth exactly that is not reused. The
+    // mirror roll adds the same value in the same order: the same sum.
+    let mirror = kind == TurnKind::Split && bot.after.players.len() == 2;
+    let width = usize::from(sides) + 1;
+    if mirror {
+        bot.pairs.clear();
+        bot.pairs.resize(width * width, f64::NAN);
+    }
     let (mut total, mut weight) = (0.0, 0.0);
     for a in 1..=sides {
         for b in second.clone() {
+            let (lo, hi) = (usize::from(a.min(b)), usize::from(a.max(b)));
+            if mirror && a > b && !bot.pairs[lo * width + hi].is_nan() {
+                total += bot.pairs[lo * width + hi];
+                weight += 1.0;
+                continue;
+            }
             bot.reply.clone_from(&bot.probe);
             engine.set_dice(&mut bot.reply, kind, [a, b], &mut ());
             engine.legal_plans(&bot.reply, &mut bot.ws);
@@ -150,6 +171,9 @@ fn expected_after_reply(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
                     reply_best = theirs;
                     value_for_me = margin(engine, &bot.answer, me);
                 }
+            }
+            if mirror && a < b && reply_best != DECIDED / 2.0 {
+                bot.pairs[lo * width + hi] = value_for_me;
             }
             total += value_for_me;
             weight += 1.0;

@@ -93,3 +93,71 @@ proptest! {
         prop_assert!(replay_events(&engine, hash ^ 1, &log).is_err(), "a changed variant is refused");
     }
 }
+
+/// The lookahead bot's rating written the plain way: every reply roll in
+/// order, every plan applied (`bots.rs` reuses a mirrored roll's value with
+/// two players; this holds it to the plain loop, bit for bit).
+fn plain_lookahead(engine: &Engine, after: &State, me: u8) -> f64 {
+    if after.is_over() || after.current == me {
+        return bots::margin(engine, after, me);
+    }
+    let mut probe = after.clone();
+    let Some(kind) = engine.prepare_turn(&mut probe, &mut ()) else { return bots::margin(engine, &probe, me) };
+    let sides = engine.board().dice.sides as u8;
+    let second = if kind == TurnKind::Split { 1..=sides } else { 0..=0 };
+    let (mut total, mut weight, mut ws) = (0.0, 0.0, Workspace::default());
+    for a in 1..=sides {
+        for b in second.clone() {
+            let mut reply = probe.clone();
+            engine.set_dice(&mut reply, kind, [a, b], &mut ());
+            engine.legal_plans(&reply, &mut ws);
+            let (mut best, mut mine) = (f64::NEG_INFINITY, 0.0);
+            for plan in &ws.plans {
+                let mut answer = reply.clone();
+                engine.apply(&mut answer, plan, &mut ());
+                let theirs = bots::margin(engine, &answer, reply.current);
+                if theirs > best {
+                    best = theirs;
+                    mine = bots::margin(engine, &answer, me);
+                }
+            }
+            total += mine;
+            weight += 1.0;
+        }
+    }
+    total / weight
+}
+
+#[test]
+fn the_lookahead_bot_rates_every_position_as_the_plain_loop_does() {
+    let mut checked = 0;
+    for spec in variants().into_iter().filter(|s| !s.rules.play.is_classic()) {
+        for players in [2u32, 3] {
+            let engine = Engine::new(&compile(&spec), players, (1, 16)).unwrap();
+            let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
+            for game in 0..6 {
+                let mut s = engine.new_game(game);
+                let mut dice = GameRng::for_game(3, game);
+                let mut choices = dice.fork(1);
+                for _ in 0..60 {
+                    if s.is_over() || engine.begin_turn(&mut s, &mut dice, &mut ()) != Turn::Choose {
+                        continue;
+                    }
+                    engine.legal_plans(&s, &mut ws);
+                    let me = s.current;
+                    for plan in ws.plans.clone() {
+                        let mut after = s.clone();
+                        engine.apply(&mut after, &plan, &mut ());
+                        let fast = Policy::Lookahead.score(&engine, &after, me, &mut bot).unwrap();
+                        assert_eq!(fast.to_bits(), plain_lookahead(&engine, &after, me).to_bits(), "{after:?}");
+                        checked += 1;
+                    }
+                    let pick = Policy::Random.choose(&engine, &s, &ws.plans, &mut choices, &mut bot);
+                    let plan = ws.plans[pick];
+                    engine.apply(&mut s, &plan, &mut ());
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions rated");
+}
