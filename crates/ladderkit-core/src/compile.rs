@@ -265,9 +265,16 @@ fn add_safe_spaces(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<
             );
         }
         if board.bump.is_none() {
+            // Only classic races bump; in Treehouse play and on score tracks
+            // pieces always share spaces, so the tag is the one thing to go.
+            let help = if rules.play.is_classic() {
+                "set `shared_squares: false` to bump, or remove the `Safe` tag"
+            } else {
+                "pieces always share spaces in this kind of play: remove the `Safe` tag"
+            };
             out.push(
                 Diagnostic::warning(Code::RuleImpossible, "`safe` spaces only matter where pieces bump each other")
-                    .help("set `shared_squares: false` (classic play) to bump, or remove the `Safe` tag"),
+                    .help(help),
             );
         }
         let at: Vec<u32> = t.spaces.iter().filter_map(|n| board.position(*n)).collect();
