@@ -272,7 +272,11 @@ fn readable(name: &str, s: &Solved, players: &[Player], seconds: f64) -> String 
         );
     }
     odds_lines(&mut out, &o.odds);
-    let _ = writeln!(out, "  moving first is worth {:+.5} (seat 1's chance less the others' average)", first_mover(o));
+    let _ = writeln!(
+        out,
+        "  moving first is worth {:+.5} (seat 1's chance less the others' average)",
+        o.odds.first_mover_edge()
+    );
     if players.iter().any(|p| *p != Player::Optimal) {
         let _ = writeln!(out, "\nPlayed as {}:", names(players));
         odds_lines(&mut out, &s.odds);
@@ -314,11 +318,6 @@ fn odds_lines(out: &mut String, odds: &Odds) {
     let _ = writeln!(out, "  {:.3} turns and {:.3} rolls per game, all seats together", odds.turns, odds.rolls);
 }
 
-fn first_mover(o: &Optimal) -> f64 {
-    let v = &o.odds.value;
-    v[0] - v[1..].iter().sum::<f64>() / (v.len() - 1) as f64
-}
-
 fn odds_json(odds: &Odds) -> serde_json::Value {
     json!({
         "seat_win": odds.value,
@@ -334,7 +333,7 @@ fn to_json(name: &str, s: &Solved, players: &[Player], seconds: f64) -> serde_js
     optimal["sweeps"] = json!(s.optimal.sweeps);
     optimal["rounds"] = json!(s.optimal.rounds);
     optimal["residual"] = json!(s.optimal.residual);
-    optimal["first_mover_edge"] = json!(first_mover(&s.optimal));
+    optimal["first_mover_edge"] = json!(s.optimal.odds.first_mover_edge());
     let skill = s.skill.as_ref().map(|k| {
         k.against
             .iter()

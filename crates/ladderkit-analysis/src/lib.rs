@@ -20,10 +20,9 @@ mod turns;
 
 use ladderkit_core::{Compiled, CompiledBoard, Playable};
 
-/// First-step analysis for any transient chain (the joint-state solver
-/// builds its own): `Transient` rows, `Factored` solves with `I − Q`.
+/// A transient chain's rows, built row by row (the joint-state solver
+/// builds its own).
 pub use chain::Transient;
-pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};
 pub use seats::Seats;
 

@@ -23,7 +23,7 @@ use crate::chain::Transient;
 pub(crate) const DENSE_UP_TO: usize = 128;
 
 /// `I − Q` factored.
-pub struct Factored {
+pub(crate) struct Factored {
     lu: Lu,
     n: usize,
 }
@@ -48,7 +48,7 @@ impl Factored {
     /// Solves `(I − Q)ᵀ v = b` for each column of `b`, in place: `v[y]` is
     /// the expected number of visits to `y` starting from the distribution
     /// `b` (first-step analysis, forwards).
-    pub(crate) fn visits_in_place(&self, b: MatMut<'_, f64>) {
+    pub fn visits_in_place(&self, b: MatMut<'_, f64>) {
         match &self.lu {
             Lu::Dense(lu) => lu.solve_transpose_in_place_with_conj(Conj::No, b),
             Lu::Sparse(factors) => {
@@ -66,7 +66,7 @@ impl Factored {
 
     /// Solves `(I − Q) x = b` in place: `x[s]` is the expected total of `b`
     /// collected from `s` until the game ends (first-step analysis).
-    pub(crate) fn collect_in_place(&self, b: MatMut<'_, f64>) {
+    pub fn collect_in_place(&self, b: MatMut<'_, f64>) {
         match &self.lu {
             Lu::Dense(lu) => lu.solve_in_place_with_conj(Conj::No, b),
             Lu::Sparse(factors) => {
@@ -80,14 +80,6 @@ impl Factored {
                 );
             }
         }
-    }
-
-    /// `collect` for several right-hand sides at once, against the one
-    /// factorisation.
-    pub fn collect_many(&self, per_step: &[Vec<f64>]) -> Vec<Vec<f64>> {
-        let mut b = Mat::<f64>::from_fn(self.n, per_step.len(), |i, j| per_step[j][i]);
-        self.collect_in_place(b.as_mut());
-        (0..per_step.len()).map(|j| column(&b, j)).collect()
     }
 
     /// Expected visits to every state from `from`.

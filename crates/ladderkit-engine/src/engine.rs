@@ -328,11 +328,7 @@ impl Engine {
                 (std::mem::take(&mut player.turn_from), std::mem::take(&mut player.moved_from));
             if rule.when == BumpWhen::EndOfTurn {
                 let piece = s.pieces_of(p).start;
-                let to = match rule.to {
-                    BumpTo::Start => self.board.start,
-                    BumpTo::TurnStart => turn_from,
-                    BumpTo::Swap => moved_from,
-                };
+                let to = self.bumped_to(rule.to, turn_from, moved_from);
                 self.bump(s, piece, s.pieces[piece].pos, to, ev);
             }
         }
@@ -353,11 +349,7 @@ impl Engine {
         let p = s.pieces[piece].owner as usize;
         match rule.when {
             BumpWhen::EachLanding => {
-                let to = match rule.to {
-                    BumpTo::Start => self.board.start,
-                    BumpTo::TurnStart => s.players[p].turn_from,
-                    BumpTo::Swap => from,
-                };
+                let to = self.bumped_to(rule.to, s.players[p].turn_from, from);
                 self.bump(s, piece, at, to, ev);
             }
             BumpWhen::EndOfTurn if rule.to == BumpTo::Swap => s.players[p].moved_from = from,
@@ -366,18 +358,21 @@ impl Engine {
         self.place_on_top(s, piece, at);
     }
 
+    /// Where bumped pieces go: the start, where the bumper's turn began, or
+    /// where the move that brought it began.
+    fn bumped_to(&self, to: BumpTo, turn_from: u32, move_from: u32) -> u32 {
+        match to {
+            BumpTo::Start => self.board.start,
+            BumpTo::TurnStart => turn_from,
+            BumpTo::Swap => move_from,
+        }
+    }
+
     /// Puts `piece` on `at`, above the pieces there when the order matters
     /// (only the top one is bumped).
     fn place_on_top(&self, s: &mut State, piece: usize, at: u32) {
         if self.board.bump.is_some_and(|b| b.who == BumpWho::Top) {
-            let top = s
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(j, q)| *j != piece && !q.home && q.pos == at)
-                .map(|(_, q)| q.level)
-                .max();
-            s.pieces[piece].level = top.map_or(0, |t| t + 1);
+            s.pieces[piece].level = highest_other(s, at, piece).map_or(0, |t| t + 1);
         }
         s.pieces[piece].pos = at;
     }
@@ -391,7 +386,7 @@ impl Engine {
             return;
         }
         let there = |j: usize, q: &Piece| j != mover && !q.home && q.pos == at;
-        let top = s.pieces.iter().enumerate().filter(|(j, q)| there(*j, q)).map(|(_, q)| q.level).max();
+        let top = highest_other(s, at, mover);
         for i in 0..s.pieces.len() {
             let q = s.pieces[i];
             if there(i, &q) && (rule.who == BumpWho::All || Some(q.level) == top) {
@@ -687,6 +682,11 @@ impl Engine {
             }
         }
     }
+}
+
+/// The highest level of a piece on `at` other than `except`, if any is there.
+fn highest_other(s: &State, at: u32, except: usize) -> Option<u16> {
+    s.pieces.iter().enumerate().filter(|(j, q)| *j != except && !q.home && q.pos == at).map(|(_, q)| q.level).max()
 }
 
 fn dedup(plans: &mut Vec<Plan>) {

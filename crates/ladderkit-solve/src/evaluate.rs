@@ -54,6 +54,15 @@ pub struct Odds {
     pub rolls: f64,
 }
 
+impl Odds {
+    /// The opener's chance to win less the average of the others' (with two
+    /// players, P(seat 1) − P(seat 2)).
+    pub fn first_mover_edge(&self) -> f64 {
+        let others = &self.value[1..];
+        self.value[0] - others.iter().sum::<f64>() / others.len().max(1) as f64
+    }
+}
+
 /// Sweeps stop when no figure moved by more than this, relative to its
 /// size (at least one); the error left is a few times that.
 pub const PRECISION: f64 = 1e-14;

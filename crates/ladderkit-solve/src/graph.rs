@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
 use rustc_hash::FxHashMap;
 
-use crate::key::{Codec, zero_counters};
+use crate::key::Codec;
 use crate::{Progress, SolveError};
 
 /// An option's `next` at or above this is a finished game; the low bits
@@ -114,28 +114,24 @@ impl Graph {
         let (mut here, mut rolled, mut after) = (State::default(), State::default(), State::default());
         let mut ws = Workspace::default();
         let mut found: Vec<Opt> = Vec::new();
-        let sides = engine.board().dice.sides;
         let mut x = 0;
-        while x < graph.keys.len() / graph.codec.len() {
-            if graph.keys.len() / graph.codec.len() > limits.max_positions {
-                let positions = graph.keys.len() / graph.codec.len();
-                return Err(SolveError::TooBig { positions, estimate, limits });
+        while x < graph.found() {
+            if graph.found() > limits.max_positions {
+                return Err(SolveError::TooBig { positions: graph.found(), estimate, limits });
             }
-            let len = graph.codec.len();
-            let this: Box<[u8]> = graph.keys[x * len..(x + 1) * len].into();
-            graph.codec.decode(&this, &mut here);
+            graph.state(x, &mut here);
             // How many dice this turn reads, settled before the first.
-            let mut dice = 0u32;
+            let mut reads = 0u32;
             rolled.clone_from(&here);
             engine.begin_turn_with(
                 &mut rolled,
                 &mut |_| {
-                    dice += 1;
+                    reads += 1;
                     1
                 },
                 &mut (),
             );
-            let sequences = sides.pow(dice);
+            let sequences = dice.sides.pow(reads);
             let node_rolls = (rolled.rolls - here.rolls) as u8;
             let node_turns = (turns(&rolled) - turns(&here)) as u8;
             let first_roll = graph.rolls.len() as u32;
@@ -159,7 +155,7 @@ impl Graph {
                         for plan in &ws.plans {
                             after.clone_from(&rolled);
                             engine.apply(&mut after, plan, &mut ());
-                            let next = graph.next_of(&mut after, &mut key);
+                            let next = graph.next_of(&after, &mut key);
                             match found.iter_mut().find(|o| o.next == next) {
                                 Some(o) => o.plans += 1,
                                 None => found.push(Opt { next, plans: 1 }),
@@ -167,7 +163,7 @@ impl Graph {
                         }
                     }
                     Turn::Done | Turn::Over => {
-                        let next = graph.next_of(&mut rolled, &mut key);
+                        let next = graph.next_of(&rolled, &mut key);
                         found.push(Opt { next, plans: 1 });
                     }
                 }
@@ -199,21 +195,25 @@ impl Graph {
         spaces.powi(start.pieces.len() as i32) * f64::from(engine.players())
     }
 
-    /// The node (or finished game) `s` is, once its counters are cleared.
-    fn next_of(&mut self, s: &mut State, key: &mut Vec<u8>) -> u32 {
+    /// The node (or finished game) `s` is (the key leaves its counters out).
+    fn next_of(&mut self, s: &State, key: &mut Vec<u8>) -> u32 {
         if s.is_over() {
             return FINISHED | s.winners;
         }
-        zero_counters(s);
         self.codec.encode(s, key);
         self.intern(key)
+    }
+
+    /// Positions found so far (explored or waiting to be).
+    fn found(&self) -> usize {
+        self.keys.len() / self.codec.len()
     }
 
     fn intern(&mut self, key: &[u8]) -> u32 {
         if let Some(&id) = self.index.get(key) {
             return id;
         }
-        let id = (self.keys.len() / self.codec.len()) as u32;
+        let id = self.found() as u32;
         self.keys.extend_from_slice(key);
         self.index.insert(key.into(), id);
         id
@@ -300,10 +300,8 @@ impl Graph {
 
     /// The position a state between turns is, if the game can reach it.
     pub fn position_of(&self, s: &State) -> Option<usize> {
-        let mut copy = s.clone();
-        zero_counters(&mut copy);
         let mut key = Vec::with_capacity(self.codec.len());
-        self.codec.encode(&copy, &mut key);
+        self.codec.encode(s, &mut key);
         self.index.get(key.as_slice()).map(|&x| x as usize)
     }
 

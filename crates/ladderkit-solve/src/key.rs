@@ -120,8 +120,9 @@ fn rank(s: &State, i: usize) -> u8 {
     lower as u8
 }
 
-/// Clears what the rules never read back: counts of rolls, turns, rounds.
-pub(crate) fn zero_counters(s: &mut State) {
+/// Clears what the rules never read back (counts of rolls, turns, rounds),
+/// so decoded positions carry none.
+fn zero_counters(s: &mut State) {
     s.rolls = 0;
     s.rounds = 0;
     for p in &mut s.players {

@@ -34,6 +34,20 @@ impl Player {
             other => Policy::parse(other).map(Self::Bot),
         }
     }
+
+    /// The bot whose own choices this seat plays; `None` for optimal play
+    /// (the perfect bot is optimal play).
+    fn scoring_bot(self) -> Option<Policy> {
+        match self {
+            Self::Optimal | Self::Bot(Policy::Perfect) => None,
+            Self::Bot(policy) => Some(policy),
+        }
+    }
+}
+
+/// Where a bot's picks are kept (`BOTS` order).
+fn slot(policy: Policy) -> usize {
+    BOTS.iter().position(|b| *b == policy).expect("every bot is listed")
 }
 
 /// The explored game and what has been solved on it so far.
@@ -51,9 +65,6 @@ pub struct Skill {
     /// Per bot: for each seat, the perfect player's chance to win in that
     /// seat with the bot in every other.
     pub against: Vec<(Policy, Vec<f64>)>,
-    /// Under optimal play: the opener's chance to win less the average of
-    /// the others' (with two players, P(seat 1) − P(seat 2)).
-    pub first_mover: f64,
 }
 
 impl<'e> Solver<'e> {
@@ -82,15 +93,15 @@ impl<'e> Solver<'e> {
 
     fn prepare(&mut self, seats: &[Player]) -> Result<(), SolveError> {
         for seat in seats {
-            match seat {
-                Player::Optimal | Player::Bot(Policy::Perfect) => {
+            match seat.scoring_bot() {
+                None => {
                     self.optimal()?;
                 }
-                Player::Bot(Policy::Random) => {}
-                Player::Bot(policy) => {
-                    let k = BOTS.iter().position(|b| b == policy).expect("every bot is listed");
+                Some(Policy::Random) => {}
+                Some(policy) => {
+                    let k = slot(policy);
                     if self.picks[k].is_none() {
-                        self.picks[k] = Some(self.graph.picks(self.engine, *policy));
+                        self.picks[k] = Some(self.graph.picks(self.engine, policy));
                     }
                 }
             }
@@ -102,34 +113,27 @@ impl<'e> Solver<'e> {
     pub fn odds(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
         assert_eq!(seats.len(), self.graph.players as usize, "one player per seat");
         self.prepare(seats)?;
-        let perfect = |p: &Player| matches!(p, Player::Optimal | Player::Bot(Policy::Perfect));
-        if seats.iter().all(perfect) {
+        if seats.iter().all(|p| p.scoring_bot().is_none()) {
             return Ok(self.optimal.as_ref().expect("prepared").odds.clone());
         }
         let choices: Vec<Choice<'_>> = seats
             .iter()
-            .map(|seat| match seat {
-                Player::Optimal | Player::Bot(Policy::Perfect) => {
-                    Choice::Picks(&self.optimal.as_ref().expect("prepared").picks)
-                }
-                Player::Bot(Policy::Random) => Choice::Random,
-                Player::Bot(policy) => {
-                    let k = BOTS.iter().position(|b| b == policy).expect("every bot is listed");
-                    Choice::Picks(self.picks[k].as_ref().expect("prepared"))
-                }
+            .map(|seat| match seat.scoring_bot() {
+                None => Choice::Picks(&self.optimal.as_ref().expect("prepared").picks),
+                Some(Policy::Random) => Choice::Random,
+                Some(policy) => Choice::Picks(self.picks[slot(policy)].as_ref().expect("prepared")),
             })
             .collect();
         evaluate(&self.graph, &choices, self.progress)
     }
 
-    /// Perfect play against every bot in every seat, and the edge of moving
-    /// first under optimal play. `done` is told after each solve.
+    /// Perfect play against every bot in every seat. `done` is told after
+    /// each solve.
     pub fn skill(&mut self, mut done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
         let p = self.graph.players as usize;
         let total = BOTS.len() * p + 1;
-        let both = self.optimal()?.odds.value.clone();
+        self.optimal()?;
         done(1, total);
-        let others = both[1..].iter().sum::<f64>() / (p - 1).max(1) as f64;
         let mut against = Vec::new();
         for (k, bot) in BOTS.iter().enumerate() {
             let mut per_seat = Vec::with_capacity(p);
@@ -141,6 +145,6 @@ impl<'e> Solver<'e> {
             }
             against.push((*bot, per_seat));
         }
-        Ok(Skill { against, first_mover: both[0] - others })
+        Ok(Skill { against })
     }
 }

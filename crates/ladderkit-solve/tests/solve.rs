@@ -191,6 +191,26 @@ fn with_three_players_each_seat_gets_at_least_what_a_brute_force_says_it_can_be_
     assert!((sum - 1.0).abs() < 1e-12, "every game ends: {sum}");
 }
 
+/// A seeded simulation on every core, for comparing with exact odds.
+fn simulated(
+    engine: &Engine,
+    seats: Vec<Policy>,
+    seed: u64,
+    games: u64,
+    judge: Option<std::sync::Arc<dyn ladderkit_engine::bots::Judge>>,
+) -> ladderkit_sim::Report {
+    let options = ladderkit_sim::Options {
+        games,
+        seats,
+        seed,
+        threads: 0,
+        engine_only: false,
+        shard: ladderkit_sim::Shard::WHOLE,
+        judge,
+    };
+    ladderkit_sim::simulate(engine, &options, None).report()
+}
+
 /// The position (or finished game) a state between turns is.
 fn next_of(graph: &Graph, s: &State) -> u32 {
     if s.is_over() {
@@ -289,16 +309,7 @@ fn exact_odds_agree_with_simulation() {
     let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
     for (policy, games) in [(Policy::Random, 400_000), (Policy::Greedy, 60_000)] {
         let exact = solver.odds(&[Player::Bot(policy); 2]).expect("ends");
-        let options = ladderkit_sim::Options {
-            games,
-            seats: vec![policy; 2],
-            seed: 11,
-            threads: 0,
-            engine_only: false,
-            shard: ladderkit_sim::Shard::WHOLE,
-            judge: None,
-        };
-        let report = ladderkit_sim::simulate(&engine, &options, None).report();
+        let report = simulated(&engine, vec![policy; 2], 11, games, None);
         for seat in 0..2 {
             // A simulated seat counts shared wins as wins.
             let p = exact.alone[seat] + exact.shared;
@@ -352,16 +363,7 @@ fn the_perfect_bot_plays_the_solved_odds_and_beats_lookahead() {
     // Both against lookahead: the smallest gap of the bots', 0.025.
     let games = 24_000;
     let play = |first: Policy| {
-        let options = ladderkit_sim::Options {
-            games,
-            seats: vec![first, Policy::Lookahead],
-            seed: 5,
-            threads: 0,
-            engine_only: false,
-            shard: ladderkit_sim::Shard::WHOLE,
-            judge: Some(judge.clone()),
-        };
-        ladderkit_sim::simulate(&engine, &options, None).report().seat_win_rate[0]
+        simulated(&engine, vec![first, Policy::Lookahead], 5, games, Some(judge.clone())).seat_win_rate[0]
     };
     let (perfect, lookahead) = (play(Policy::Perfect), play(Policy::Lookahead));
     for (got, exact) in [(perfect, &exact_perfect), (lookahead, &exact_lookahead)] {
@@ -387,16 +389,7 @@ fn classic_races_where_landing_bumps_agree_with_simulation() {
         let exact = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
         assert!((exact.value[0] - apart.seats.win[0]).abs() > 1e-4, "{name}: bumping changes the odds: {exact:?}");
         let games = 300_000;
-        let options = ladderkit_sim::Options {
-            games,
-            seats: vec![Policy::Random; 2],
-            seed: 3,
-            threads: 0,
-            engine_only: false,
-            shard: ladderkit_sim::Shard::WHOLE,
-            judge: None,
-        };
-        let report = ladderkit_sim::simulate(&engine, &options, None).report();
+        let report = simulated(&engine, vec![Policy::Random; 2], 3, games, None);
         for seat in 0..2 {
             let p = exact.value[seat];
             let se = (p * (1.0 - p) / games as f64).sqrt();

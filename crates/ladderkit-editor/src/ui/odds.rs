@@ -109,7 +109,7 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
         ui.label(RichText::new(format!("{:.2}", s.optimal.turns)).monospace());
         ui.end_row();
     });
-    ui.label(format!("Moving first is worth {:+.2} points under optimal play.", s.skill.first_mover * 100.0));
+    ui.label(format!("Moving first is worth {:+.2} points under optimal play.", s.optimal.first_mover_edge() * 100.0));
     ui.add_space(6.0);
     ui.label(RichText::new("Does skill matter?").strong()).on_hover_text(
         "The perfect player's chance to win with a bot in the other seat; 50% would mean skill buys nothing",
