@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, Plan, Workspace};
@@ -88,7 +89,7 @@ impl Policy {
             Self::Random => None,
             Self::Greedy => Some(race_margin(engine, &bot.after, me)),
             Self::Perfect if bot.judge.is_some() => bot.judge.as_ref().map(|j| j.worth(&bot.after, me)),
-            Self::Lookahead | Self::Perfect => Some(expected_after_reply(engine, me, bot)),
+            Self::Lookahead | Self::Perfect => Some(remembered_lookahead(engine, me, bot)),
         }
     }
 }
@@ -104,8 +105,26 @@ pub struct BotScratch {
     /// Lookahead with two players: the value of each reply roll `a < b`,
     /// for its mirror `b, a` (`expected_after_reply`).
     pairs: Vec<f64>,
+    memo: Memo,
     judge: Option<Arc<dyn Judge>>,
 }
+
+/// Lookahead values already worked out. A value is a function of the
+/// engine, the seat and the position (`State::write_key`) alone, and games
+/// meet the same positions again and again (two-player Treehouse has about
+/// 12,000), so a position met before costs a lookup instead of hundreds of
+/// replayed plans, with the very same value.
+#[derive(Debug, Clone, Default)]
+struct Memo {
+    /// The `Engine::id` the values belong to.
+    engine: u64,
+    key: Vec<u8>,
+    values: FxHashMap<Box<[u8]>, f64>,
+}
+
+/// Positions remembered before the memo starts afresh (about 100 bytes
+/// each with two players: some 30 MB per thread at most).
+const MEMO_LIMIT: usize = 1 << 18;
 
 impl BotScratch {
     /// Scratch whose perfect bot plays by `judge`.
@@ -123,6 +142,29 @@ fn best(plans: &[Plan], mut score: impl FnMut(&Plan) -> f64) -> usize {
         }
     }
     best.0
+}
+
+/// `expected_after_reply`, looked up in the memo when the position was
+/// met before.
+fn remembered_lookahead(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
+    let memo = &mut bot.memo;
+    if memo.engine != engine.id() {
+        memo.values.clear();
+        memo.engine = engine.id();
+    }
+    memo.key.clear();
+    memo.key.push(me);
+    bot.after.write_key(&mut memo.key);
+    if let Some(value) = memo.values.get(memo.key.as_slice()) {
+        return *value;
+    }
+    let value = expected_after_reply(engine, me, bot);
+    let memo = &mut bot.memo;
+    if memo.values.len() >= MEMO_LIMIT {
+        memo.values.clear();
+    }
+    memo.values.insert(memo.key.as_slice().into(), value);
+    value
 }
 
 /// The expected margin for `me` once the next player has rolled and
@@ -199,8 +241,14 @@ pub fn race_margin(engine: &Engine, s: &State, me: u8) -> f64 {
 const DECIDED: f64 = 1e6;
 
 fn decided(s: &State, me: u8) -> f64 {
-    let shared = f64::from(s.winners.count_ones());
-    if s.winners & (1 << me) != 0 { DECIDED / shared } else { -DECIDED }
+    decided_for(s.winners, me)
+}
+
+/// What a finished game is worth to `me` when `winners` (a bit per seat)
+/// won: an equal share of a win, or a loss that dwarfs any margin.
+pub fn decided_for(winners: u32, me: u8) -> f64 {
+    let shared = f64::from(winners.count_ones());
+    if winners & (1 << me) != 0 { DECIDED / shared } else { -DECIDED }
 }
 
 /// How far `me` leads the best other player, in expected moves still

@@ -99,7 +99,13 @@ pub struct Engine {
     remaining: Vec<f64>,
     /// Points, chips or arrows are played (`extras.rs`).
     extras: bool,
+    /// Names this engine among those the process built (clones share it),
+    /// so what bots remember under one engine is never used under another.
+    id: u64,
 }
+
+/// The next `Engine::id`.
+static NEXT_ENGINE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Engine {
     /// An engine for `players` players; refuses variants with errors.
@@ -119,12 +125,20 @@ impl Engine {
         let board = board.into_board();
         let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
         let extras = board.has_extras();
-        Self { board, players, first_player, remaining, extras }
+        let id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Self { board, players, first_player, remaining, extras, id }
     }
 
     pub fn with_first_player(mut self, first_player: FirstPlayer) -> Self {
         self.first_player = first_player;
+        self.id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self
+    }
+
+    /// Which engine this is: equal for an engine and its clones, different
+    /// for any two built apart (even of the same variant).
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     pub fn board(&self) -> &CompiledBoard {

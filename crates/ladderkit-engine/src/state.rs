@@ -147,6 +147,64 @@ impl State {
         (0..self.players.len() as u8).filter(|p| self.winners & (1 << p) != 0)
     }
 
+    /// Appends to `out` every part of the state the rules and bots read,
+    /// leaving out the counters they never read (rolls, turns, rounds):
+    /// two states with equal keys play on identically. Bots remember what
+    /// they worked out under it.
+    pub fn write_key(&self, out: &mut Vec<u8>) {
+        // Destructured so a new field cannot be forgotten here.
+        let Self {
+            pieces,
+            players,
+            pieces_per_player,
+            current,
+            opener,
+            turns_in_row,
+            rounds: _,
+            rolls: _,
+            pending,
+            winners,
+            chips,
+        } = self;
+        out.extend([*pieces_per_player, *current, *opener, players.len() as u8]);
+        out.extend(turns_in_row.to_le_bytes());
+        out.extend(winners.to_le_bytes());
+        match pending {
+            None => out.push(0),
+            Some(Pending { dice, count, kind }) => out.extend([1, dice[0], dice[1], *count, *kind as u8]),
+        }
+        for Piece { owner, size, pos, level, home, sideways, penalty, upgraded } in pieces {
+            out.extend([*owner, *size, u8::from(*home), *sideways, *penalty, u8::from(*upgraded)]);
+            out.extend(pos.to_le_bytes());
+            out.extend(level.to_le_bytes());
+        }
+        for player in players {
+            let PlayerState {
+                lose_turns,
+                started,
+                rolls: _,
+                turns: _,
+                extra_earned,
+                points,
+                held,
+                turn_from,
+                moved_from,
+            } = player;
+            out.extend([u8::from(*started), u8::from(*extra_earned)]);
+            for n in [*lose_turns, *points, *turn_from, *moved_from] {
+                out.extend(n.to_le_bytes());
+            }
+            // Most games hold no chips: a zero byte stands for none.
+            if held.iter().all(|n| *n == 0) {
+                out.push(0);
+            } else {
+                out.push(1);
+                held.iter().for_each(|n| out.extend(n.to_le_bytes()));
+            }
+        }
+        out.extend(chips);
+    }
+
     /// Whether piece `i` rides along when piece `base` moves (itself
     /// included): the pieces at or above it in its stack, except in the tray.
     pub fn rides_with(&self, i: usize, base: usize) -> bool {

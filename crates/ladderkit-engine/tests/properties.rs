@@ -161,3 +161,28 @@ fn the_lookahead_bot_rates_every_position_as_the_plain_loop_does() {
     }
     assert!(checked > 1000, "{checked} positions rated");
 }
+
+/// The lookahead bot remembers positions it rated, but only for the engine
+/// it rated them under: one scratch shared by two boards that differ in a
+/// ladder gives each board its own values, and a position rated again gives
+/// the same bits.
+#[test]
+fn what_the_lookahead_bot_remembers_stays_with_its_engine() {
+    let spec = variants().into_iter().find(|s| !s.rules.play.is_classic()).unwrap();
+    let mut other = spec.clone();
+    other.jumps.retain(|j| j.from != 2 && j.to != 2);
+    other.jumps.push(Jump::new(2, 60));
+    let (a, b) =
+        (Engine::new(&compile(&spec), 2, (1, 16)).unwrap(), Engine::new(&compile(&other), 2, (1, 16)).unwrap());
+    // Seat 0 is to move, so rating it for seat 1 weighs every reply.
+    let start = a.new_game(0);
+    let mut shared = BotScratch::default();
+    let mut rate = |engine: &Engine| Policy::Lookahead.score(engine, &start, 1, &mut shared).unwrap().to_bits();
+    let (first_a, first_b, again_a, again_b) = (rate(&a), rate(&b), rate(&a), rate(&b));
+    assert_eq!(first_a, plain_lookahead(&a, &start, 1).to_bits());
+    assert_eq!(first_b, plain_lookahead(&b, &start, 1).to_bits());
+    assert_ne!(first_a, first_b, "the ladder changes the value");
+    assert_eq!((again_a, again_b), (first_a, first_b));
+    let clone = b.clone();
+    assert_eq!(rate(&clone), first_b);
+}
