@@ -139,7 +139,7 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
 enum Kernel {
     /// Classic races whose pieces never meet.
     Race(RaceKernel),
-    /// The basic Treehouse game with random bots.
+    /// The basic Treehouse game with random and greedy bots.
     Treehouse(TreehouseKernel),
 }
 

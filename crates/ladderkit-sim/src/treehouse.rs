@@ -1,10 +1,11 @@
-//! The Treehouse kernel: the basic game (one pyramid each) with random bots
-//! on a board without lose-turn or extra-turn spaces, played on a few
-//! arrays instead of a `State`. A turn lists the legal plans in exactly the
-//! order `Engine::legal_plans` does, picks one with the same draw as
-//! `Policy::Random` and moves the same way as `Engine::apply`, so a seed
-//! gives the very games the engine plays (a test compares them), about ten
-//! times faster.
+//! The Treehouse kernel: the basic game (one pyramid each) with random and
+//! greedy bots on a board without lose-turn or extra-turn spaces, played on
+//! a few arrays instead of a `State`. A turn lists the legal plans in
+//! exactly the order `Engine::legal_plans` does, picks one with the same
+//! draw as `Policy::Random` (or the first best by `race_margin`, as
+//! `Policy::Greedy` does) and moves the same way as `Engine::apply`, so a
+//! seed gives the very games the engine plays (a test compares them),
+//! several times faster.
 //!
 //! What makes it small: with one piece each and no lose-turn spaces no
 //! piece is ever covered or lying down, so a piece can move by `d` exactly
@@ -43,16 +44,25 @@ pub struct TreehouseKernel {
     /// The first turn rolls one die for your own piece.
     opening: bool,
     rotate: bool,
+    /// Per seat: whether it plays greedily (else at random).
+    greedy: [bool; MAX_PLAYERS],
     /// Per position, per die − 1 (dice have at most `MAX_SIDES` faces).
     steps: Vec<[Step; MAX_SIDES]>,
     board: ladderkit_core::CompiledBoard,
 }
 
-/// One game in progress; pieces are numbered by seat.
-#[derive(Debug)]
-struct Game {
+/// Where the pieces are, numbered by seat: a copy is cheap, so greedy
+/// seats try their plans on copies.
+#[derive(Debug, Clone, Copy)]
+struct Pieces {
     pos: [u16; MAX_PLAYERS],
     level: [u16; MAX_PLAYERS],
+}
+
+/// One game in progress.
+#[derive(Debug)]
+struct Game {
+    at: Pieces,
     started: [bool; MAX_PLAYERS],
     rolls: [u32; MAX_PLAYERS],
     turns: [u32; MAX_PLAYERS],
@@ -85,15 +95,15 @@ enum Class {
 
 impl TreehouseKernel {
     /// Whether `new` gives a kernel: the basic Treehouse game on a plain
-    /// board, every seat the random bot, and sizes the arrays hold. Builds
-    /// nothing.
+    /// board, every seat the random or the greedy bot, and sizes the arrays
+    /// hold. Builds nothing.
     pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
         let board = engine.board();
         matches!(&board.play, Play::Treehouse(rules) if !rules.is_team_game())
             && !board.has_turn_effects()
             && !board.has_extras()
             && usize::from(engine.players()) <= MAX_PLAYERS
-            && seats.iter().all(|s| *s == Policy::Random)
+            && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy))
             && board.points.len() <= usize::from(u16::MAX)
             && board.dice.sides as usize <= MAX_SIDES
     }
@@ -122,6 +132,7 @@ impl TreehouseKernel {
             start: board.start as u16,
             opening: rules.first_turn_dice == 1,
             rotate: engine.first_player() == FirstPlayer::Rotate,
+            greedy: std::array::from_fn(|seat| seats.get(seat) == Some(&Policy::Greedy)),
             steps,
             board: board.clone(),
         })
@@ -167,8 +178,7 @@ impl TreehouseKernel {
         let choices = dice.fork(1);
         let opener = if self.rotate { (game % N as u64) as usize } else { 0 };
         Game {
-            pos: [self.start; MAX_PLAYERS],
-            level: [0; MAX_PLAYERS],
+            at: Pieces { pos: [self.start; MAX_PLAYERS], level: [0; MAX_PLAYERS] },
             started: [false; MAX_PLAYERS],
             rolls: [0; MAX_PLAYERS],
             turns: [0; MAX_PLAYERS],
@@ -195,8 +205,12 @@ impl TreehouseKernel {
         g.rolls[p] += 1;
         if split {
             let b = g.dice.die(self.sides) as u8;
-            self.split_turn::<N>(g, p, a, b, lists, tally, rides);
-        } else if self.fits(g.pos[p], a) {
+            if self.greedy[p] {
+                self.greedy_turn::<N>(g, p, a, b, tally, rides);
+            } else {
+                self.split_turn::<N>(g, p, a, b, lists, tally, rides);
+            }
+        } else if self.fits(g.at.pos[p], a) {
             // The opening's one plan: your piece moves, or nothing does.
             self.move_piece::<N>(g, p, u32::from(a), tally, rides);
         }
@@ -206,7 +220,7 @@ impl TreehouseKernel {
                 g.rounds += 1;
             }
         }
-        g.leader.observe(g.pos[..N].iter().map(|p| u64::from(*p)));
+        g.leader.observe(g.at.pos[..N].iter().map(|p| u64::from(*p)));
     }
 
     #[inline]
@@ -223,13 +237,13 @@ impl TreehouseKernel {
     /// The pieces that move when `i` does: `i` and everything above it
     /// (one piece from the tray).
     #[inline]
-    fn riders<const N: usize>(&self, g: &Game, i: usize) -> u32 {
-        if g.pos[i] == TRAY as u16 {
+    fn riders<const N: usize>(&self, at: &Pieces, i: usize) -> u32 {
+        if at.pos[i] == TRAY as u16 {
             return 1 << i;
         }
         let mut m = 0;
         for j in 0..N {
-            m |= u32::from(g.pos[j] == g.pos[i] && g.level[j] >= g.level[i]) << j;
+            m |= u32::from(at.pos[j] == at.pos[i] && at.level[j] >= at.level[i]) << j;
         }
         m
     }
@@ -255,12 +269,12 @@ impl TreehouseKernel {
         tally: &mut Tally,
         rides: &mut Rides,
     ) {
-        if g.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
+        if g.at.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
             return self.split_turn_far::<N>(g, p, a, b, tally, rides);
         }
         let small = a.min(b);
-        let own_any = self.fits(g.pos[p], small);
-        let other_any = (0..N).any(|j| j != p && self.fits(g.pos[j], small));
+        let own_any = self.fits(g.at.pos[p], small);
+        let other_any = (0..N).any(|j| j != p && self.fits(g.at.pos[j], small));
         if !own_any && !other_any {
             return;
         }
@@ -283,7 +297,7 @@ impl TreehouseKernel {
                 let members = if c1 == Class::Own { 1 } else { N - 1 };
                 for j in 0..members {
                     let i = if c1 == Class::Own { p } else { j + usize::from(j >= p) };
-                    let listed = wanted && distinct && self.fits(g.pos[i], d1);
+                    let listed = wanted && distinct && self.fits(g.at.pos[i], d1);
                     starts[m] = i as u32 | u32::from(d1) << 8 | (c2 as u32) << 16 | u32::from(d2) << 24;
                     seconds[m] = if N > 2 && listed && c2 == Class::Other {
                         self.seconds_after::<N>(g, p, i, d1, d2)
@@ -316,9 +330,9 @@ impl TreehouseKernel {
         let second = if N == 2 {
             // One piece per class.
             let k = if c2 == Class::Own { p } else { 1 - p };
-            self.fits(g.pos[k], d2).then_some(k)
+            self.fits(g.at.pos[k], d2).then_some(k)
         } else {
-            (0..N).filter(|&k| in_class(k, c2) && self.fits(g.pos[k], d2)).nth(pick as usize)
+            (0..N).filter(|&k| in_class(k, c2) && self.fits(g.at.pos[k], d2)).nth(pick as usize)
         };
         if let Some(k) = second {
             self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
@@ -345,12 +359,12 @@ impl TreehouseKernel {
         // Plans that start with your piece: one with two players; else the
         // others that can take the second die after it moves, which is all
         // of them unless it carries some up to near the goal.
-        let moved = if N == 2 { 1 << p } else { self.riders::<N>(g, p) };
+        let moved = if N == 2 { 1 << p } else { self.riders::<N>(&g.at, p) };
         let own_first = |o: u32| {
             let (d1, d2) = order(o);
             if N == 2 {
                 1
-            } else if moved == 1 << p && self.step(g.pos[p], u32::from(d1)).rest != self.goal {
+            } else if moved == 1 << p && self.step(g.at.pos[p], u32::from(d1)).rest != self.goal {
                 N as u32 - 1
             } else {
                 u32::from(self.seconds_after::<N>(g, p, p, d1, d2))
@@ -365,7 +379,7 @@ impl TreehouseKernel {
             if g.winners != 0 {
                 return;
             }
-            if let Some(k) = (0..N).filter(|&k| k != p && self.fits(g.pos[k], d2)).nth(nth as usize) {
+            if let Some(k) = (0..N).filter(|&k| k != p && self.fits(g.at.pos[k], d2)).nth(nth as usize) {
                 self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
             }
         } else {
@@ -374,7 +388,7 @@ impl TreehouseKernel {
             let (d1, d2) = order(o);
             let i = j + usize::from(j >= p);
             self.move_piece::<N>(g, i, u32::from(d1), tally, rides);
-            if g.winners == 0 && self.fits(g.pos[p], d2) {
+            if g.winners == 0 && self.fits(g.at.pos[p], d2) {
                 self.move_piece::<N>(g, p, u32::from(d2), tally, rides);
             }
         }
@@ -384,14 +398,14 @@ impl TreehouseKernel {
     /// `d2` goes to another player: those that fit afterwards, or one (the
     /// die unused).
     fn seconds_after<const N: usize>(&self, g: &Game, p: usize, i: usize, d1: u8, d2: u8) -> u8 {
-        let rest = self.step(g.pos[i], u32::from(d1)).rest;
+        let rest = self.step(g.at.pos[i], u32::from(d1)).rest;
         if rest == self.goal {
             return 1;
         }
-        let moved = self.riders::<N>(g, i);
+        let moved = self.riders::<N>(&g.at, i);
         let fitting = (0..N)
             .filter(|&k| k != p)
-            .filter(|&k| self.fits(if moved & (1 << k) != 0 { rest } else { g.pos[k] }, d2))
+            .filter(|&k| self.fits(if moved & (1 << k) != 0 { rest } else { g.at.pos[k] }, d2))
             .count();
         fitting.max(1) as u8
     }
@@ -400,27 +414,106 @@ impl TreehouseKernel {
     /// `d` and lands on top of whatever is there.
     #[inline(always)]
     fn move_piece<const N: usize>(&self, g: &mut Game, i: usize, d: u32, tally: &mut Tally, rides: &mut Rides) {
-        let (from, base) = (g.pos[i], g.level[i]);
-        let step = self.step(from, d);
-        let rest = step.rest;
-        let moving = self.riders::<N>(g, i);
-        tally.heat[usize::from(rest)] += 1;
+        let step = self.step(g.at.pos[i], d);
+        tally.heat[usize::from(step.rest)] += 1;
         rides.count(&self.board, step.jump, step.chained, step.end);
+        let moving = self.shift::<N>(&mut g.at, i, step.rest);
+        if step.rest == self.goal {
+            g.winners = moving;
+        }
+    }
+
+    /// Moves the stack from `i` up to `rest`, on top of whatever is there;
+    /// returns who moved.
+    #[inline(always)]
+    fn shift<const N: usize>(&self, at: &mut Pieces, i: usize, rest: u16) -> u32 {
+        let (from, base) = (at.pos[i], at.level[i]);
+        let moving = self.riders::<N>(at, i);
         // The level above the highest piece already there (the moving
         // stack aside), as selects: nobody there is the common case.
         let mut floor = 0;
         for j in 0..N {
-            let under = g.pos[j] == rest && (g.pos[j] != from || g.level[j] < base);
-            floor = if under { floor.max(g.level[j] + 1) } else { floor };
+            let under = at.pos[j] == rest && (at.pos[j] != from || at.level[j] < base);
+            floor = if under { floor.max(at.level[j] + 1) } else { floor };
         }
         for j in 0..N {
             if moving & (1 << j) != 0 {
-                g.pos[j] = rest;
-                g.level[j] = floor + (g.level[j] - base);
+                at.pos[j] = rest;
+                at.level[j] = floor + (at.level[j] - base);
             }
         }
-        if rest == self.goal {
-            g.winners = moving;
+        moving
+    }
+
+    /// A greedy seat's split turn: every plan in `Engine::legal_plans`'
+    /// order (see `split_turn`) played out on a copy of the pieces, and the
+    /// first with the best `race_margin` played for real, as
+    /// `Policy::Greedy` chooses.
+    fn greedy_turn<const N: usize>(&self, g: &mut Game, p: usize, a: u8, b: u8, tally: &mut Tally, rides: &mut Rides) {
+        let small = a.min(b);
+        let own_any = self.fits(g.at.pos[p], small);
+        let other_any = (0..N).any(|j| j != p && self.fits(g.at.pos[j], small));
+        let pairings: &[(Class, Class)] = match (own_any, other_any) {
+            (false, false) => return,
+            (false, true) => &[(Class::Other, Class::Other)],
+            (true, false) => &[(Class::Own, Class::Own)],
+            (true, true) => &[(Class::Own, Class::Other), (Class::Other, Class::Own)],
+        };
+        let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
+        let in_class = |j: usize, c: Class| (j == p) == (c == Class::Own);
+        // The best so far: (score, first move, second move).
+        let mut best = (f64::NEG_INFINITY, (0, 0), None);
+        let mut consider = |score: f64, first: (usize, u8), second: Option<(usize, u8)>| {
+            if score > best.0 {
+                best = (score, first, second);
+            }
+        };
+        for &(c1, c2) in pairings {
+            for &(d1, d2) in orders {
+                for i in (0..N).filter(|&i| in_class(i, c1) && self.fits(g.at.pos[i], d1)) {
+                    let mut once = g.at;
+                    let rest = self.step(once.pos[i], u32::from(d1)).rest;
+                    let moving = self.shift::<N>(&mut once, i, rest);
+                    if rest == self.goal {
+                        consider(self.decided(moving, p), (i, d1), None);
+                        continue;
+                    }
+                    let mut seconds = 0;
+                    for k in (0..N).filter(|&k| in_class(k, c2) && self.fits(once.pos[k], d2)) {
+                        seconds += 1;
+                        let mut twice = once;
+                        let rest = self.step(twice.pos[k], u32::from(d2)).rest;
+                        let moving = self.shift::<N>(&mut twice, k, rest);
+                        let score =
+                            if rest == self.goal { self.decided(moving, p) } else { race_margin::<N>(&twice, p) };
+                        consider(score, (i, d1), Some((k, d2)));
+                    }
+                    if seconds == 0 {
+                        consider(race_margin::<N>(&once, p), (i, d1), None);
+                    }
+                }
+            }
+        }
+        let (_, (i, d1), second) = best;
+        self.move_piece::<N>(g, i, u32::from(d1), tally, rides);
+        if let (0, Some((k, d2))) = (g.winners, second) {
+            self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
         }
     }
+
+    /// `race_margin` of a finished game for `me`: `winners` moved onto the
+    /// goal together.
+    #[inline]
+    fn decided(&self, winners: u32, me: usize) -> f64 {
+        ladderkit_engine::bots::decided_for(winners, me as u8)
+    }
+}
+
+/// `ladderkit_engine::bots::race_margin` on the kernel's pieces while the
+/// game is on: your piece's square less the furthest other's (no piece is
+/// home before the game ends).
+#[inline]
+fn race_margin<const N: usize>(at: &Pieces, me: usize) -> f64 {
+    let best_other = (0..N).filter(|&j| j != me).map(|j| f64::from(at.pos[j])).fold(f64::NEG_INFINITY, f64::max);
+    f64::from(at.pos[me]) - if best_other.is_finite() { best_other } else { 0.0 }
 }

@@ -175,7 +175,8 @@ fn treehouse() -> VariantSpec {
 }
 
 /// The Treehouse kernel lists the plans, picks one and moves exactly as the
-/// engine does with random bots: the same games, so the same totals.
+/// engine does with random and greedy bots: the same games, so the same
+/// totals.
 #[test]
 fn the_treehouse_kernel_plays_exactly_the_engines_games() {
     let with = |change: &dyn Fn(&mut VariantSpec)| {
@@ -216,12 +217,20 @@ fn the_treehouse_kernel_plays_exactly_the_engines_games() {
         (&gameweave, 4),
         (&chained, 3),
     ];
+    // Random seats, greedy seats, and both at one table (the random seats'
+    // draws must not shift when a greedy seat, which draws nothing, plays).
+    let seatings = |players: usize| {
+        let mixed = (0..players).map(|seat| if seat % 2 == 0 { Policy::Greedy } else { Policy::Random }).collect();
+        [vec![Policy::Random; players], vec![Policy::Greedy; players], mixed]
+    };
     for (spec, players) in cases {
         let e = engine(spec, players);
-        let fast = options(2000, players as usize, 1);
-        assert_eq!(Runner::of(&e, &fast), Runner::TreehouseKernel, "{players} players");
-        let slow = Options { engine_only: true, ..fast.clone() };
-        assert_eq!(simulate(&e, &fast, None), simulate(&e, &slow, None), "{players} players");
+        for seats in seatings(players as usize) {
+            let fast = Options { seats, ..options(2000, players as usize, 1) };
+            assert_eq!(Runner::of(&e, &fast), Runner::TreehouseKernel, "{players} players");
+            let slow = Options { engine_only: true, ..fast.clone() };
+            assert_eq!(simulate(&e, &fast, None), simulate(&e, &slow, None), "{players} players, {:?}", fast.seats);
+        }
     }
 }
 
@@ -233,8 +242,8 @@ fn team_games_lost_turns_and_thinking_bots_run_on_the_engine() {
     for spec in [&team, &sideways] {
         assert_eq!(Runner::of(&engine(spec, 2), &options(10, 2, 1)), Runner::Engine, "{}", spec.meta.name);
     }
-    let greedy = Options { seats: vec![Policy::Random, Policy::Greedy], ..options(10, 2, 1) };
-    assert_eq!(Runner::of(&engine(&treehouse(), 2), &greedy), Runner::Engine);
+    let lookahead = Options { seats: vec![Policy::Random, Policy::Lookahead], ..options(10, 2, 1) };
+    assert_eq!(Runner::of(&engine(&treehouse(), 2), &lookahead), Runner::Engine);
     assert_eq!(Runner::of(&engine(&treehouse(), 2), &options(10, 2, 1)), Runner::TreehouseKernel);
 }
 
