@@ -325,31 +325,50 @@ fn can_pay(bag: &[crate::spec::ChipCount], values: &[u32], cost: u32) -> bool {
 /// stay for the next exact sum. `None` when no chips add up to `cost`.
 ///
 /// A table of which sums the smaller values can pay keeps this polynomial
-/// (values × cost × cost at worst) and free of heap allocation.
+/// (values × cost × cost at worst) and free of heap allocation. Its rows
+/// are bits, a word for the usual small costs: clearing a table for the
+/// largest cost was most of the time of a chips game, where every landing
+/// asks.
 pub fn exact_payment(values: &[u32], held: &[u64], cost: u32) -> Option<[u64; MAX_CHIP_VALUES]> {
     let k = values.len().min(MAX_CHIP_VALUES);
     if cost > MAX_COST {
         return None;
     }
+    // Not enough chips between them: no table needed.
+    let worth = (0..k).map(|i| u128::from(held[i]) * u128::from(values[i].max(1))).sum::<u128>();
+    if worth < u128::from(cost) {
+        return None;
+    }
+    if cost < 64 { payment::<1>(values, held, cost, k) } else { payment::<COST_WORDS>(values, held, cost, k) }
+}
+
+/// Words of a table row for the largest cost.
+const COST_WORDS: usize = (MAX_COST as usize) / 64 + 1;
+
+/// `exact_payment` with rows of `W` words (W × 64 > cost).
+fn payment<const W: usize>(values: &[u32], held: &[u64], cost: u32, k: usize) -> Option<[u64; MAX_CHIP_VALUES]> {
     let cost = cost as usize;
-    // reach[i][t]: the first i values can pay exactly t.
-    let mut reach = [[false; MAX_COST as usize + 1]; MAX_CHIP_VALUES + 1];
-    reach[0][0] = true;
+    // reach[i] bit t: the first i values can pay exactly t.
+    let mut reach = [[0u64; W]; MAX_CHIP_VALUES + 1];
+    let can = |row: &[u64; W], t: usize| row[t / 64] >> (t % 64) & 1 == 1;
+    reach[0][0] = 1;
     let most = |i: usize, t: usize| (held[i] as usize).min(t / (values[i].max(1) as usize));
     for i in 0..k {
         let v = values[i].max(1) as usize;
         for t in 0..=cost {
-            reach[i + 1][t] = (0..=most(i, t)).any(|n| reach[i][t - n * v]);
+            if (0..=most(i, t)).any(|n| can(&reach[i], t - n * v)) {
+                reach[i + 1][t / 64] |= 1 << (t % 64);
+            }
         }
     }
-    if !reach[k][cost] {
+    if !can(&reach[k], cost) {
         return None;
     }
     let mut spend = [0; MAX_CHIP_VALUES];
     let mut rest = cost;
     for i in (0..k).rev() {
         let v = values[i].max(1) as usize;
-        let n = (0..=most(i, rest)).rev().find(|n| reach[i][rest - n * v])?;
+        let n = (0..=most(i, rest)).rev().find(|n| can(&reach[i], rest - n * v))?;
         spend[i] = n as u64;
         rest -= n * v;
     }
@@ -498,5 +517,49 @@ mod tests {
             Some(1000)
         );
         assert_eq!(exact_payment(&[1], &[5], MAX_COST + 1), None);
+    }
+
+    /// Every holding of up to 40 chips of three values, every cost on
+    /// both sides of the one-word table (64): the payment is what the rule
+    /// says, found by trying every way to pay.
+    #[test]
+    fn payments_equal_a_brute_force_search() {
+        // Whether the first `i` values can pay `t` with what is held.
+        fn payable(values: &[u32], held: &[u64], i: usize, t: u64) -> bool {
+            if i == 0 {
+                return t == 0;
+            }
+            (0..=held[i - 1]).any(|n| {
+                n * u64::from(values[i - 1]) <= t && payable(values, held, i - 1, t - n * u64::from(values[i - 1]))
+            })
+        }
+        let values = [3, 7, 20];
+        let mut checked = 0;
+        for a in 0..=20 {
+            for b in 0..=12 {
+                for c in [0, 1, 2, 5, 8] {
+                    let held = [a, b, c];
+                    for cost in (0..=MAX_COST).filter(|t| *t < 140 || *t % 97 == 0) {
+                        let mut expected = Some([0u64; MAX_CHIP_VALUES]);
+                        let mut rest = u64::from(cost);
+                        for i in (0..3).rev() {
+                            let v = u64::from(values[i]);
+                            let n =
+                                (0..=held[i].min(rest / v)).rev().find(|n| payable(&values, &held, i, rest - n * v));
+                            match (n, expected.as_mut()) {
+                                (Some(n), Some(spend)) => {
+                                    spend[i] = n;
+                                    rest -= n * v;
+                                }
+                                _ => expected = None,
+                            }
+                        }
+                        assert_eq!(exact_payment(&values, &held, cost), expected, "{held:?} paying {cost}");
+                        checked += u32::from(expected.is_some());
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} payments found");
     }
 }
