@@ -30,8 +30,16 @@ fn engine(players: u32, treehouse: bool) -> Engine {
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
-    group.throughput(Throughput::Elements(GAMES));
     group.sample_size(10);
+    let run = |seats: Vec<Policy>, games: u64, engine_only: bool| Options {
+        games,
+        seats,
+        seed: 1,
+        threads: 1,
+        engine_only,
+        shard: Shard::WHOLE,
+        judge: None,
+    };
     for (name, players, treehouse, engine_only) in [
         ("milton-bradley 1 player", 1, false, false),
         ("milton-bradley 2 players", 2, false, false),
@@ -40,17 +48,38 @@ fn bench(c: &mut Criterion) {
         ("treehouse 2 players, random bots", 2, true, false),
     ] {
         let e = engine(players, treehouse);
-        let options = Options {
-            games: GAMES,
-            seats: vec![Policy::Random; players as usize],
-            seed: 1,
-            threads: 1,
-            engine_only,
-            shard: Shard::WHOLE,
-            judge: None,
-        };
+        let options = run(vec![Policy::Random; players as usize], GAMES, engine_only);
+        group.throughput(Throughput::Elements(GAMES));
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
+    // Issue 16's full-engine rows, on the bundled variants: thinking bots,
+    // chips and arrows (greedy Treehouse bots now run on the Treehouse
+    // kernel; the lookahead bot remembers the positions it rated).
+    for (name, source, players, policy, games) in [
+        ("treehouse 2 players, greedy bots", include_str!("../variants/treehouse.ron"), 2, Policy::Greedy, 20_000),
+        ("treehouse 2 players, lookahead bots", include_str!("../variants/treehouse.ron"), 2, Policy::Lookahead, 2_000),
+        (
+            "taiwan chips 3 players, greedy bots",
+            include_str!("../variants/taiwan-chips.ron"),
+            3,
+            Policy::Greedy,
+            20_000,
+        ),
+        (
+            "anniversary arrows 2 players, greedy bots",
+            include_str!("../variants/anniversary-arrows.ron"),
+            2,
+            Policy::Greedy,
+            20_000,
+        ),
+    ] {
+        let spec = check_source(source).spec.unwrap();
+        let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
+        let options = run(vec![policy; players as usize], games, false);
+        group.throughput(Throughput::Elements(games));
+        group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
+    }
+    group.throughput(Throughput::Elements(GAMES));
     let board = compile(&check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap()).board;
     let table = Baseline::table(&board);
     for players in [2usize, 4] {
