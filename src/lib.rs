@@ -13,3 +13,4 @@ pub use ladderkit_solve as solve;
 pub use ladderkit_tune as tune;
 
 pub mod files;
+pub mod print;

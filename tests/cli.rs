@@ -825,3 +825,43 @@ fn the_perfect_bot_plays_after_solving_and_is_refused_where_the_game_cannot_be_s
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("bot:perfect cannot play this game"), "{}", stderr(&refused));
 }
+
+#[test]
+fn print_writes_a_kit_and_refuses_what_it_cannot_print() {
+    let dir = temp_dir("print");
+    let pdf = dir.join("kit.pdf");
+    let o = ladderkit(&["print", "variants/milton-bradley.ron", "-o", pdf.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((report["pages"].as_u64(), report["board_pages"].as_u64()), (Some(7), Some(4)), "{report}");
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(report["bytes"].as_u64(), Some(bytes.len() as u64));
+    let rules: Vec<&str> = report["rules"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(rules.contains(&"Exact finish: a roll past the goal is lost."), "{rules:?}");
+    let o = ladderkit(&[
+        "print",
+        "variants/gameweave-small.ron",
+        "-o",
+        pdf.to_str().unwrap(),
+        "--board-size",
+        "16in",
+        "--paper",
+        "letter",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("the board is"), "{}", stdout(&o));
+
+    let wrong = ladderkit(&["print", "variants/treehouse.ron", "-o", dir.join("kit.svg").to_str().unwrap()]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(stderr(&wrong).contains("name the kit .pdf"), "{}", stderr(&wrong));
+    let tiny = ladderkit(&["print", "variants/treehouse.ron", "-o", pdf.to_str().unwrap(), "--board-size", "5cm"]);
+    assert_eq!(tiny.status.code(), Some(2));
+    assert!(stderr(&tiny).contains("from 10 cm to 3 m"), "{}", stderr(&tiny));
+    let unit = ladderkit(&["print", "variants/treehouse.ron", "-o", pdf.to_str().unwrap(), "--board-size", "40ft"]);
+    assert!(stderr(&unit).contains("cm, mm or in"), "{}", stderr(&unit));
+    let broken = ladderkit(&["print", "tests/fixtures/diagnostics/jump-loop.ron", "-o", pdf.to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1), "printed, but the errors are reported");
+    assert!(stderr(&broken).contains("jump-loop"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -33,6 +33,7 @@ fn every_command_answers_every_hostile_file() {
     let out = std::env::temp_dir().join(format!("ladderkit-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&out).unwrap();
     let picture = out.join("board.svg");
+    let kit = out.join("kit.pdf");
     let files = fixtures();
     assert!(files.len() >= 14);
     for file in &files {
@@ -43,6 +44,7 @@ fn every_command_answers_every_hostile_file() {
             vec!["validate", "--json", f],
             vec!["analyze", f],
             vec!["render", f, "-o", picture.to_str().unwrap()],
+            vec!["print", f, "-o", kit.to_str().unwrap()],
             vec!["fmt", "--check", f],
             vec!["simulate", f, "--games", "20"],
             vec!["simulate", f, "--games", "20", "--players", "4", "--bots", "greedy"],

@@ -8,6 +8,7 @@ mod fmt;
 mod merge;
 mod new;
 mod play;
+mod print;
 mod render;
 mod replay;
 mod scoreboard;
@@ -29,11 +30,12 @@ use clap::{Parser, Subcommand};
 /// `ladderkit validate`, see the exact odds with `ladderkit analyze` (and,
 /// where pieces meet, `ladderkit solve`), design
 /// to targets with `ladderkit tune`, play with `ladderkit play` and measure
-/// with `ladderkit simulate`.
+/// with `ladderkit simulate`, print a print-and-play kit with `ladderkit
+/// print`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,6 +52,7 @@ enum Command {
     Play(play::Args),
     Replay(replay::Args),
     Render(render::Args),
+    Print(print::Args),
     Scoreboard(scoreboard::Args),
     Tune(tune::Args),
     New(new::Args),
@@ -90,6 +93,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Print(args) => print::run(&args),
         Command::Scoreboard(args) => scoreboard::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::New(args) => new::run(&args),

@@ -35,13 +35,13 @@ pub struct Args {
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum PaperArg {
+pub(crate) enum PaperArg {
     A4,
     Letter,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum ThemeArg {
+pub(crate) enum ThemeArg {
     /// Colour, for screens and colour printers.
     Classic,
     /// Black on white, for home printers.
@@ -105,33 +105,13 @@ pub fn run(args: &Args) -> Outcome {
     Outcome::Ok
 }
 
-/// The Markdown page: exact odds for each player count the variant allows
-/// (up to six counts), or why there are none.
+/// The Markdown page, with the exact odds for each player count the
+/// variant allows (or why there are none).
 fn describe(spec: &ladderkit::core::VariantSpec, checked: &ladderkit::core::Checked, picture: Option<&str>) -> String {
-    use ladderkit::analysis::{Options, analyze};
-    let Some(compiled) = checked.compiled.as_ref() else {
-        return render::describe_md(
-            spec,
-            &ladderkit::core::compile(spec).board,
-            render::Odds::None("the variant has errors"),
-            picture,
-        );
+    let odds = ladderkit::print::ExactOdds::of(spec, checked.compiled.as_ref());
+    let board = match &checked.compiled {
+        Some(compiled) => compiled.board.clone(),
+        None => ladderkit::core::compile(spec).board,
     };
-    let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
-    let mut list = Vec::new();
-    let mut why = None;
-    for players in min..=max.min(min + 5) {
-        match analyze(compiled, &Options { players, ..Options::default() }) {
-            Ok(a) => list.push((players, a)),
-            Err(e) => {
-                why = Some(e.to_string());
-                break;
-            }
-        }
-    }
-    let odds = match &why {
-        Some(why) => render::Odds::None(why),
-        None => render::Odds::Exact(&list),
-    };
-    render::describe_md(spec, &compiled.board, odds, picture)
+    render::describe_md(spec, &board, odds.odds(), picture)
 }

@@ -39,6 +39,9 @@ pub enum Intent {
     /// The printable board (SVG or PNG by the extension).
     ExportBoard(PathBuf),
     ExportBoardDialog,
+    /// The print-and-play kit (a PDF), as `ladderkit print` writes it.
+    PrintKit(PathBuf),
+    PrintKitDialog,
     Quit,
     /// The user confirmed an action that throws away unsaved changes.
     Confirmed(Box<Intent>),

@@ -334,6 +334,23 @@ fn export_board_writes_what_ladderkit_render_draws() {
 }
 
 #[test]
+fn print_kit_writes_what_ladderkit_print_writes() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    let dir = temp_dir("kit");
+    let pdf = dir.join("kit.pdf");
+    send(&mut app, Intent::PrintKit(pdf.clone()));
+    let spec = doc(&app).spec.clone();
+    let compiled = ladderkit::core::compile(&spec);
+    let (paper, theme) = (ladderkit::render::Paper::A4, ladderkit::render::Theme::Classic);
+    let expected = ladderkit::print::kit(&spec, Some(&compiled), paper, 400.0, theme).unwrap();
+    assert_eq!(std::fs::read(&pdf).unwrap(), expected.pdf, "the same kit, byte for byte");
+    assert!(app.world().resource::<Files>().status.contains("7 pages"), "{}", app.world().resource::<Files>().status);
+    send(&mut app, Intent::PrintKit(dir.join("kit.png")));
+    assert!(app.world().resource::<Files>().status.contains("name it .pdf"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn arrows_tags_and_chips_are_edits_on_the_history() {
     let mut app = app_with(None);
     send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));

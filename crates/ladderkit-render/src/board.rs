@@ -6,7 +6,6 @@ use ladderkit_core::spec::{Effect, JumpKind, Point, Start, VariantSpec};
 use ladderkit_core::{CompiledBoard, compile};
 
 use crate::BoardOptions;
-use crate::summary::rules_summary;
 use crate::svg::{Svg, n, polyline};
 use crate::theme::Palette;
 
@@ -45,8 +44,7 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
     // Title at the top; rules and legend at the bottom; the board between.
     let title_size = 7.0;
     svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
-    let mut footer = rules_summary(&spec.rules);
-    footer.extend(crate::extras::sentences(spec));
+    let mut footer = crate::summary::rule_sentences(spec);
     if options.heat.is_some() {
         footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
     }

@@ -6,6 +6,7 @@
 mod board;
 pub mod carry;
 mod extras;
+mod kit;
 mod markdown;
 mod plot;
 mod raster;
@@ -14,11 +15,12 @@ mod svg;
 mod theme;
 
 pub use board::board_svg;
+pub use kit::{BOARD_MM, Kit, KitOptions, OVERLAP_MM, PAGE_MARGIN_MM, print_kit, rule_sheet_sentences};
 pub use markdown::{Odds, describe_md};
 pub use plot::odds_svg;
 pub use raster::{RenderError, png};
-pub use summary::rules_summary;
-pub use theme::Theme;
+pub use summary::{rule_sentences, rules_summary};
+pub use theme::{SEAT_COLOURS, Theme};
 
 /// Paper sizes for printing, in millimetres (portrait).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

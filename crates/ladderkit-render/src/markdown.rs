@@ -8,6 +8,7 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::{JumpKind, VariantSpec};
 
 /// The exact odds for some player counts, or why there are none.
+#[derive(Debug, Clone, Copy)]
 pub enum Odds<'a> {
     /// `(players, analysis)`, player counts in increasing order.
     Exact(&'a [(u32, Analysis)]),
@@ -29,8 +30,7 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
         let _ = writeln!(md, "![The board]({picture})\n");
     }
     md.push_str("## Rules\n\n");
-    let mut rules = crate::rules_summary(&spec.rules);
-    rules.extend(crate::extras::sentences(spec));
+    let rules = crate::summary::rule_sentences(spec);
     for sentence in &rules {
         let _ = writeln!(md, "- {}", escape(sentence));
     }

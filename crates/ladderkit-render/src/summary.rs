@@ -75,3 +75,12 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
     }
     out
 }
+
+/// Every sentence the printed board's summary holds: the rules, then those
+/// of chips and arrows. The board's footer, the rules sheet of the
+/// print-and-play kit and the Markdown page all say these.
+pub fn rule_sentences(spec: &ladderkit_core::spec::VariantSpec) -> Vec<String> {
+    let mut out = rules_summary(&spec.rules);
+    out.extend(crate::extras::sentences(spec));
+    out
+}

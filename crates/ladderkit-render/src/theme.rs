@@ -1,6 +1,19 @@
 //! Colours: `Classic` for screens and colour printers, `Ink` black on white
 //! for home printers (snakes and ladders told apart by shape, not colour).
 
+/// The seats' colours (red, blue, yellow, violet, green, pink, charcoal,
+/// coral): the editor's play-test pieces and the printed kit's.
+pub const SEAT_COLOURS: [[u8; 3]; 8] = [
+    [214, 48, 49],
+    [9, 132, 227],
+    [253, 203, 110],
+    [108, 92, 231],
+    [0, 184, 148],
+    [232, 67, 147],
+    [45, 52, 54],
+    [225, 112, 85],
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Theme {
     #[default]

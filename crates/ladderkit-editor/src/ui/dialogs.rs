@@ -64,6 +64,7 @@ pub enum PromptKind {
     SaveAs,
     ExportPng,
     ExportBoard,
+    PrintKit,
 }
 
 #[derive(Debug, Clone)]
@@ -80,9 +81,11 @@ impl PathPrompt {
         let text = match (kind, &f.doc.path) {
             (PromptKind::ExportPng, Some(p)) => p.with_extension("png").display().to_string(),
             (PromptKind::ExportBoard, Some(p)) => p.with_extension("svg").display().to_string(),
+            (PromptKind::PrintKit, Some(p)) => p.with_extension("pdf").display().to_string(),
             (_, Some(p)) => p.display().to_string(),
             (PromptKind::ExportPng, None) => "board.png".into(),
             (PromptKind::ExportBoard, None) => "board.svg".into(),
+            (PromptKind::PrintKit, None) => "kit.pdf".into(),
             (_, None) => "variant.ron".into(),
         };
         Self { kind, text, focused: false }
@@ -140,6 +143,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             PromptKind::SaveAs => "Save as path",
             PromptKind::ExportPng => "Export screenshot to path",
             PromptKind::ExportBoard => "Export board to path (.svg or .png)",
+            PromptKind::PrintKit => "Print-and-play kit to path (.pdf)",
         };
         let (mut open, mut done, mut escaped) = (true, false, false);
         egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -159,6 +163,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 PromptKind::SaveAs => Intent::SaveAs(path),
                 PromptKind::ExportPng => Intent::ExportPng(path),
                 PromptKind::ExportBoard => Intent::ExportBoard(path),
+                PromptKind::PrintKit => Intent::PrintKit(path),
             });
         }
         if done || !open {

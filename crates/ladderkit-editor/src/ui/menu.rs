@@ -95,6 +95,12 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if ui.button("Export printable board to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportBoard, f));
             }
+            if ui.button("Print-and-play kit (PDF)…").clicked() {
+                out.push(Intent::PrintKitDialog);
+            }
+            if ui.button("Print-and-play kit to path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::PrintKit, f));
+            }
             if ui.button("Export screenshot PNG…").clicked() {
                 out.push(Intent::ExportPngDialog);
             }

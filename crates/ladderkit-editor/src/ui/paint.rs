@@ -77,17 +77,18 @@ pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str) 
     p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), Color32::WHITE);
 }
 
-/// Seat colours for play-test pieces.
-pub const SEATS: [Color32; 8] = [
-    Color32::from_rgb(214, 48, 49),
-    Color32::from_rgb(9, 132, 227),
-    Color32::from_rgb(253, 203, 110),
-    Color32::from_rgb(108, 92, 231),
-    Color32::from_rgb(0, 184, 148),
-    Color32::from_rgb(232, 67, 147),
-    Color32::from_rgb(45, 52, 54),
-    Color32::from_rgb(225, 112, 85),
-];
+/// Seat colours for play-test pieces: the printed kit's (one list, in
+/// `ladderkit_render::SEAT_COLOURS`).
+pub const SEATS: [Color32; 8] = {
+    let c = ladderkit::render::SEAT_COLOURS;
+    let mut out = [Color32::BLACK; 8];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = Color32::from_rgb(c[i][0], c[i][1], c[i][2]);
+        i += 1;
+    }
+    out
+};
 
 pub fn seat_color(owner: u8) -> Color32 {
     SEATS[owner as usize % SEATS.len()]

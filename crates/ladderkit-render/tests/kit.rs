@@ -1,0 +1,129 @@
+//! The print-and-play kit: pages, sizes, vector text, for every bundled
+//! variant and several board sizes and papers.
+
+use ladderkit_core::spec::VariantSpec;
+use ladderkit_core::{check_source, compile};
+use ladderkit_render::{
+    Kit, KitOptions, OVERLAP_MM, Odds, PAGE_MARGIN_MM, Paper, Theme, print_kit, rule_sentences, rule_sheet_sentences,
+};
+
+const BUNDLED: [(&str, &str); 12] = [
+    ("gameweave-small", include_str!("../../../variants/gameweave-small.ron")),
+    ("gameweave-medium", include_str!("../../../variants/gameweave-medium.ron")),
+    ("gameweave-large", include_str!("../../../variants/gameweave-large.ron")),
+    ("milton-bradley", include_str!("../../../variants/milton-bradley.ron")),
+    ("milton-bradley-stomp", include_str!("../../../variants/milton-bradley-stomp.ron")),
+    ("treehouse", include_str!("../../../variants/treehouse.ron")),
+    ("treehouse-team", include_str!("../../../variants/treehouse-team.ron")),
+    ("treehouse-lose-sideways", include_str!("../../../variants/treehouse-lose-sideways.ron")),
+    ("treehouse-lose-upright", include_str!("../../../variants/treehouse-lose-upright.ron")),
+    ("carcassonne-scoreboard", include_str!("../../../variants/carcassonne-scoreboard.ron")),
+    ("taiwan-chips", include_str!("../../../variants/taiwan-chips.ron")),
+    ("anniversary-arrows", include_str!("../../../variants/anniversary-arrows.ron")),
+];
+
+fn kit(spec: &VariantSpec, paper: Paper, board_mm: f32) -> Kit {
+    print_kit(spec, &KitOptions { paper, board_mm, theme: Theme::Classic, odds: Odds::None("not analysed here") })
+        .unwrap()
+}
+
+/// Page objects in the PDF (the page tree's `/Type /Pages` aside), and
+/// their media boxes.
+fn pages_of(pdf: &[u8]) -> (usize, Vec<String>) {
+    let text = String::from_utf8_lossy(pdf);
+    let pages = text.matches("/Type /Page\n").count()
+        + text.matches("/Type /Page\r").count()
+        + text.matches("/Type /Page ").count()
+        + text.matches("/Type /Page/").count();
+    let boxes =
+        text.match_indices("/MediaBox [").map(|(i, _)| text[i..].split(']').next().unwrap_or("").to_owned()).collect();
+    (pages, boxes)
+}
+
+/// Every bundled variant gets its page map, board tiles, rules sheet and
+/// pieces page: vector, with the font embedded, the rules sheet saying
+/// every sentence of the printed board's summary and every space effect.
+#[test]
+fn every_bundled_variant_prints_a_kit() {
+    for (name, source) in BUNDLED {
+        let spec = check_source(source).spec.unwrap();
+        let kit = kit(&spec, Paper::A4, 400.0);
+        let tiles = (kit.columns * kit.rows) as usize;
+        assert_eq!(kit.pages, 1 + tiles + 2, "{name}");
+        let (pages, boxes) = pages_of(&kit.pdf);
+        assert_eq!(pages, kit.pages, "{name}: page objects");
+        assert_eq!(boxes.len(), kit.pages, "{name}: a media box per page");
+        for b in &boxes {
+            let numbers: Vec<f32> =
+                b.trim_start_matches("/MediaBox [").split_whitespace().map(|n| n.parse().unwrap()).collect();
+            let (w, h) = (numbers[2] / 72.0 * 25.4, numbers[3] / 72.0 * 25.4);
+            let (w, h) = (w.min(h), w.max(h));
+            assert!((w - 210.0).abs() < 0.1 && (h - 297.0).abs() < 0.1, "{name}: an A4 page, not {w} × {h} mm");
+        }
+        let text = String::from_utf8_lossy(&kit.pdf);
+        assert!(text.contains("/FontFile2"), "{name}: the font is embedded");
+        assert!(!text.contains("/Subtype /Image"), "{name}: nothing is rasterised");
+        assert!(kit.pdf.starts_with(b"%PDF-") && text.trim_end().ends_with("%%EOF"), "{name}");
+        let board = compile(&spec).board;
+        for sentence in rule_sentences(&spec) {
+            assert!(kit.rules.contains(&sentence), "{name}: the rules sheet lacks {sentence:?}");
+        }
+        for e in &spec.effects {
+            let line = format!("Space {}: {}.", e.space, e.effect.describe());
+            assert!(kit.rules.contains(&line), "{name}: {line:?}");
+        }
+        assert_eq!(kit.rules, rule_sheet_sentences(&spec, &board), "{name}");
+    }
+}
+
+/// The tiles cover the board with the overlap, and one column or row fewer
+/// would not: the fewest pages, portrait or landscape. A 10 × 10 board at
+/// 40 cm on A4 takes 4.
+#[test]
+fn tiles_cover_the_board_with_the_fewest_pages() {
+    let spec = check_source(BUNDLED[3].1).spec.unwrap();
+    let a4_40 = kit(&spec, Paper::A4, 400.0);
+    assert_eq!((a4_40.columns, a4_40.rows, a4_40.landscape), (2, 2, false));
+    for paper in [Paper::A4, Paper::Letter] {
+        for size in [150.0, 400.0, 600.0, 1000.0, 2500.0] {
+            let k = kit(&spec, paper, size);
+            assert!((k.board_mm.0.max(k.board_mm.1) - size).abs() < 0.01, "the longer side is {size} mm");
+            let (w, h) = paper.size_mm();
+            let page = if k.landscape { (h, w) } else { (w, h) };
+            let printable = (page.0 - 2.0 * PAGE_MARGIN_MM, page.1 - 2.0 * PAGE_MARGIN_MM);
+            let covers =
+                |n: u32, along: f32, length: f32| n as f32 * (along - OVERLAP_MM) + OVERLAP_MM >= length - 1e-3;
+            assert!(
+                covers(k.columns, printable.0, k.board_mm.0) && covers(k.rows, printable.1, k.board_mm.1),
+                "{size} mm on {paper:?}"
+            );
+            assert!(
+                k.columns == 1 || !covers(k.columns - 1, printable.0, k.board_mm.0),
+                "{size} mm on {paper:?}: a column too many"
+            );
+            assert!(
+                k.rows == 1 || !covers(k.rows - 1, printable.1, k.board_mm.1),
+                "{size} mm on {paper:?}: a row too many"
+            );
+            // The other orientation never takes fewer pages.
+            let turned = (page.1 - 2.0 * PAGE_MARGIN_MM, page.0 - 2.0 * PAGE_MARGIN_MM);
+            let need = |along: f32, length: f32| (1..).find(|n| covers(*n, along, length)).unwrap();
+            let other = need(turned.0, k.board_mm.0) * need(turned.1, k.board_mm.1);
+            assert!(
+                k.columns * k.rows <= other,
+                "{size} mm on {paper:?}: {} pages where {other} would do",
+                k.columns * k.rows
+            );
+            assert_eq!(pages_of(&k.pdf).0, k.pages);
+        }
+    }
+}
+
+#[test]
+fn sizes_outside_the_range_are_refused() {
+    let spec = check_source(BUNDLED[0].1).spec.unwrap();
+    for size in [0.0, 50.0, 3500.0, f32::NAN] {
+        let options = KitOptions { paper: Paper::A4, board_mm: size, theme: Theme::Ink, odds: Odds::None("-") };
+        assert!(print_kit(&spec, &options).is_err(), "{size} mm");
+    }
+}

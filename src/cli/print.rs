@@ -1,0 +1,134 @@
+//! `ladderkit print`: the print-and-play kit as one PDF.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use ladderkit::files;
+use ladderkit::render::{BOARD_MM, Paper, Theme};
+use serde_json::json;
+
+use super::render::{PaperArg, ThemeArg};
+use super::{Outcome, diagnostics, fail, say};
+
+/// Write a print-and-play kit: one PDF to print at home and play at a table.
+///
+/// Page 1 is the page map: what the kit holds and how the board's pages go
+/// together. Then the board at the size asked for (`--board-size`, its
+/// longer side), cut into as many pages as it needs, portrait or landscape,
+/// whichever takes fewer; neighbouring pages repeat 10 mm of the board to
+/// glue over, with cut lines and corner marks. Then the rules sheet,
+/// written from the variant (dice, entry, overshoot, extra and lost turns,
+/// every effect, snake, ladder and arrow, Treehouse and chip rules) with an
+/// odds card (expected length and seat odds, where they are exact), and the
+/// pieces to cut out in the seat colours (one per seat, per pyramid size in
+/// a team game), with the chips and arrow markers the variant has.
+/// Everything is vector with the font embedded: text stays text. Print at
+/// 100% ("actual size"). A variant with errors is printed as far as it can
+/// be, with its diagnostics listed, and the exit code is 1.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  ladderkit print variants/milton-bradley.ron -o kit.pdf\n  ladderkit print variants/treehouse.ron -o kit.pdf --board-size 60cm --paper letter --theme ink"
+)]
+pub struct Args {
+    file: PathBuf,
+    /// Where to write the kit (a .pdf file).
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: PaperArg,
+    /// The board's longer side: 40cm, 400mm or 16in (10 cm to 3 m).
+    #[arg(long, default_value = "40cm", value_parser = parse_size, value_name = "SIZE")]
+    board_size: f32,
+    #[arg(long, value_enum, default_value = "classic")]
+    theme: ThemeArg,
+    /// Print what was written as JSON (pages, tiles, sizes, bytes, seconds).
+    #[arg(long)]
+    json: bool,
+}
+
+/// "40cm", "400mm", "16in" (or a bare number of centimetres) in millimetres.
+fn parse_size(text: &str) -> Result<f32, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => text.split_at(i),
+        None => (text, "cm"),
+    };
+    let per = match unit.trim() {
+        "mm" => 1.0,
+        "cm" => 10.0,
+        "in" => 25.4,
+        other => return Err(format!("`{other}`: give the size in cm, mm or in, e.g. 40cm")),
+    };
+    let mm = number.trim().parse::<f32>().map_err(|_| format!("`{text}`: a size like 40cm, 400mm or 16in"))? * per;
+    if BOARD_MM.contains(&mm) { Ok(mm) } else { Err(format!("{} mm: boards print from 10 cm to 3 m", mm)) }
+}
+
+pub fn run(args: &Args) -> Outcome {
+    if !args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
+        return fail(format!("{}: name the kit .pdf", args.output.display()));
+    }
+    let loaded = match files::load(&args.file) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    if loaded.picture {
+        eprintln!("note: read the variant carried by the picture {}", args.file.display());
+    }
+    let Some(spec) = &loaded.checked.spec else {
+        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
+        eprintln!("error: {} could not be read as a variant; nothing printed", args.file.display());
+        return Outcome::VariantErrors;
+    };
+    let paper = match args.paper {
+        PaperArg::A4 => Paper::A4,
+        PaperArg::Letter => Paper::Letter,
+    };
+    let theme = match args.theme {
+        ThemeArg::Classic => Theme::Classic,
+        ThemeArg::Ink => Theme::Ink,
+    };
+    let started = Instant::now();
+    let kit = match ladderkit::print::kit(spec, loaded.checked.compiled.as_ref(), paper, args.board_size, theme) {
+        Ok(kit) => kit,
+        Err(e) => return fail(format!("could not make the kit: {e}")),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    if let Err(e) = files::save_bytes_atomic(&args.output, &kit.pdf) {
+        return fail(e);
+    }
+    let tiles = kit.columns * kit.rows;
+    if args.json {
+        let report = json!({
+            "variant": spec.meta.name,
+            "output": args.output.display().to_string(),
+            "pages": kit.pages,
+            "board_pages": tiles,
+            "columns": kit.columns,
+            "rows": kit.rows,
+            "landscape": kit.landscape,
+            "board_mm": [kit.board_mm.0, kit.board_mm.1],
+            "bytes": kit.pdf.len(),
+            "seconds": seconds,
+            "rules": kit.rules,
+        });
+        say!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+    } else {
+        say!(
+            "printed {} to {}: {} pages (page map, the board on {tiles} page{} of {} × {}, {}, rules and odds, pieces); the board is {:.1} × {:.1} cm",
+            spec.meta.name,
+            args.output.display(),
+            kit.pages,
+            if tiles == 1 { "" } else { "s" },
+            kit.columns,
+            kit.rows,
+            if kit.landscape { "landscape" } else { "portrait" },
+            kit.board_mm.0 / 10.0,
+            kit.board_mm.1 / 10.0
+        );
+    }
+    if loaded.checked.has_errors() {
+        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
+        return Outcome::VariantErrors;
+    }
+    Outcome::Ok
+}

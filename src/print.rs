@@ -1,0 +1,54 @@
+//! The print-and-play kit and the Markdown page, with the exact odds they
+//! quote: what `ladderkit print`, `ladderkit render -o page.md` and the
+//! editor's File menu share.
+
+use crate::analysis::{Analysis, Options, analyze};
+use crate::core::{Compiled, VariantSpec};
+use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
+
+/// The exact analysis for each player count the variant allows (up to six
+/// counts), or why there is none.
+pub struct ExactOdds {
+    pub list: Vec<(u32, Analysis)>,
+    pub why_not: Option<String>,
+}
+
+impl ExactOdds {
+    /// `compiled` is `None` when the file was over the limits (and so not
+    /// laid out).
+    pub fn of(spec: &VariantSpec, compiled: Option<&Compiled>) -> Self {
+        let Some(compiled) = compiled else {
+            return Self { list: Vec::new(), why_not: Some("the variant has errors".into()) };
+        };
+        let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
+        let mut list = Vec::new();
+        for players in min..=max.min(min + 5) {
+            match analyze(compiled, &Options { players, ..Options::default() }) {
+                Ok(a) => list.push((players, a)),
+                Err(e) => return Self { list, why_not: Some(e.to_string()) },
+            }
+        }
+        Self { list, why_not: None }
+    }
+
+    /// As the pages print them.
+    pub fn odds(&self) -> Odds<'_> {
+        match &self.why_not {
+            Some(why) => Odds::None(why),
+            None => Odds::Exact(&self.list),
+        }
+    }
+}
+
+/// The kit for a variant the checks passed (or did not: it is drawn as far
+/// as it can be, as `render` does).
+pub fn kit(
+    spec: &VariantSpec,
+    compiled: Option<&Compiled>,
+    paper: Paper,
+    board_mm: f32,
+    theme: Theme,
+) -> Result<Kit, RenderError> {
+    let odds = ExactOdds::of(spec, compiled);
+    render::print_kit(spec, &KitOptions { paper, board_mm, theme, odds: odds.odds() })
+}
