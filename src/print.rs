@@ -2,9 +2,14 @@
 //! quote: what `ladderkit print`, `ladderkit render -o page.md` and the
 //! editor's File menu share.
 
-use crate::analysis::{Analysis, Options, analyze};
+use std::time::{Duration, Instant};
+
+use crate::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use crate::core::{Compiled, VariantSpec};
 use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
+
+/// How long the pages may spend on their odds.
+pub const ODDS_BUDGET: Duration = Duration::from_secs(10);
 
 /// The exact analysis for each player count the variant allows (up to six
 /// counts), or why there is none.
@@ -15,16 +20,32 @@ pub struct ExactOdds {
 
 impl ExactOdds {
     /// `compiled` is `None` when the file was over the limits (and so not
-    /// laid out).
+    /// laid out). The player counts are worked out in order until
+    /// `ODDS_BUDGET` is spent: the counts done by then are printed, and a
+    /// board too large for even one says so (`ladderkit analyze` has no
+    /// such bound).
     pub fn of(spec: &VariantSpec, compiled: Option<&Compiled>) -> Self {
         let Some(compiled) = compiled else {
             return Self { list: Vec::new(), why_not: Some("the variant has errors".into()) };
         };
+        let Some(board) = compiled.playable() else {
+            return Self { list: Vec::new(), why_not: Some(AnalysisError::HasErrors.to_string()) };
+        };
+        let started = Instant::now();
+        let out_of_time = |_: f64| started.elapsed() > ODDS_BUDGET;
         let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
         let mut list = Vec::new();
         for players in min..=max.min(min + 5) {
-            match analyze(compiled, &Options { players, ..Options::default() }) {
+            match analyze_board_until(&board, &Options { players, ..Options::default() }, &out_of_time) {
                 Ok(a) => list.push((players, a)),
+                Err(AnalysisError::Cancelled) if !list.is_empty() => break,
+                Err(AnalysisError::Cancelled) => {
+                    let why = format!(
+                        "working them out takes over {} s on a board this large (`ladderkit analyze` gives them)",
+                        ODDS_BUDGET.as_secs()
+                    );
+                    return Self { list, why_not: Some(why) };
+                }
                 Err(e) => return Self { list, why_not: Some(e.to_string()) },
             }
         }

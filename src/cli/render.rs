@@ -82,6 +82,7 @@ pub fn run(args: &Args) -> Outcome {
             ThemeArg::Ink => Theme::Ink,
         },
         heat: None,
+        without_rules: false,
     };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };

@@ -44,7 +44,7 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
     // Title at the top; rules and legend at the bottom; the board between.
     let title_size = 7.0;
     svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
-    let mut footer = crate::summary::rule_sentences(spec);
+    let mut footer = if options.without_rules { Vec::new() } else { crate::summary::rule_sentences(spec) };
     if options.heat.is_some() {
         footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
     }

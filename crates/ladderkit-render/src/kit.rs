@@ -67,13 +67,19 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
         )));
     }
     let compiled = compile(spec);
-    let board_page = crate::board_svg(spec, &BoardOptions { paper: options.paper, theme: options.theme, heat: None });
+    let board_page = crate::board_svg(
+        spec,
+        &BoardOptions { paper: options.paper, theme: options.theme, heat: None, without_rules: true },
+    );
     let board_tree = parse(&board_page)?;
-    let (w0, h0) = (board_tree.size().width(), board_tree.size().height());
-    // usvg sizes documents in CSS pixels (96 per inch).
-    let (w0, h0) = (w0 * 25.4 / 96.0, h0 * 25.4 / 96.0);
-    let scale = options.board_mm / w0.max(h0);
-    let board = (w0 * scale, h0 * scale);
+    // The drawing without the page's empty edges, scaled to the size asked
+    // for: `sheet` is the whole board page at that scale, `at` where the
+    // drawing starts on it.
+    let crop = drawn_area(&board_tree);
+    let scale = options.board_mm / crop.2.max(crop.3);
+    let board = (crop.2 * scale, crop.3 * scale);
+    let page_mm = px_to_mm(board_tree.size().width(), board_tree.size().height());
+    let sheet = Sheet { size: (page_mm.0 * scale, page_mm.1 * scale), at: (crop.0 * scale, crop.1 * scale) };
     let tiling = Tiling::best(options.paper, board);
     let rules = rule_sheet_sentences(spec, &compiled.board);
 
@@ -85,8 +91,11 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
     doc.page(
         (pw, ph),
         |content, names| {
-            let area = map.board_area;
-            names.draw(content, board_ref, (area.0, ph - area.1 - area.3, area.2, area.3));
+            let (x, y, w, h) = map.board_area;
+            content.save_state();
+            content.rect(x * PT, (ph - y - h) * PT, w * PT, h * PT).clip_nonzero().end_path();
+            sheet.draw(content, names, board_ref, w / board.0, (x, ph - y));
+            content.restore_state();
         },
         Some(&map.overlay),
     )?;
@@ -104,9 +113,7 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
                     content.rect(MARGIN * PT, MARGIN * PT, cw * PT, ch * PT).clip_nonzero().end_path();
                     // The board's top left sits `(x, y)` to the left of and above
                     // the printable area's top left.
-                    let left = MARGIN - x;
-                    let bottom = th - MARGIN + y - board.1;
-                    names.draw(content, board_ref, (left, bottom, board.0, board.1));
+                    sheet.draw(content, names, board_ref, 1.0, (MARGIN - x, th - MARGIN + y));
                     content.restore_state();
                 },
                 Some(&overlay),
@@ -126,6 +133,60 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
         board_mm: board,
         rules,
     })
+}
+
+/// The board's page at the kit's scale, and where its drawing starts.
+#[derive(Debug, Clone, Copy)]
+struct Sheet {
+    size: (f32, f32),
+    at: (f32, f32),
+}
+
+impl Sheet {
+    /// Draws the board page `scale` times the kit's size so that the
+    /// drawing's top left lands on `top_left` (mm, y up from the bottom).
+    fn draw(&self, content: &mut Content, names: &mut Names, id: Ref, scale: f32, top_left: (f32, f32)) {
+        let (w, h) = (self.size.0 * scale, self.size.1 * scale);
+        let left = top_left.0 - self.at.0 * scale;
+        let top = top_left.1 + self.at.1 * scale;
+        names.draw(content, id, (left, top - h, w, h));
+    }
+}
+
+/// usvg measures in CSS pixels (96 per inch).
+fn px_to_mm(x: f32, y: f32) -> (f32, f32) {
+    (x * 25.4 / 96.0, y * 25.4 / 96.0)
+}
+
+/// What the board page draws, without its empty edges (the page's own
+/// background aside), with a few millimetres around: x, y from the top
+/// left, width, height, in millimetres.
+fn drawn_area(tree: &usvg::Tree) -> (f32, f32, f32, f32) {
+    let (pw, ph) = (tree.size().width(), tree.size().height());
+    let mut nodes: Vec<&usvg::Node> = tree.root().children().iter().collect();
+    // A single group (a view box) holds the drawing.
+    while let [usvg::Node::Group(g)] = nodes.as_slice() {
+        nodes = g.children().iter().collect();
+    }
+    let (mut lo, mut hi) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
+    for node in nodes {
+        let b = node.abs_bounding_box();
+        if b.width() >= pw * 0.999 && b.height() >= ph * 0.999 {
+            continue;
+        }
+        lo = (lo.0.min(b.left()), lo.1.min(b.top()));
+        hi = (hi.0.max(b.right()), hi.1.max(b.bottom()));
+    }
+    if lo.0 > hi.0 || lo.1 > hi.1 {
+        let (w, h) = px_to_mm(pw, ph);
+        return (0.0, 0.0, w, h);
+    }
+    let pad = 3.0 * 96.0 / 25.4;
+    let (x0, y0) = ((lo.0 - pad).max(0.0), (lo.1 - pad).max(0.0));
+    let (x1, y1) = ((hi.0 + pad).min(pw), (hi.1 + pad).min(ph));
+    let (x, y) = px_to_mm(x0, y0);
+    let (w, h) = px_to_mm(x1 - x0, y1 - y0);
+    (x, y, w.max(1.0), h.max(1.0))
 }
 
 /// How the board is cut into pages.

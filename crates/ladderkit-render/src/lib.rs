@@ -47,4 +47,7 @@ pub struct BoardOptions<'a> {
     /// Tint spaces by these values (expected landings per position, as
     /// `Analysis::heat`); the picture becomes a heat map.
     pub heat: Option<&'a [f64]>,
+    /// Leave the rules out of the footer (the legend stays): the
+    /// print-and-play kit prints them on a sheet of their own.
+    pub without_rules: bool,
 }

@@ -78,7 +78,7 @@ fn every_bundled_variant_prints_a_kit() {
 
 /// The tiles cover the board with the overlap, and one column or row fewer
 /// would not: the fewest pages, portrait or landscape. A 10 × 10 board at
-/// 40 cm on A4 takes 4.
+/// 40 cm on A4 takes 4 (2 × 2, portrait; landscape would take 6).
 #[test]
 fn tiles_cover_the_board_with_the_fewest_pages() {
     let spec = check_source(BUNDLED[3].1).spec.unwrap();
