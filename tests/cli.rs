@@ -859,7 +859,7 @@ fn print_writes_a_kit_and_refuses_what_it_cannot_print() {
     assert_eq!(tiny.status.code(), Some(2));
     assert!(stderr(&tiny).contains("from 10 cm to 3 m"), "{}", stderr(&tiny));
     let unit = ladderkit(&["print", "variants/treehouse.ron", "-o", pdf.to_str().unwrap(), "--board-size", "40ft"]);
-    assert!(stderr(&unit).contains("cm, mm or in"), "{}", stderr(&unit));
+    assert!(stderr(&unit).contains("cm, mm, m or in"), "{}", stderr(&unit));
     let broken = ladderkit(&["print", "tests/fixtures/diagnostics/jump-loop.ron", "-o", pdf.to_str().unwrap()]);
     assert_eq!(broken.status.code(), Some(1), "printed, but the errors are reported");
     assert!(stderr(&broken).contains("jump-loop"));

@@ -36,7 +36,7 @@ pub struct Args {
     output: PathBuf,
     #[arg(long, value_enum, default_value = "a4")]
     paper: PaperArg,
-    /// The board's longer side: 40cm, 400mm or 16in (10 cm to 3 m).
+    /// The board's longer side: 40cm, 400mm, 1m or 16in (10 cm to 3 m).
     #[arg(long, default_value = "40cm", value_parser = parse_size, value_name = "SIZE")]
     board_size: f32,
     #[arg(long, value_enum, default_value = "classic")]
@@ -57,7 +57,8 @@ fn parse_size(text: &str) -> Result<f32, String> {
         "mm" => 1.0,
         "cm" => 10.0,
         "in" => 25.4,
-        other => return Err(format!("`{other}`: give the size in cm, mm or in, e.g. 40cm")),
+        "m" => 1000.0,
+        other => return Err(format!("`{other}`: give the size in cm, mm, m or in, e.g. 40cm")),
     };
     let mm = number.trim().parse::<f32>().map_err(|_| format!("`{text}`: a size like 40cm, 400mm or 16in"))? * per;
     if BOARD_MM.contains(&mm) { Ok(mm) } else { Err(format!("{} mm: boards print from 10 cm to 3 m", mm)) }

@@ -248,7 +248,7 @@ fn page_map(spec: &VariantSpec, t: &Tiling, board: (f32, f32), (pw, ph): (f32, f
     let mut svg = Svg::new(pw, ph);
     let ink = r##"fill="#000000""##;
     let mut y = MARGIN + 10.0;
-    svg.text(pw / 2.0, y, 8.0, "middle", ink, &spec.meta.name);
+    svg.text(pw / 2.0, y, 8.0, "middle", ink, &headline(&spec.meta.name, 60));
     y += 8.0;
     svg.text(pw / 2.0, y, 4.0, "middle", ink, "Print-and-play kit, made with Ladderkit");
     y += 9.0;
@@ -323,7 +323,14 @@ fn tile_overlay(spec: &VariantSpec, t: &Tiling, board: (f32, f32), col: u32, row
         3.2,
         "start",
         ink,
-        &format!("{label} · row {} of {}, column {} of {} · {}", row + 1, t.rows, col + 1, t.columns, spec.meta.name),
+        &format!(
+            "{label} · row {} of {}, column {} of {} · {}",
+            row + 1,
+            t.rows,
+            col + 1,
+            t.columns,
+            headline(&spec.meta.name, 60)
+        ),
     );
     let mut glue = Vec::new();
     if col + 1 < t.columns {
@@ -405,7 +412,7 @@ fn rules_page(spec: &VariantSpec, rules: &[String], odds: Odds<'_>, (pw, ph): (f
     let mut svg = Svg::new(pw, ph);
     let ink = r##"fill="#000000""##;
     let mut y = MARGIN + 10.0;
-    svg.text(MARGIN + 4.0, y, 7.0, "start", ink, &format!("{}: the rules", spec.meta.name));
+    svg.text(MARGIN + 4.0, y, 7.0, "start", ink, &format!("{}: the rules", headline(&spec.meta.name, 50)));
     y += 6.0;
     if !spec.meta.description.is_empty() {
         for line in wrap(&spec.meta.description, pw - 2.0 * MARGIN - 8.0, 3.4) {
@@ -549,6 +556,16 @@ fn pieces_page(spec: &VariantSpec, (pw, ph): (f32, f32)) -> String {
         }
     }
     svg.finish()
+}
+
+/// A name on one line of at most `most` characters (a page heading; the
+/// board itself prints the name in full), cut with "…".
+fn headline(name: &str, most: usize) -> String {
+    let line: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= most {
+        return line;
+    }
+    line.chars().take(most - 1).collect::<String>() + "…"
 }
 
 /// Splits `text` into lines that fit `width` mm at `size` mm type (the

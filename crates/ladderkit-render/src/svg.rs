@@ -47,7 +47,12 @@ impl Svg {
     }
 
     pub fn comment(&mut self, text: &str) {
-        let _ = writeln!(self.out, "<!-- {} -->", escape(text).replace("--", "- -"));
+        // XML comments may not hold "--": "---" needs more than one pass.
+        let mut text = escape(text);
+        while text.contains("--") {
+            text = text.replace("--", "- -");
+        }
+        let _ = writeln!(self.out, "<!-- {text} -->");
     }
 
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, rx: f32, style: &str) {

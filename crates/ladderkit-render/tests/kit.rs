@@ -127,3 +127,29 @@ fn sizes_outside_the_range_are_refused() {
         assert!(print_kit(&spec, &options).is_err(), "{size} mm");
     }
 }
+
+/// Found by fuzzing: a name with dashes ("---" once slipped through as
+/// "- --") made the board's SVG comment invalid XML, so neither a PNG nor a
+/// kit could be made of it.
+#[test]
+fn names_with_dashes_and_control_characters_print() {
+    let mut spec = check_source(BUNDLED[0].1).spec.unwrap();
+    for name in ["a --- b -- c-", "---", "fK\u{0}\u{0}{e)]\n#---:-mmme"] {
+        spec.meta.name = name.into();
+        let svg = ladderkit_render::board_svg(&spec, &ladderkit_render::BoardOptions::default());
+        assert!(ladderkit_render::png(&svg, 10.0).is_ok(), "{name:?}");
+        assert!(kit(&spec, Paper::A4, 200.0).pdf.starts_with(b"%PDF-"), "{name:?}");
+    }
+}
+
+/// Found by fuzzing: an 8,000-character name on every page's heading made
+/// a big kit take seconds (the fuzzer's time limit); headings now cut the
+/// name, the board prints it in full.
+#[test]
+fn a_long_name_prints_a_big_kit() {
+    let mut spec = check_source(BUNDLED[0].1).spec.unwrap();
+    spec.meta.name = "a long name ".repeat(700);
+    let k = kit(&spec, Paper::Letter, 2900.0);
+    assert!(k.pages > 100, "{} pages", k.pages);
+    assert_eq!(pages_of(&k.pdf).0, k.pages);
+}
