@@ -1,250 +1,23 @@
-//! The print-and-play kit: one PDF with the board at the size asked for,
-//! tiled over as many pages as it needs (with an overlap to glue, cut
-//! marks and a page map), the rules sheet written from the variant, the
-//! pieces and markers to cut out, and a small odds card.
-//!
-//! Every page is drawn as SVG (the board by `board_svg`, the rest here) and
-//! turned into vector PDF by svg2pdf, text included as text in the embedded
-//! font, so nothing is rasterised and no system font is read. The board is
-//! embedded once and shown, clipped, on each of its tiles.
+//! The kit's own pages as SVG: the page map, each tile's marks, the rules
+//! sheet with its odds card, and the pieces.
 
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
-
+use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::{Effect, JumpKind, Play, VariantSpec};
-use ladderkit_core::{CompiledBoard, compile};
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
-use svg2pdf::usvg;
 
+use super::tiling::Tiling;
+use super::{MARGIN, OVERLAP_MM};
+use crate::Odds;
 use crate::svg::{Svg, n};
-use crate::{BoardOptions, Odds, Paper, RenderError, Theme};
-
-/// Points per millimetre (PDF measures in 1/72 inch).
-const PT: f32 = 72.0 / 25.4;
-/// The unprinted border of every page, in millimetres.
-pub const PAGE_MARGIN_MM: f32 = 8.0;
-const MARGIN: f32 = PAGE_MARGIN_MM;
-/// How far neighbouring tiles repeat each other, to glue them.
-pub const OVERLAP_MM: f32 = 10.0;
-/// Boards from 10 cm to 3 m on a side.
-pub const BOARD_MM: std::ops::RangeInclusive<f32> = 100.0..=3000.0;
-
-/// What to put in the kit.
-#[derive(Debug, Clone, Copy)]
-pub struct KitOptions<'a> {
-    pub paper: Paper,
-    /// The board's longer side, in millimetres.
-    pub board_mm: f32,
-    pub theme: Theme,
-    /// The odds card's figures (or why there are none).
-    pub odds: Odds<'a>,
-}
-
-/// The PDF and what it holds.
-#[derive(Debug, Clone)]
-pub struct Kit {
-    pub pdf: Vec<u8>,
-    /// Pages in all; the board's tiles are pages 2 to `1 + columns × rows`.
-    pub pages: usize,
-    pub columns: u32,
-    pub rows: u32,
-    /// Whether the tiles are printed landscape.
-    pub landscape: bool,
-    /// The board as printed, width × height in millimetres.
-    pub board_mm: (f32, f32),
-    /// The rules sheet's sentences, in order.
-    pub rules: Vec<String>,
-}
-
-/// Builds the kit.
-pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, RenderError> {
-    if !BOARD_MM.contains(&options.board_mm) {
-        return Err(RenderError::Svg(format!(
-            "a board of {} mm: give a size from {} to {} mm",
-            options.board_mm,
-            BOARD_MM.start(),
-            BOARD_MM.end()
-        )));
-    }
-    let compiled = compile(spec);
-    let board_page = crate::board_svg(
-        spec,
-        &BoardOptions { paper: options.paper, theme: options.theme, heat: None, without_rules: true },
-    );
-    let board_tree = parse(&board_page)?;
-    // The drawing without the page's empty edges, scaled to the size asked
-    // for: `sheet` is the whole board page at that scale, `at` where the
-    // drawing starts on it.
-    let crop = drawn_area(&board_tree);
-    let scale = options.board_mm / crop.2.max(crop.3);
-    let board = (crop.2 * scale, crop.3 * scale);
-    let page_mm = px_to_mm(board_tree.size().width(), board_tree.size().height());
-    let sheet = Sheet { size: (page_mm.0 * scale, page_mm.1 * scale), at: (crop.0 * scale, crop.1 * scale) };
-    let tiling = Tiling::best(options.paper, board);
-    let rules = rule_sheet_sentences(spec, &compiled.board);
-
-    let mut doc = Document::new();
-    let board_ref = doc.embed(&board_tree)?;
-    let (pw, ph) = options.paper.size_mm();
-    // Page 1: the page map.
-    let map = page_map(spec, &tiling, board, (pw, ph));
-    doc.page(
-        (pw, ph),
-        |content, names| {
-            let (x, y, w, h) = map.board_area;
-            content.save_state();
-            content.rect(x * PT, (ph - y - h) * PT, w * PT, h * PT).clip_nonzero().end_path();
-            sheet.draw(content, names, board_ref, w / board.0, (x, ph - y));
-            content.restore_state();
-        },
-        Some(&map.overlay),
-    )?;
-    // The tiles, row by row.
-    let (tw, th) = tiling.page;
-    for row in 0..tiling.rows {
-        for col in 0..tiling.columns {
-            let overlay = tile_overlay(spec, &tiling, board, col, row);
-            let (x, y) = tiling.origin(col, row);
-            doc.page(
-                (tw, th),
-                |content, names| {
-                    content.save_state();
-                    let (cw, ch) = tiling.printable();
-                    content.rect(MARGIN * PT, MARGIN * PT, cw * PT, ch * PT).clip_nonzero().end_path();
-                    // The board's top left sits `(x, y)` to the left of and above
-                    // the printable area's top left.
-                    sheet.draw(content, names, board_ref, 1.0, (MARGIN - x, th - MARGIN + y));
-                    content.restore_state();
-                },
-                Some(&overlay),
-            )?;
-        }
-    }
-    doc.page((pw, ph), |_, _| {}, Some(&rules_page(spec, &rules, options.odds, (pw, ph))))?;
-    doc.page((pw, ph), |_, _| {}, Some(&pieces_page(spec, (pw, ph))))?;
-    let pages = doc.pages.len();
-    let pdf = doc.finish(&spec.meta.name);
-    Ok(Kit {
-        pdf,
-        pages,
-        columns: tiling.columns,
-        rows: tiling.rows,
-        landscape: tiling.landscape,
-        board_mm: board,
-        rules,
-    })
-}
-
-/// The board's page at the kit's scale, and where its drawing starts.
-#[derive(Debug, Clone, Copy)]
-struct Sheet {
-    size: (f32, f32),
-    at: (f32, f32),
-}
-
-impl Sheet {
-    /// Draws the board page `scale` times the kit's size so that the
-    /// drawing's top left lands on `top_left` (mm, y up from the bottom).
-    fn draw(&self, content: &mut Content, names: &mut Names, id: Ref, scale: f32, top_left: (f32, f32)) {
-        let (w, h) = (self.size.0 * scale, self.size.1 * scale);
-        let left = top_left.0 - self.at.0 * scale;
-        let top = top_left.1 + self.at.1 * scale;
-        names.draw(content, id, (left, top - h, w, h));
-    }
-}
-
-/// usvg measures in CSS pixels (96 per inch).
-fn px_to_mm(x: f32, y: f32) -> (f32, f32) {
-    (x * 25.4 / 96.0, y * 25.4 / 96.0)
-}
-
-/// What the board page draws, without its empty edges (the page's own
-/// background aside), with a few millimetres around: x, y from the top
-/// left, width, height, in millimetres.
-fn drawn_area(tree: &usvg::Tree) -> (f32, f32, f32, f32) {
-    let (pw, ph) = (tree.size().width(), tree.size().height());
-    let mut nodes: Vec<&usvg::Node> = tree.root().children().iter().collect();
-    // A single group (a view box) holds the drawing.
-    while let [usvg::Node::Group(g)] = nodes.as_slice() {
-        nodes = g.children().iter().collect();
-    }
-    let (mut lo, mut hi) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
-    for node in nodes {
-        let b = node.abs_bounding_box();
-        if b.width() >= pw * 0.999 && b.height() >= ph * 0.999 {
-            continue;
-        }
-        lo = (lo.0.min(b.left()), lo.1.min(b.top()));
-        hi = (hi.0.max(b.right()), hi.1.max(b.bottom()));
-    }
-    if lo.0 > hi.0 || lo.1 > hi.1 {
-        let (w, h) = px_to_mm(pw, ph);
-        return (0.0, 0.0, w, h);
-    }
-    let pad = 3.0 * 96.0 / 25.4;
-    let (x0, y0) = ((lo.0 - pad).max(0.0), (lo.1 - pad).max(0.0));
-    let (x1, y1) = ((hi.0 + pad).min(pw), (hi.1 + pad).min(ph));
-    let (x, y) = px_to_mm(x0, y0);
-    let (w, h) = px_to_mm(x1 - x0, y1 - y0);
-    (x, y, w.max(1.0), h.max(1.0))
-}
-
-/// How the board is cut into pages.
-#[derive(Debug, Clone, Copy)]
-struct Tiling {
-    /// A tile page, width × height in millimetres.
-    page: (f32, f32),
-    landscape: bool,
-    columns: u32,
-    rows: u32,
-}
-
-impl Tiling {
-    /// The fewest pages, portrait or landscape (portrait on a tie).
-    fn best(paper: Paper, board: (f32, f32)) -> Self {
-        let (w, h) = paper.size_mm();
-        let of = |page: (f32, f32), landscape| {
-            let step =
-                |printable: f32, length: f32| (((length - OVERLAP_MM) / (printable - OVERLAP_MM)).ceil() as u32).max(1);
-            let columns = step(page.0 - 2.0 * MARGIN, board.0);
-            let rows = step(page.1 - 2.0 * MARGIN, board.1);
-            Self { page, landscape, columns, rows }
-        };
-        let (portrait, landscape) = (of((w, h), false), of((h, w), true));
-        if landscape.columns * landscape.rows < portrait.columns * portrait.rows { landscape } else { portrait }
-    }
-
-    fn printable(&self) -> (f32, f32) {
-        (self.page.0 - 2.0 * MARGIN, self.page.1 - 2.0 * MARGIN)
-    }
-
-    /// Where tile `(col, row)` starts on the board, from its top left.
-    fn origin(&self, col: u32, row: u32) -> (f32, f32) {
-        let (cw, ch) = self.printable();
-        (col as f32 * (cw - OVERLAP_MM), row as f32 * (ch - OVERLAP_MM))
-    }
-
-    /// "A1": the column's letter (A, B, … Z, AA, …) and the row's number.
-    fn label(col: u32, row: u32) -> String {
-        let mut letters = String::new();
-        let mut c = col + 1;
-        while c > 0 {
-            letters.insert(0, (b'A' + ((c - 1) % 26) as u8) as char);
-            c = (c - 1) / 26;
-        }
-        format!("{letters}{}", row + 1)
-    }
-}
 
 /// Page 1: what the kit holds, how to put the board together, and the
 /// board in small with its tiles marked.
-struct PageMap {
-    overlay: String,
+pub(super) struct PageMap {
+    pub(super) overlay: String,
     /// Where the small board is drawn: x, y from the top, width, height (mm).
-    board_area: (f32, f32, f32, f32),
+    pub(super) board_area: (f32, f32, f32, f32),
 }
 
-fn page_map(spec: &VariantSpec, t: &Tiling, board: (f32, f32), (pw, ph): (f32, f32)) -> PageMap {
+pub(super) fn page_map(spec: &VariantSpec, t: &Tiling, board: (f32, f32), (pw, ph): (f32, f32)) -> PageMap {
     let mut svg = Svg::new(pw, ph);
     let ink = r##"fill="#000000""##;
     let mut y = MARGIN + 10.0;
@@ -311,7 +84,7 @@ fn page_map(spec: &VariantSpec, t: &Tiling, board: (f32, f32), (pw, ph): (f32, f
 
 /// A tile's marks: its label and neighbours, cut lines on the edges that go
 /// over a neighbour, the overlap its neighbours cover, corner marks.
-fn tile_overlay(spec: &VariantSpec, t: &Tiling, board: (f32, f32), col: u32, row: u32) -> String {
+pub(super) fn tile_overlay(spec: &VariantSpec, t: &Tiling, board: (f32, f32), col: u32, row: u32) -> String {
     let (tw, th) = t.page;
     let (cw, ch) = t.printable();
     let mut svg = Svg::new(tw, th);
@@ -408,7 +181,7 @@ pub fn rule_sheet_sentences(spec: &VariantSpec, board: &CompiledBoard) -> Vec<St
 }
 
 /// The rules sheet: the sentences, wrapped, and the odds card.
-fn rules_page(spec: &VariantSpec, rules: &[String], odds: Odds<'_>, (pw, ph): (f32, f32)) -> String {
+pub(super) fn rules_page(spec: &VariantSpec, rules: &[String], odds: Odds<'_>, (pw, ph): (f32, f32)) -> String {
     let mut svg = Svg::new(pw, ph);
     let ink = r##"fill="#000000""##;
     let mut y = MARGIN + 10.0;
@@ -478,7 +251,7 @@ fn odds_lines(odds: Odds<'_>) -> Vec<String> {
 
 /// Pieces to cut out: one per seat (per pyramid size in a team game), in
 /// the seat colours, and the chips and arrow markers the variant has.
-fn pieces_page(spec: &VariantSpec, (pw, ph): (f32, f32)) -> String {
+pub(super) fn pieces_page(spec: &VariantSpec, (pw, ph): (f32, f32)) -> String {
     let mut svg = Svg::new(pw, ph);
     let ink = r##"fill="#000000""##;
     let cut = r##"stroke="#000000" stroke-width="0.25" stroke-dasharray="2 1""##;
@@ -585,112 +358,4 @@ fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
         }
     }
     lines
-}
-
-/// The font, for svg2pdf's own SVG reader (it embeds the glyphs used).
-fn fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-            db.set_sans_serif_family("Ubuntu");
-            Arc::new(db)
-        })
-        .clone()
-}
-
-fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
-    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
-    usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))
-}
-
-/// A PDF being written: pages, each its own content stream, and the SVGs
-/// embedded as form XObjects.
-struct Document {
-    pdf: Pdf,
-    alloc: Ref,
-    catalog: Ref,
-    tree: Ref,
-    pages: Vec<Ref>,
-}
-
-/// The XObjects a page draws, by name.
-struct Names {
-    used: Vec<(String, Ref)>,
-}
-
-impl Names {
-    /// Draws XObject `id` into the box `(x, y, w, h)` (mm, y up from the
-    /// page's bottom).
-    fn draw(&mut self, content: &mut Content, id: Ref, (x, y, w, h): (f32, f32, f32, f32)) {
-        let name = format!("S{}", self.used.len());
-        content.save_state();
-        content.transform([w * PT, 0.0, 0.0, h * PT, x * PT, y * PT]);
-        content.x_object(Name(name.as_bytes()));
-        content.restore_state();
-        self.used.push((name, id));
-    }
-}
-
-impl Document {
-    fn new() -> Self {
-        let mut alloc = Ref::new(1);
-        let catalog = alloc.bump();
-        let tree = alloc.bump();
-        Self { pdf: Pdf::new(), alloc, catalog, tree, pages: Vec::new() }
-    }
-
-    /// Converts an SVG into an XObject of this document; its reference.
-    fn embed(&mut self, tree: &usvg::Tree) -> Result<Ref, RenderError> {
-        let (chunk, id) = svg2pdf::to_chunk(tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| RenderError::Svg(e.to_string()))?;
-        let mut map = HashMap::new();
-        let alloc = &mut self.alloc;
-        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
-        self.pdf.extend(&chunk);
-        Ok(map[&id])
-    }
-
-    /// A page `size` mm: `draw` paints first, then `overlay` (an SVG of the
-    /// page's size) over it.
-    fn page(
-        &mut self,
-        (w, h): (f32, f32),
-        draw: impl FnOnce(&mut Content, &mut Names),
-        overlay: Option<&str>,
-    ) -> Result<(), RenderError> {
-        let mut content = Content::new();
-        let mut names = Names { used: Vec::new() };
-        draw(&mut content, &mut names);
-        if let Some(svg) = overlay {
-            let id = self.embed(&parse(svg)?)?;
-            names.draw(&mut content, id, (0.0, 0.0, w, h));
-        }
-        let (page, stream) = (self.alloc.bump(), self.alloc.bump());
-        self.pdf.stream(stream, &content.finish());
-        let mut p = self.pdf.page(page);
-        p.media_box(Rect::new(0.0, 0.0, w * PT, h * PT));
-        p.parent(self.tree);
-        p.contents(stream);
-        let mut resources = p.resources();
-        let mut objects = resources.x_objects();
-        for (name, id) in &names.used {
-            objects.pair(Name(name.as_bytes()), *id);
-        }
-        objects.finish();
-        resources.finish();
-        p.finish();
-        self.pages.push(page);
-        Ok(())
-    }
-
-    fn finish(mut self, title: &str) -> Vec<u8> {
-        self.pdf.catalog(self.catalog).pages(self.tree);
-        let count = self.pages.len() as i32;
-        self.pdf.pages(self.tree).kids(self.pages.iter().copied()).count(count);
-        let info = self.alloc.bump();
-        self.pdf.document_info(info).title(TextStr(title)).creator(TextStr("Ladderkit"));
-        self.pdf.finish()
-    }
 }
