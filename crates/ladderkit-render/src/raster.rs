@@ -15,6 +15,8 @@ pub enum RenderError {
         height: u32,
     },
     Encode(String),
+    /// The print-and-play kit was asked for a board it cannot print.
+    Kit(String),
 }
 
 impl std::fmt::Display for RenderError {
@@ -25,6 +27,7 @@ impl std::fmt::Display for RenderError {
                 write!(f, "a {width} × {height} pixel image is too large or empty; lower --dpi")
             }
             Self::Encode(e) => write!(f, "could not encode the PNG: {e}"),
+            Self::Kit(e) => f.write_str(e),
         }
     }
 }

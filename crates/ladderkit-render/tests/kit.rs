@@ -124,7 +124,8 @@ fn sizes_outside_the_range_are_refused() {
     let spec = check_source(BUNDLED[0].1).spec.unwrap();
     for size in [0.0, 50.0, 3500.0, f32::NAN] {
         let options = KitOptions { paper: Paper::A4, board_mm: size, theme: Theme::Ink, odds: Odds::None("-") };
-        assert!(print_kit(&spec, &options).is_err(), "{size} mm");
+        let refused = print_kit(&spec, &options).unwrap_err().to_string();
+        assert!(refused.contains("give a size from 100 to 3000 mm"), "{size} mm: {refused}");
     }
 }
 

@@ -59,7 +59,7 @@ pub struct Kit {
 /// Builds the kit.
 pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, RenderError> {
     if !BOARD_MM.contains(&options.board_mm) {
-        return Err(RenderError::Svg(format!(
+        return Err(RenderError::Kit(format!(
             "a board of {} mm: give a size from {} to {} mm",
             options.board_mm,
             BOARD_MM.start(),

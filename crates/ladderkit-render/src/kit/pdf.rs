@@ -71,7 +71,7 @@ impl Document {
     /// Converts an SVG into an XObject of this document; its reference.
     pub(super) fn embed(&mut self, tree: &usvg::Tree) -> Result<Ref, RenderError> {
         let (chunk, id) = svg2pdf::to_chunk(tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| RenderError::Svg(e.to_string()))?;
+            .map_err(|e| RenderError::Kit(format!("could not write the PDF: {e}")))?;
         let mut map = HashMap::new();
         let alloc = &mut self.alloc;
         let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
