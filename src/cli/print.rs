@@ -4,11 +4,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use ladderkit::files;
-use ladderkit::render::{BOARD_MM, Paper, Theme};
+use ladderkit::render::BOARD_MM;
 use serde_json::json;
 
-use super::render::{PaperArg, ThemeArg};
-use super::{Outcome, diagnostics, fail, say};
+use super::render::{PaperArg, ThemeArg, drawn_despite_errors, load_to_draw};
+use super::{Outcome, fail, say};
 
 /// Write a print-and-play kit: one PDF to print at home and play at a table.
 ///
@@ -68,26 +68,12 @@ pub fn run(args: &Args) -> Outcome {
     if !args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
         return fail(format!("{}: name the kit .pdf", args.output.display()));
     }
-    let loaded = match files::load(&args.file) {
+    let loaded = match load_to_draw(&args.file, "printed") {
         Ok(loaded) => loaded,
-        Err(e) => return fail(e),
+        Err(outcome) => return outcome,
     };
-    if loaded.picture {
-        eprintln!("note: read the variant carried by the picture {}", args.file.display());
-    }
-    let Some(spec) = &loaded.checked.spec else {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} could not be read as a variant; nothing printed", args.file.display());
-        return Outcome::VariantErrors;
-    };
-    let paper = match args.paper {
-        PaperArg::A4 => Paper::A4,
-        PaperArg::Letter => Paper::Letter,
-    };
-    let theme = match args.theme {
-        ThemeArg::Classic => Theme::Classic,
-        ThemeArg::Ink => Theme::Ink,
-    };
+    let spec = loaded.checked.spec.as_ref().expect("load_to_draw refuses a file without a variant");
+    let (paper, theme) = (args.paper.into(), args.theme.into());
     let started = Instant::now();
     let kit = match ladderkit::print::kit(spec, loaded.checked.compiled.as_ref(), paper, args.board_size, theme) {
         Ok(kit) => kit,
@@ -127,9 +113,5 @@ pub fn run(args: &Args) -> Outcome {
             kit.board_mm.1 / 10.0
         );
     }
-    if loaded.checked.has_errors() {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        return Outcome::VariantErrors;
-    }
-    Outcome::Ok
+    drawn_despite_errors(&args.file, &loaded)
 }

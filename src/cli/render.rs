@@ -1,6 +1,6 @@
 //! `ladderkit render`: a printable board.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use ladderkit::files::{self, PictureFormat};
 use ladderkit::render::{self, BoardOptions, Paper, Theme};
@@ -60,30 +60,12 @@ pub fn run(args: &Args) -> Outcome {
     if PictureFormat::of(&args.output).is_none() && !markdown {
         return fail(format!("{}: name the output .svg or .png (a picture) or .md (a page)", args.output.display()));
     }
-    let loaded = match files::load(&args.file) {
+    let loaded = match load_to_draw(&args.file, "drawn") {
         Ok(loaded) => loaded,
-        Err(e) => return fail(e),
+        Err(outcome) => return outcome,
     };
-    if loaded.picture {
-        eprintln!("note: read the variant carried by the picture {}", args.file.display());
-    }
-    let Some(spec) = &loaded.checked.spec else {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} could not be read as a variant; nothing drawn", args.file.display());
-        return Outcome::VariantErrors;
-    };
-    let options = BoardOptions {
-        paper: match args.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-        },
-        theme: match args.theme {
-            ThemeArg::Classic => Theme::Classic,
-            ThemeArg::Ink => Theme::Ink,
-        },
-        heat: None,
-        without_rules: false,
-    };
+    let spec = loaded.checked.spec.as_ref().expect("load_to_draw refuses a file without a variant");
+    let options = BoardOptions { paper: args.paper.into(), theme: args.theme.into(), heat: None, without_rules: false };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };
     if let Err(e) = files::save_picture(&picture, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {
@@ -99,11 +81,51 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         say!("drew {} to {}", spec.meta.name, args.output.display());
     }
+    drawn_despite_errors(&args.file, &loaded)
+}
+
+/// Reads a variant to draw or print (`render`, `print`): one with errors is
+/// drawn as far as it can be, a file that is no variant at all is refused
+/// (exit 1, "nothing `done`"). Says so when the variant came from a picture.
+pub(crate) fn load_to_draw(file: &Path, done: &str) -> Result<files::Loaded, Outcome> {
+    let loaded = files::load(file).map_err(fail)?;
+    if loaded.picture {
+        eprintln!("note: read the variant carried by the picture {}", file.display());
+    }
+    if loaded.checked.spec.is_none() {
+        diagnostics::print(file, &loaded.text, &loaded.checked.diagnostics);
+        eprintln!("error: {} could not be read as a variant; nothing {done}", file.display());
+        return Err(Outcome::VariantErrors);
+    }
+    Ok(loaded)
+}
+
+/// The end of a command that drew `loaded`: its errors listed, exit 1, if
+/// it had any.
+pub(crate) fn drawn_despite_errors(file: &Path, loaded: &files::Loaded) -> Outcome {
     if loaded.checked.has_errors() {
-        diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
+        diagnostics::print(file, &loaded.text, &loaded.checked.diagnostics);
         return Outcome::VariantErrors;
     }
     Outcome::Ok
+}
+
+impl From<PaperArg> for Paper {
+    fn from(paper: PaperArg) -> Self {
+        match paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        }
+    }
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(theme: ThemeArg) -> Self {
+        match theme {
+            ThemeArg::Classic => Theme::Classic,
+            ThemeArg::Ink => Theme::Ink,
+        }
+    }
 }
 
 /// The Markdown page, with the exact odds for each player count the
