@@ -25,20 +25,12 @@ fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut file
         let path = match intent {
             Intent::ExportBoard(path) => path.clone(),
             Intent::ExportBoardDialog => {
-                let chosen = rfd::FileDialog::new()
-                    .add_filter("Printable board", &["svg", "png"])
-                    .set_file_name("board.svg")
-                    .save_file();
-                match chosen {
+                let dialog = SaveDialog { filter: ("Printable board", &["svg", "png"]), name: "board.svg" };
+                let refused = "not exported: no file chosen (or no file dialog on this system: use \
+                               File › Export printable board to path…)";
+                match dialog.ask(&mut files, refused) {
                     Some(path) => path,
-                    None => {
-                        files.say(
-                            "not exported: no file chosen (or no file dialog on this system: use \
-                             File › Export printable board to path…)"
-                                .into(),
-                        );
-                        continue;
-                    }
+                    None => continue,
                 }
             }
             _ => continue,
@@ -58,20 +50,12 @@ fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: 
         let path = match intent {
             Intent::PrintKit(path) => path.clone(),
             Intent::PrintKitDialog => {
-                let chosen = rfd::FileDialog::new()
-                    .add_filter("Print-and-play kit", &["pdf"])
-                    .set_file_name("kit.pdf")
-                    .save_file();
-                match chosen {
+                let dialog = SaveDialog { filter: ("Print-and-play kit", &["pdf"]), name: "kit.pdf" };
+                let refused = "no kit written: no file chosen (or no file dialog on this system: use \
+                               File › Print-and-play kit to path…)";
+                match dialog.ask(&mut files, refused) {
                     Some(path) => path,
-                    None => {
-                        files.say(
-                            "no kit written: no file chosen (or no file dialog on this system: use \
-                             File › Print-and-play kit to path…)"
-                                .into(),
-                        );
-                        continue;
-                    }
+                    None => continue,
                 }
             }
             _ => continue,
@@ -97,5 +81,24 @@ fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: 
                 Err(e) => format!("could not write the kit: {e}"),
             },
         );
+    }
+}
+
+/// The save dialog an export opens (the board, the kit, the screenshot).
+pub(crate) struct SaveDialog {
+    pub filter: (&'static str, &'static [&'static str]),
+    pub name: &'static str,
+}
+
+impl SaveDialog {
+    /// The file the person chose; `None`, saying `refused`, when they chose
+    /// none (or the system has no file dialog).
+    pub fn ask(&self, files: &mut Files, refused: &str) -> Option<std::path::PathBuf> {
+        let chosen =
+            rfd::FileDialog::new().add_filter(self.filter.0, self.filter.1).set_file_name(self.name).save_file();
+        if chosen.is_none() {
+            files.say(refused.into());
+        }
+        chosen
     }
 }

@@ -120,16 +120,12 @@ fn export_png(mut commands: Commands, mut intents: MessageReader<Intent>, mut fi
         let path = match intent {
             Intent::ExportPng(path) => path.clone(),
             Intent::ExportPngDialog => {
-                match rfd::FileDialog::new().add_filter("PNG image", &["png"]).set_file_name("board.png").save_file() {
+                let dialog = crate::export::SaveDialog { filter: ("PNG image", &["png"]), name: "board.png" };
+                let refused = "not exported: no file chosen (or no file dialog on this system: use \
+                               File › Export screenshot to path…)";
+                match dialog.ask(&mut files, refused) {
                     Some(path) => path,
-                    None => {
-                        files.say(
-                            "not exported: no file chosen (or no file dialog on this system: use \
-                             File › Export screenshot to path…)"
-                                .into(),
-                        );
-                        continue;
-                    }
+                    None => continue,
                 }
             }
             _ => continue,
