@@ -145,6 +145,12 @@ impl Jump {
     pub fn direction(&self) -> JumpKind {
         if self.to >= self.from { JumpKind::Ladder } else { JumpKind::Snake }
     }
+
+    /// How to draw (and name) the jump: the kind the file gives, else what
+    /// its direction makes it.
+    pub fn drawn_as(&self) -> JumpKind {
+        self.kind.unwrap_or(self.direction())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -211,7 +211,7 @@ fn draw_jumps(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Frame
     for kind in [JumpKind::Ladder, JumpKind::Snake] {
         let id = if kind == JumpKind::Ladder { "ladders" } else { "snakes" };
         svg.open("g", &format!(r#"id="{id}""#));
-        for j in spec.jumps.iter().filter(|j| j.kind.unwrap_or(j.direction()) == kind) {
+        for j in spec.jumps.iter().filter(|j| j.drawn_as() == kind) {
             let (Some(a), Some(b)) = (board.position(j.from), board.position(j.to)) else { continue };
             let (a, b) = (f.at(board.points[a as usize]), f.at(board.points[b as usize]));
             match kind {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use ladderkit_analysis::Analysis;
 use ladderkit_core::CompiledBoard;
-use ladderkit_core::spec::{JumpKind, VariantSpec};
+use ladderkit_core::spec::VariantSpec;
 
 /// The exact odds for some player counts, or why there are none.
 #[derive(Debug, Clone, Copy)]
@@ -50,10 +50,7 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
             "| | from | to | length |\n| --- | ---: | ---: | ---: |\n"
         });
         for (i, j) in spec.jumps.iter().enumerate() {
-            let kind = match j.kind.unwrap_or(j.direction()) {
-                JumpKind::Ladder => "ladder",
-                JumpKind::Snake => "snake",
-            };
+            let kind = j.drawn_as().name();
             let _ = write!(md, "| {kind} | {} | {} | {} |", j.from, j.to, j.from.abs_diff(j.to));
             if let Some(a) = exact {
                 let uses = a.jumps.iter().find(|u| u.jump == i).map_or(0.0, |u| u.expected_uses);

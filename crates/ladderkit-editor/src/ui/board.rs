@@ -158,7 +158,7 @@ pub(super) fn view(
             continue;
         }
         let selected = f.selection.selected == Selected::Jump(i) || f.selection.jumps.contains(&i);
-        let kind = j.kind.unwrap_or(j.direction());
+        let kind = j.drawn_as();
         if selected {
             painter.line_segment([a, b], Stroke::new(unit * 0.45, SELECT.gamma_multiply(0.5)));
         }
@@ -530,7 +530,7 @@ fn draw_proposal(
         if proposal.changed(j, design) {
             painter.line_segment([a, b], Stroke::new(unit * 0.4, paint::PROPOSED.gamma_multiply(0.4)));
         }
-        match j.kind.unwrap_or(j.direction()) {
+        match j.drawn_as() {
             JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER),
             JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE),
         }

@@ -163,12 +163,8 @@ pub fn rule_sheet_sentences(spec: &VariantSpec, board: &CompiledBoard) -> Vec<St
         out.push(format!("Space {space}: {}.", effect.describe()));
     }
     for kind in [JumpKind::Ladder, JumpKind::Snake] {
-        let list: Vec<String> = spec
-            .jumps
-            .iter()
-            .filter(|j| j.kind.unwrap_or(j.direction()) == kind)
-            .map(|j| format!("{} to {}", j.from, j.to))
-            .collect();
+        let list: Vec<String> =
+            spec.jumps.iter().filter(|j| j.drawn_as() == kind).map(|j| format!("{} to {}", j.from, j.to)).collect();
         if !list.is_empty() {
             let name = if kind == JumpKind::Ladder { "Ladders" } else { "Snakes" };
             out.push(format!("{name}: {}.", list.join(", ")));
