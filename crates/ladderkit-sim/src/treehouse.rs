@@ -228,6 +228,14 @@ impl TreehouseKernel {
         self.steps[usize::from(pos)][(d as usize - 1) % MAX_SIDES]
     }
 
+    /// Whether a die of `small` (the smaller of the two) fits your piece,
+    /// and another's: which classes `Engine::legal_plans` pairs.
+    #[inline]
+    fn usable<const N: usize>(&self, g: &Game, p: usize, small: u8) -> (bool, bool) {
+        let own = self.fits(g.at.pos[p], small);
+        (own, (0..N).any(|j| j != p && self.fits(g.at.pos[j], small)))
+    }
+
     /// Whether a piece at `pos` may move by `d` (see the module comment).
     #[inline]
     fn fits(&self, pos: u16, d: u8) -> bool {
@@ -272,9 +280,7 @@ impl TreehouseKernel {
         if g.at.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
             return self.split_turn_far::<N>(g, p, a, b, tally, rides);
         }
-        let small = a.min(b);
-        let own_any = self.fits(g.at.pos[p], small);
-        let other_any = (0..N).any(|j| j != p && self.fits(g.at.pos[j], small));
+        let (own_any, other_any) = self.usable::<N>(g, p, a.min(b));
         if !own_any && !other_any {
             return;
         }
@@ -450,9 +456,7 @@ impl TreehouseKernel {
     /// first with the best `race_margin` played for real, as
     /// `Policy::Greedy` chooses.
     fn greedy_turn<const N: usize>(&self, g: &mut Game, p: usize, a: u8, b: u8, tally: &mut Tally, rides: &mut Rides) {
-        let small = a.min(b);
-        let own_any = self.fits(g.at.pos[p], small);
-        let other_any = (0..N).any(|j| j != p && self.fits(g.at.pos[j], small));
+        let (own_any, other_any) = self.usable::<N>(g, p, a.min(b));
         let pairings: &[(Class, Class)] = match (own_any, other_any) {
             (false, false) => return,
             (false, true) => &[(Class::Other, Class::Other)],
