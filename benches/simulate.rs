@@ -100,7 +100,7 @@ impl Baseline {
         let mut next = Vec::with_capacity(board.points.len() * 6);
         for pos in 0..board.points.len() as u32 {
             for face in 1..=6 {
-                let outcome = Outcome { total: face, extra_turn: false, weight: 1 };
+                let outcome = Outcome::of(face, false);
                 next.push(board.resolve(pos, &outcome).step.rest);
             }
         }

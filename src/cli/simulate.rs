@@ -283,6 +283,10 @@ pub(super) fn to_json(
     let heat: Vec<_> = (1..=board.len)
         .map(|p| json!({ "space": board.number(p), "rests_per_game": r.heat_per_game[p as usize] }))
         .collect();
+    let waits: Vec<_> = (0..r.waits_per_game.len() as u32)
+        .filter(|p| board.is_wait(*p))
+        .map(|p| json!({ "space": board.number(p), "caught_per_game": r.waits_per_game[p as usize] }))
+        .collect();
     json!({
         "games": t.games,
         "players": t.players,
@@ -299,6 +303,8 @@ pub(super) fn to_json(
         "seat_win_interval": r.seat_interval,
         "shared_wins": t.shared_wins,
         "unfinished": t.unfinished,
+        "blocked": t.blocked,
+        "waits": waits,
         "lead_changes_per_game": r.lead_changes_per_game,
         "jumps": jumps,
         "heat": heat,
@@ -345,8 +351,15 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
     if t.shared_wins > 0 {
         let _ = writeln!(s, "  shared wins: {}", t.shared_wins);
     }
-    if t.unfinished > 0 {
-        let _ = writeln!(s, "  unfinished games (hit the turn limit): {}", t.unfinished);
+    if t.blocked > 0 {
+        let _ = writeln!(s, "  blocked games (every piece waiting, nobody wins): {}", t.blocked);
+    }
+    if t.unfinished > t.blocked {
+        let _ = writeln!(s, "  unfinished games (hit the turn limit): {}", t.unfinished - t.blocked);
+    }
+    for p in (0..r.waits_per_game.len() as u32).filter(|p| board.is_wait(*p)) {
+        let caught = r.waits_per_game[p as usize];
+        let _ = writeln!(s, "  caught to wait on {}: {caught:.3} per game", board.label(p));
     }
     let _ = writeln!(s, "  lead changes per game: {:.3}", r.lead_changes_per_game);
     if let Some(e) = &r.extras {

@@ -315,6 +315,9 @@ fn odds_lines(out: &mut String, odds: &Odds) {
         .map(|(k, (v, a))| format!("seat {} wins {v:.5} (alone {a:.5})", k + 1))
         .collect();
     let _ = writeln!(out, "  {}, shared {:.5}", seats.join(", "), odds.shared);
+    if odds.no_winner() > 1e-9 {
+        let _ = writeln!(out, "  nobody wins {:.5} (every piece left waiting for another)", odds.no_winner());
+    }
     let _ = writeln!(out, "  {:.3} turns and {:.3} rolls per game, all seats together", odds.turns, odds.rolls);
 }
 
@@ -323,6 +326,7 @@ fn odds_json(odds: &Odds) -> serde_json::Value {
         "seat_win": odds.value,
         "seat_win_alone": odds.alone,
         "shared_win": odds.shared,
+        "no_winner": odds.no_winner(),
         "expected_turns": odds.turns,
         "expected_rolls": odds.rolls,
     })

@@ -124,7 +124,7 @@ impl<'a> RollChain<'a> {
                         continue;
                     }
                     for o in &board.outcomes {
-                        let rest = board.step(pos, o.total).rest;
+                        let rest = board.travel(pos, o).rest;
                         if !keep[rest as usize] {
                             keep[rest as usize] = true;
                             stack.push(rest);
@@ -147,7 +147,7 @@ impl<'a> RollChain<'a> {
         for (x, &pos) in positions.iter().enumerate() {
             let first_move = moves.len();
             for o in &board.outcomes {
-                let step = board.step(pos, o.total);
+                let step = board.travel(pos, o);
                 let p = board.probability(o);
                 let moved = !step.forfeited;
                 match moves[first_move..].iter_mut().find(|m| m.end == step.end && m.moved == moved) {

@@ -239,11 +239,7 @@ pub fn analyze_board_until(
             probability: probabilities.as_ref().map(|p| p[j]),
         })
         .collect();
-    let interaction = (!board.shared_squares).then(|| {
-        "pieces cannot share squares, so they interact: seat odds assume they do not; `ladderkit solve` gives the real \
-         ones for two players, `ladderkit simulate` for any table"
-            .to_owned()
-    });
+    let interaction = interaction(board);
     let finish_within = by_rolls.finish_within(options.tail, options.max_steps);
     let quantile = |q: f64| by_rolls.quantile(q, options.max_steps);
     Ok(Analysis {
@@ -261,5 +257,27 @@ pub fn analyze_board_until(
         interaction,
         decay: by_rolls.survival.ratio,
         tail_bound: by_rolls.bound.max(by_turns.story.bound),
+    })
+}
+
+/// Why the figures for one piece are not the whole game's, if pieces meet.
+pub fn interaction(board: &CompiledBoard) -> Option<String> {
+    let mut why = Vec::new();
+    if !board.shared_squares {
+        why.push("pieces cannot share squares, so they interact: seat odds assume they do not".to_owned());
+    }
+    let waits: Vec<String> =
+        (0..board.points.len() as u32).filter(|p| board.is_wait(*p)).map(|p| board.label(p)).collect();
+    if !waits.is_empty() {
+        why.push(format!(
+            "a piece on {} waits until another arrives: these figures let it go on as if freed at once",
+            waits.join(" or ")
+        ));
+    }
+    (!why.is_empty()).then(|| {
+        format!(
+            "{}; `ladderkit solve` gives the real odds for two players, `ladderkit simulate` for any table",
+            why.join("; ")
+        )
     })
 }

@@ -24,7 +24,7 @@ pub(crate) fn shortest_game(board: &CompiledBoard) -> (u32, Vec<u32>) {
             return (totals.len() as u32, totals);
         }
         for o in &board.outcomes {
-            let rest = board.step(pos, o.total).rest;
+            let rest = board.travel(pos, o).rest;
             if !seen[rest as usize] {
                 seen[rest as usize] = true;
                 parent[rest as usize] = Some((pos, o.total));

@@ -44,7 +44,7 @@ fn by_rolls(board: &CompiledBoard, absorb_jump: Option<usize>) -> (f64, Vec<f64>
             }
             for o in &board.outcomes {
                 let p = m * board.probability(o);
-                let step = board.step(pos as u32, o.total);
+                let step = board.travel(pos as u32, o);
                 let ridden: Vec<u32> = board.chain(step.end).collect();
                 if absorb_jump.is_some_and(|j| ridden.contains(&(j as u32))) {
                     hit += p;

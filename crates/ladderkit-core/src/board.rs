@@ -43,6 +43,16 @@ pub struct Outcome {
     pub total: u32,
     pub extra_turn: bool,
     pub weight: u64,
+    /// From the start, this throw goes straight to this position
+    /// (`Rules::first_throw`).
+    pub first_throw: Option<u32>,
+}
+
+impl Outcome {
+    /// A roll of this total, with nothing special from the start.
+    pub fn of(total: u32, extra_turn: bool) -> Self {
+        Self { total, extra_turn, weight: 1, first_throw: None }
+    }
 }
 
 /// One roll played out: where the piece went and what it earned.
@@ -106,11 +116,126 @@ pub struct CompiledBoard {
     pub play: crate::spec::Play,
     /// Points, chips and arrows (classic races only).
     pub extras: crate::extras::Extras,
+    /// Per position: a goose (`Effect::MoveAgain`). Empty when no space is.
+    pub again: Vec<bool>,
+    /// Per position: a well or prison (`Effect::Wait`). Empty when none.
+    pub wait: Vec<bool>,
+    /// Throws from the start that go straight to a position: the faces
+    /// sorted, and the position.
+    pub first_throw: Vec<(Vec<u32>, u32)>,
 }
 
+/// The parts of one move, in order: the dice movement, then one more per
+/// goose it ended on (`CompiledBoard::segments`).
+#[derive(Debug, Clone)]
+pub struct Segments<'a> {
+    board: &'a CompiledBoard,
+    total: u32,
+    next: Option<Step>,
+    backwards: bool,
+    left: usize,
+}
+
+impl Iterator for Segments<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        let this = self.next.take()?;
+        let b = self.board;
+        self.backwards |= this.bounced;
+        let again = !this.forfeited && this.rest == this.end && this.end != b.goal && b.is_goose(this.end);
+        if again && self.left > 0 {
+            self.left -= 1;
+            let more = b.step_once(this.end, self.total, self.backwards);
+            // A repeat that cannot be made leaves the piece on the goose.
+            self.next = (!more.forfeited).then_some(more);
+        }
+        Some(this)
+    }
+}
 impl CompiledBoard {
-    /// Moves a piece at `pos` by a dice total.
+    /// Moves a piece at `pos` by a dice total: the whole move, geese
+    /// included (`segments` gives its parts). `end` is where the last part's
+    /// dice movement ended, `bounced` whether any part bounced.
     pub fn step(&self, pos: u32, total: u32) -> Step {
+        let first = self.step_once(pos, total, false);
+        if self.again.is_empty() {
+            return first;
+        }
+        self.whole(self.segments_from(first, total))
+    }
+
+    /// The move a roll makes from `pos`: a first throw from the start goes
+    /// straight to its space, any other roll moves by its total.
+    pub fn travel(&self, pos: u32, outcome: &Outcome) -> Step {
+        match outcome.first_throw {
+            Some(to) if pos == self.start => self.land(to, false),
+            _ => self.step(pos, outcome.total),
+        }
+    }
+
+    /// The parts of the move `travel` makes: one, or one more per goose
+    /// the piece lands on. A chain always ends: forward moves only go
+    /// forward, after a bounce only back, and a repeat that cannot be made
+    /// stops it (so there are fewer parts than twice the positions).
+    pub fn segments(&self, pos: u32, outcome: &Outcome) -> Segments<'_> {
+        let first = match outcome.first_throw {
+            Some(to) if pos == self.start => return self.segments_of(self.land(to, false), 0, 0),
+            _ => self.step_once(pos, outcome.total, false),
+        };
+        self.segments_from(first, outcome.total)
+    }
+
+    fn segments_from(&self, first: Step, total: u32) -> Segments<'_> {
+        self.segments_of(first, total, if self.again.is_empty() { 0 } else { 2 * self.points.len() })
+    }
+
+    fn segments_of(&self, first: Step, total: u32, left: usize) -> Segments<'_> {
+        Segments { board: self, total, next: Some(first), backwards: false, left }
+    }
+
+    /// The whole move from its parts.
+    fn whole(&self, parts: Segments<'_>) -> Step {
+        let mut bounced = false;
+        let mut last = None;
+        for part in parts {
+            bounced |= part.bounced;
+            last = Some(part);
+        }
+        let last = last.expect("a move has at least one part");
+        Step { bounced, ..last }
+    }
+
+    /// Whether `pos` is a goose.
+    pub fn is_goose(&self, pos: u32) -> bool {
+        self.again.get(pos as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether `pos` is a well or prison.
+    pub fn is_wait(&self, pos: u32) -> bool {
+        self.wait.get(pos as usize).copied().unwrap_or(false)
+    }
+
+    /// The position a throw showing `faces` goes to from the start, if the
+    /// rules send it somewhere.
+    pub fn first_throw_to(&self, faces: &[u32]) -> Option<u32> {
+        if self.first_throw.is_empty() {
+            return None;
+        }
+        let mut sorted = [0u32; crate::compile::MAX_DICE as usize];
+        let sorted = &mut sorted[..faces.len().min(crate::compile::MAX_DICE as usize)];
+        sorted.copy_from_slice(&faces[..sorted.len()]);
+        sorted.sort_unstable();
+        self.first_throw.iter().find(|(f, _)| f.as_slice() == &*sorted).map(|(_, to)| *to)
+    }
+
+    /// One dice movement by `total` (backwards: a goose reached after a
+    /// bounce sends the piece on back, never past the start).
+    fn step_once(&self, pos: u32, total: u32, backwards: bool) -> Step {
+        if backwards {
+            let end = pos.saturating_sub(total).max(self.start.max(1));
+            return Step { forfeited: end == pos, ..self.land(end, false) };
+        }
         let stay = Step { end: pos, rest: pos, forfeited: true, bounced: false };
         if pos == TRAY
             && let Entry::OnRoll(needed) = self.entry
@@ -137,7 +262,7 @@ impl CompiledBoard {
     /// make of it. The engine and the analysis both go through here, so
     /// they cannot disagree about a rule.
     pub fn resolve(&self, pos: u32, outcome: &Outcome) -> Resolved {
-        self.settle(self.step(pos, outcome.total), outcome)
+        self.settle(self.travel(pos, outcome), outcome)
     }
 
     /// What the rules make of a move that ended as `step` (an upgraded
@@ -253,14 +378,14 @@ pub fn dice_outcomes(count: u32, sides: u32, extra: Option<ExtraTurnOn>) -> (Vec
         };
         let extra_all = matches!(extra, Some(ExtraTurnOn::Total(t)) if t == total);
         if extra_all {
-            outcomes.push(Outcome { total, extra_turn: true, weight: w });
+            outcomes.push(Outcome { weight: w, ..Outcome::of(total, true) });
             continue;
         }
         if doubles > 0 {
-            outcomes.push(Outcome { total, extra_turn: true, weight: doubles });
+            outcomes.push(Outcome { weight: doubles, ..Outcome::of(total, true) });
         }
         if w > doubles {
-            outcomes.push(Outcome { total, extra_turn: false, weight: w - doubles });
+            outcomes.push(Outcome { weight: w - doubles, ..Outcome::of(total, false) });
         }
     }
     let total_weight = (sides as u64).pow(count as u32);

@@ -151,15 +151,13 @@ pub fn transition_graph(board: &CompiledBoard) -> DiGraph<(), (), u32> {
     for _ in 0..board.points.len() {
         graph.add_node(());
     }
-    let mut totals: Vec<u32> = board.outcomes.iter().map(|o| o.total).collect();
-    totals.dedup();
     for pos in 0..board.points.len() as u32 {
         if pos == board.goal {
             continue;
         }
         let mut last = u32::MAX;
-        for &t in &totals {
-            let rest = board.step(pos, t).rest;
+        for o in &board.outcomes {
+            let rest = board.travel(pos, o).rest;
             if rest != last {
                 graph.add_edge(NodeIndex::new(pos as usize), NodeIndex::new(rest as usize), ());
                 last = rest;
@@ -229,14 +227,13 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
         };
         out.push(d);
     }
-    // Landed on: where dice movement ends, from anywhere a piece can rest,
-    // plus where jumps put pieces.
+    // Landed on: where dice movement ends (each part of a move that meets
+    // geese), from anywhere a piece can rest, plus where jumps put pieces.
     let mut landed = vec![false; n];
     for pos in (0..n as u32).filter(|p| reachable[*p as usize] && *p != board.goal) {
         for o in &board.outcomes {
-            let step = board.step(pos, o.total);
-            if !step.forfeited {
-                landed[step.end as usize] = true;
+            for part in board.segments(pos, o).filter(|s| !s.forfeited) {
+                landed[part.end as usize] = true;
             }
         }
     }
@@ -257,9 +254,18 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
         if pos == board.goal || e.effect.is_move() {
             continue;
         }
+        // A goose acts where a move ends, the other effects where a piece
+        // comes to rest.
+        let goose = e.effect == crate::spec::Effect::MoveAgain;
         let reason = if board.landing[pos as usize] != pos {
-            "a jump leaves that space, so no piece rests there"
-        } else if !reachable[pos as usize] {
+            if goose {
+                "a jump leaves that space, so no piece moves on from there"
+            } else {
+                "a jump leaves that space, so no piece rests there"
+            }
+        } else if goose && !landed[pos as usize] {
+            "no piece can land there"
+        } else if !goose && !reachable[pos as usize] {
             "no piece can come to rest there"
         } else {
             continue;

@@ -35,6 +35,9 @@ pub fn compile(spec: &VariantSpec) -> Compiled {
     let dice_ok = !out.iter().any(|d| d.code == Code::DiceInvalid);
     add_jumps(spec, &mut board, &mut out);
     add_rest_effects(spec, &mut board, &mut out);
+    if dice_ok {
+        add_first_throws(spec, &mut board, &mut out);
+    }
     checks::resolve_jumps(spec, &mut board, &mut out);
     crate::extras::compile_extras(spec, &mut board, &mut out);
     add_safe_spaces(spec, &mut board, &mut out);
@@ -103,6 +106,9 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         safe: Vec::new(),
         play: rules.play.clone(),
         extras: crate::extras::Extras::default(),
+        again: Vec::new(),
+        wait: Vec::new(),
+        first_throw: Vec::new(),
     };
     if len == 0 {
         return board;
@@ -296,10 +302,15 @@ fn add_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagno
         .iter()
         .enumerate()
         .map(|(i, j)| (JumpOrigin::Jump(i), j.from, Some(j.to), j.kind.filter(|k| *k != j.direction())));
+    // The start has no number when it is the tray: `ToStart` names it by
+    // its position.
+    let start = board.start;
+    let start_number = board.number(start).unwrap_or(0);
     let moves = spec.effects.iter().enumerate().filter_map(|(i, e)| {
         let to = match e.effect {
             Effect::MoveBy(by) => u32::try_from(i64::from(e.space) + i64::from(by)).ok(),
             Effect::GoTo(k) => Some(k),
+            Effect::ToStart => Some(start_number),
             _ => return None,
         };
         Some((JumpOrigin::Effect(i), e.space, to, None))
@@ -309,9 +320,11 @@ fn add_jumps(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagno
             JumpOrigin::Jump(i) => d.jumps([i]),
             JumpOrigin::Effect(i) => d.effects([i]),
         };
+        let to_start = matches!(origin, JumpOrigin::Effect(i) if spec.effects[i].effect == Effect::ToStart);
         let what = describe(origin, from_n, to_n);
         let from = board.position(from_n);
-        let to = to_n.and_then(|n| board.position(n)).filter(|pos| *pos <= board.goal);
+        let to = if to_start { Some(start) } else { to_n.and_then(|n| board.position(n)) };
+        let to = to.filter(|pos| *pos <= board.goal);
         let (Some(from), Some(to)) = (from, to) else {
             if matches!(origin, JumpOrigin::Effect(_)) && from.is_none() {
                 continue; // reported with the other effects on missing spaces
@@ -455,13 +468,138 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
             );
             continue;
         }
+        if e.effect == Effect::Wait && !spec.rules.play.is_classic() {
+            out.push(
+                Diagnostic::error(Code::EffectInvalid, format!("effect #{} (wait to be freed) needs classic play", i + 1))
+                    .spaces([e.space])
+                    .effects([i])
+                    .help("a well or prison holds one piece until another arrives: use `play: Classic`, or delete it"),
+            );
+            continue;
+        }
+        let positions = board.points.len();
         let rest = &mut board.rest[pos as usize];
         match e.effect {
             Effect::LoseTurns(n) => rest.lose_turns = n,
             Effect::ExtraTurn => rest.extra_turn = true,
             Effect::Points(n) => rest.points = n,
-            Effect::MoveBy(_) | Effect::GoTo(_) => {}
+            Effect::MoveAgain => mark(&mut board.again, positions, pos),
+            Effect::Wait => mark(&mut board.wait, positions, pos),
+            Effect::MoveBy(_) | Effect::GoTo(_) | Effect::ToStart => {}
         }
+    }
+    check_geese_and_wells(spec, board, out);
+}
+
+/// Sets `pos` in a per-position flag table that stays empty until needed.
+fn mark(table: &mut Vec<bool>, positions: usize, pos: u32) {
+    table.resize(positions, false);
+    table[pos as usize] = true;
+}
+
+/// A goose moves pieces on, so a well on the same space never holds one;
+/// and a piece alone in a well is held for good.
+fn check_geese_and_wells(spec: &VariantSpec, board: &CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let mut wells = Vec::new();
+    for (i, e) in spec.effects.iter().enumerate().filter(|(_, e)| e.effect == Effect::Wait) {
+        let Some(pos) = board.position(e.space).filter(|p| board.is_wait(*p)) else { continue };
+        if board.is_goose(pos) {
+            out.push(
+                Diagnostic::error(
+                    Code::EffectInvalid,
+                    format!("space {} is a goose and a well: a goose moves pieces on, so none ever waits there", e.space),
+                )
+                .spaces([e.space])
+                .effects([i])
+                .help("delete one of the two effects"),
+            );
+        }
+        wells.push(e.space);
+    }
+    if !wells.is_empty() && spec.rules.players.min == 1 {
+        out.push(
+            Diagnostic::warning(
+                Code::RuleImpossible,
+                "one player alone is held for good on a space that waits for another piece to arrive",
+            )
+            .spaces(wells)
+            .help("set `players: (min: 2, …)`: only another piece frees a waiting one"),
+        );
+    }
+}
+
+/// Checks `rules.first_throw` and splits each throw out of the dice
+/// outcomes it belongs to (6 and 3 from the start is not just a 9).
+fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let rules = &spec.rules;
+    if rules.first_throw.is_empty() || board.len == 0 {
+        return;
+    }
+    if !rules.play.is_classic() {
+        out.push(
+            Diagnostic::error(Code::FirstThrowInvalid, "`first_throw` needs classic play")
+                .help("the throws that go straight to a space use the dice total of classic play; remove `first_throw`"),
+        );
+        return;
+    }
+    let dice = rules.dice;
+    let mut seen: Vec<Vec<u32>> = Vec::new();
+    for (i, throw) in rules.first_throw.iter().enumerate() {
+        let what = format!("first throw #{} ({:?} to {})", i + 1, throw.dice, throw.to);
+        let mut faces = throw.dice.clone();
+        faces.sort_unstable();
+        let problem = if faces.len() != dice.count as usize {
+            Some(format!("names {} dice, but the rules roll {}", faces.len(), dice.count))
+        } else if faces.iter().any(|f| !(1..=dice.sides).contains(f)) {
+            Some(format!("names a face a {}-sided die does not have", dice.sides))
+        } else if seen.contains(&faces) {
+            Some("repeats an earlier throw (the order of the dice does not matter)".to_owned())
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            out.push(
+                Diagnostic::error(Code::FirstThrowInvalid, format!("{what} {problem}"))
+                    .help(format!("give one face from 1 to {} per die, e.g. `dice: [6, 3]`, each throw once", dice.sides)),
+            );
+            continue;
+        }
+        let Some(to) = board.position(throw.to).filter(|p| *p <= board.goal && *p != board.start) else {
+            out.push(
+                Diagnostic::error(Code::FirstThrowInvalid, format!("{what} goes to a space that is not on the way"))
+                    .help(format!("{}, after the start and up to the goal", board.numbers_text())),
+            );
+            continue;
+        };
+        seen.push(faces.clone());
+        split_out(&mut board.outcomes, &faces, rules.extra_turn, to);
+        board.first_throw.push((faces, to));
+    }
+}
+
+/// Moves the ways to roll `faces` out of their outcome into one of their
+/// own that goes straight to `to` from the start.
+fn split_out(outcomes: &mut Vec<crate::board::Outcome>, faces: &[u32], extra: Option<ExtraTurnOn>, to: u32) {
+    let total: u32 = faces.iter().sum();
+    let extra_turn = extra.is_some_and(|rule| rule.earned_by(faces));
+    // Orderings of the faces: n! over the factorial of each face's count.
+    let factorial = |n: usize| (1..=n as u64).product::<u64>();
+    let mut ways = factorial(faces.len());
+    for run in faces.chunk_by(|a, b| a == b) {
+        ways /= factorial(run.len());
+    }
+    let Some(at) = outcomes
+        .iter()
+        .position(|o| o.total == total && o.extra_turn == extra_turn && o.first_throw.is_none())
+    else {
+        return;
+    };
+    outcomes[at].weight -= ways;
+    let special = crate::board::Outcome { weight: ways, first_throw: Some(to), ..outcomes[at] };
+    if outcomes[at].weight == 0 {
+        outcomes[at] = special;
+    } else {
+        outcomes.insert(at + 1, special);
     }
 }
 

@@ -53,10 +53,11 @@ pub enum Code {
     ArrowInvalid,
     ArrowNeverActivates,
     PointsInvalid,
+    FirstThrowInvalid,
 }
 
 impl Code {
-    pub const ALL: [Code; 31] = [
+    pub const ALL: [Code; 32] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -88,6 +89,7 @@ impl Code {
         Self::ArrowInvalid,
         Self::ArrowNeverActivates,
         Self::PointsInvalid,
+        Self::FirstThrowInvalid,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -123,6 +125,7 @@ impl Code {
             Self::ArrowInvalid => "arrow-invalid",
             Self::ArrowNeverActivates => "arrow-never-activates",
             Self::PointsInvalid => "points-invalid",
+            Self::FirstThrowInvalid => "first-throw-invalid",
         }
     }
 }

@@ -79,7 +79,7 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
         Code::TagInvalid => "tags",
         Code::ChipsInvalid | Code::ChipPlacement => "chips",
         Code::ArrowInvalid | Code::ArrowNeverActivates => "arrows",
-        Code::PointsInvalid => "rules",
+        Code::PointsInvalid | Code::FirstThrowInvalid => "rules",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

@@ -189,8 +189,20 @@ pub enum Effect {
     MoveBy(i32),
     /// The piece moves to this space. Behaves like a jump from this space.
     GoTo(u32),
+    /// The piece goes back to the start (the tray, or the start space):
+    /// the Goose's death. Behaves like a jump from this space.
+    ToStart,
     /// The owner scores this many points (the Taiwan coats of arms: 2).
     Points(u32),
+    /// A goose: a piece whose dice movement ends here moves again by the
+    /// same roll, on in the direction it was going (back, after bouncing
+    /// off the goal), and again from the next goose. A jump that brings a
+    /// piece here does not make it move again.
+    MoveAgain,
+    /// The well, the prison: a piece that comes to rest here stays until
+    /// another piece comes to rest here, which frees it and waits in its
+    /// place. Pieces meet, so the game is interacting (classic play only).
+    Wait,
 }
 
 impl Effect {
@@ -203,14 +215,17 @@ impl Effect {
             Self::MoveBy(n) if *n >= 0 => format!("move forward {n}"),
             Self::MoveBy(n) => format!("move back {}", n.unsigned_abs()),
             Self::GoTo(k) => format!("go to {k}"),
+            Self::ToStart => "back to the start".into(),
             Self::Points(1) => "1 point".into(),
             Self::Points(n) => format!("{n} points"),
+            Self::MoveAgain => "move again".into(),
+            Self::Wait => "wait to be freed".into(),
         }
     }
 
     /// Whether the effect moves the piece (and so behaves like a jump).
     pub fn is_move(&self) -> bool {
-        matches!(self, Self::MoveBy(_) | Self::GoTo(_))
+        matches!(self, Self::MoveBy(_) | Self::GoTo(_) | Self::ToStart)
     }
 }
 
@@ -251,6 +266,21 @@ pub struct Rules {
     /// Who wins, when points are played.
     #[serde(default, skip_serializing_if = "Win::is_first_home")]
     pub win: Win,
+    /// Throws from the start that go straight to a space (the Game of the
+    /// Goose: 6 and 3 to 26, 5 and 4 to 53), whatever order the dice show.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first_throw: Vec<FirstThrow>,
+}
+
+/// A throw of these faces by a piece on the start goes straight to `to`
+/// (a space number), where it comes to rest (a jump there is taken; a
+/// goose there does not move it again).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstThrow {
+    /// One face per die, in any order.
+    pub dice: Vec<u32>,
+    pub to: u32,
 }
 
 fn yes() -> bool {
@@ -272,6 +302,7 @@ impl Default for Rules {
             first_player: FirstPlayer::default(),
             play: Play::Classic,
             win: Win::FirstHome,
+            first_throw: Vec::new(),
         }
     }
 }

@@ -29,6 +29,9 @@ fn effect() -> impl Strategy<Value = Effect> {
         (-20i32..20).prop_map(Effect::MoveBy),
         (0u32..200).prop_map(Effect::GoTo),
         (0u32..5).prop_map(Effect::Points),
+        Just(Effect::MoveAgain),
+        Just(Effect::ToStart),
+        Just(Effect::Wait),
     ]
 }
 
@@ -87,9 +90,21 @@ fn rules() -> impl Strategy<Value = Rules> {
         )
             .prop_map(|(who, to, when)| Bump { who, to, when }),
     );
-    let flags = (any::<(bool, bool, bool)>(), win, bump);
+    let first_throw = prop::collection::vec(
+        (prop::collection::vec(0u32..8, 0..4), 0u32..80).prop_map(|(dice, to)| FirstThrow { dice, to }),
+        0..3,
+    );
+    let flags = (any::<(bool, bool, bool)>(), win, bump, first_throw);
     (numbers, entry, overshoot, extra, prop::option::of(0u32..4), flags, play).prop_map(
-        |((min, max, count, sides), entry, overshoot, extra_turn, cap, ((chains, shared, rotate), win, bump), play)| {
+        |(
+            (min, max, count, sides),
+            entry,
+            overshoot,
+            extra_turn,
+            cap,
+            ((chains, shared, rotate), win, bump, first_throw),
+            play,
+        )| {
             Rules {
                 players: PlayerRange { min, max },
                 dice: Dice { count, sides },
@@ -103,6 +118,7 @@ fn rules() -> impl Strategy<Value = Rules> {
                 first_player: if rotate { FirstPlayer::Rotate } else { FirstPlayer::Seat1 },
                 play,
                 win,
+                first_throw,
             }
         },
     )

@@ -21,6 +21,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("carcassonne-scoreboard.ron", include_str!("../../../variants/carcassonne-scoreboard.ron")),
     ("taiwan-chips.ron", include_str!("../../../variants/taiwan-chips.ron")),
     ("anniversary-arrows.ron", include_str!("../../../variants/anniversary-arrows.ron")),
+    ("game-of-the-goose.ron", include_str!("../../../variants/game-of-the-goose.ron")),
 ];
 
 /// The variant shown behind the welcome window.

@@ -186,6 +186,7 @@ impl Engine {
                     sideways: 0,
                     penalty: 0,
                     upgraded: false,
+                    waiting: false,
                 });
             }
         }
@@ -205,6 +206,7 @@ impl Engine {
             pending: None,
             winners: 0,
             chips: self.deal_chips(game),
+            blocked: false,
         }
     }
 
@@ -234,6 +236,10 @@ impl Engine {
 
     fn classic_turn(&self, s: &mut State, roll: &mut impl FnMut(u32) -> u32, ev: &mut impl EventSink) -> Turn {
         let p = s.current;
+        if self.still_waiting(s, ev) {
+            self.end_turn(s, false);
+            return Turn::Done;
+        }
         let player = &mut s.players[p as usize];
         if player.lose_turns > 0 {
             player.lose_turns -= 1;
@@ -268,7 +274,10 @@ impl Engine {
         if s.turns_in_row == 1 && self.board.bump.is_some_and(|b| b.to == BumpTo::TurnStart) {
             s.players[p as usize].turn_from = from;
         }
-        let mut outcome = Outcome { total, extra_turn: extra, weight: 1 };
+        let mut outcome = Outcome::of(total, extra);
+        if from == self.board.start {
+            outcome.first_throw = self.board.first_throw_to(faces);
+        }
         let boost = self.boost(s, piece);
         if boost > 0 && !self.board.step(from, total.saturating_add(boost)).forfeited {
             outcome.total = total.saturating_add(boost);
@@ -283,15 +292,7 @@ impl Engine {
             ev.push(Event::RollUnused { player: p, die: total });
         } else {
             let piece_id = piece as u8;
-            ev.push(Event::Moved {
-                piece: piece_id,
-                carried: 0,
-                from,
-                end: r.step.end,
-                rest: r.step.rest,
-                die: outcome.total,
-                bounced: r.step.bounced,
-            });
+            self.move_events(piece_id, 0, from, &outcome, r.step, ev);
             if dodged {
                 self.use_power(s, piece, ev);
             } else {
@@ -301,6 +302,7 @@ impl Engine {
                 s.pieces[piece].pos = r.step.rest;
             } else {
                 self.come_to_rest(s, piece, from, r.step.rest, ev);
+                self.wait_if_held(s, piece, ev);
             }
         }
         if r.won {
@@ -406,8 +408,72 @@ impl Engine {
             if there(i, &q) && (rule.who == BumpWho::All || Some(q.level) == top) {
                 ev.push(Event::Bumped { piece: i as u8, from: at, to });
                 self.place_on_top(s, i, to);
+                s.pieces[i].waiting = false;
             }
         }
+    }
+
+    /// The walk of a move: `Moved` (to where the move comes to rest,
+    /// `whole.rest`), then a `MovedAgain` for each goose it meets. A first
+    /// throw says so first.
+    fn move_events(&self, piece: u8, carried: u8, from: u32, outcome: &Outcome, whole: Step, ev: &mut impl EventSink) {
+        let die = outcome.total;
+        let first_throw = outcome.first_throw.filter(|_| from == self.board.start);
+        if let Some(to) = first_throw {
+            ev.push(Event::FirstThrow { piece, to });
+        }
+        if self.board.again.is_empty() || first_throw.is_some() {
+            let Step { end, rest, bounced, .. } = whole;
+            return ev.push(Event::Moved { piece, carried, from, end, rest, die, bounced });
+        }
+        let mut at = None;
+        for part in self.board.segments(from, outcome) {
+            let Step { end, bounced, .. } = part;
+            ev.push(match at {
+                None => Event::Moved { piece, carried, from, end, rest: whole.rest, die, bounced },
+                Some(from) => Event::MovedAgain { piece, carried, from, end, bounced },
+            });
+            at = Some(end);
+        }
+    }
+
+    /// A piece that came to rest on a well or prison waits there and frees
+    /// the one waiting before it; when every player waits, nobody can move
+    /// again and the game is blocked.
+    fn wait_if_held(&self, s: &mut State, piece: usize, ev: &mut impl EventSink) {
+        let at = s.pieces[piece].pos;
+        if !self.board.is_wait(at) || s.pieces[piece].home {
+            return;
+        }
+        for (j, q) in s.pieces.iter_mut().enumerate() {
+            if j != piece && q.waiting && q.pos == at {
+                q.waiting = false;
+                ev.push(Event::Freed { piece: j as u8, at });
+            }
+        }
+        s.pieces[piece].waiting = true;
+        ev.push(Event::Waiting { piece: piece as u8, at });
+        if s.pieces.iter().all(|q| q.home || q.waiting) {
+            s.blocked = true;
+            ev.push(Event::Blocked);
+        }
+    }
+
+    /// Whether the current player's piece waits on a well or prison (then
+    /// the turn passes). A piece moved off one some other way is free.
+    fn still_waiting(&self, s: &mut State, ev: &mut impl EventSink) -> bool {
+        let p = s.current;
+        let piece = s.pieces_of(p).start;
+        let q = &mut s.pieces[piece];
+        if !q.waiting {
+            return false;
+        }
+        if !self.board.is_wait(q.pos) {
+            q.waiting = false;
+            return false;
+        }
+        ev.push(Event::StillWaiting { player: p, at: q.pos });
+        true
     }
 
     fn jump_events(&self, piece: u8, end: u32, ev: &mut impl EventSink) {
@@ -634,7 +700,8 @@ impl Engine {
     /// and the rest effects of where they land.
     fn move_piece(&self, s: &mut State, i: usize, d: u32, ev: &mut impl EventSink) {
         let (from, base) = (s.pieces[i].pos, s.pieces[i].level);
-        let step = self.board.step(from, d);
+        let outcome = Outcome::of(d, false);
+        let step = self.board.travel(from, &outcome);
         let rest = step.rest;
         // One pass (bots play this for every plan they weigh): who rides
         // along, one bit each (16 players × 3 pyramids need more than 32),
@@ -649,7 +716,7 @@ impl Engine {
             }
         }
         let carried = moving.count_ones() as u8 - 1;
-        ev.push(Event::Moved { piece: i as u8, carried, from, end: step.end, rest, die: d, bounced: step.bounced });
+        self.move_events(i as u8, carried, from, &outcome, step, ev);
         self.jump_events(i as u8, step.end, ev);
         let effect = if rest == self.board.goal { Default::default() } else { self.board.rest[rest as usize] };
         let lose_rule = self.treehouse().map(|t| t.lose_turn);

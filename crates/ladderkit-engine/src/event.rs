@@ -20,7 +20,8 @@ pub enum Event {
     },
     /// A piece (and whatever rides on it) walked from `from` to `end`;
     /// with `bounced`, it reached the goal first and walked back. `rest` is
-    /// where it ends up after the jumps that follow (`Climbed`, `Slid`).
+    /// where it ends up after the geese (`MovedAgain`) and jumps (`Climbed`,
+    /// `Slid`) that follow.
     Moved {
         piece: u8,
         carried: u8,
@@ -29,6 +30,21 @@ pub enum Event {
         rest: u32,
         die: u32,
         bounced: bool,
+    },
+    /// The piece landed on a goose at `from` and walked the same roll again
+    /// to `end` (back, after a bounce).
+    MovedAgain {
+        piece: u8,
+        carried: u8,
+        from: u32,
+        end: u32,
+        bounced: bool,
+    },
+    /// A throw from the start that goes straight to `to` (`first_throw`);
+    /// the `Moved` that follows takes it there.
+    FirstThrow {
+        piece: u8,
+        to: u32,
     },
     Climbed {
         piece: u8,
@@ -67,6 +83,25 @@ pub enum Event {
     TurnLost {
         player: u8,
     },
+    /// The piece came to rest on a well or prison and waits there until
+    /// another piece arrives.
+    Waiting {
+        piece: u8,
+        at: u32,
+    },
+    /// Another piece arrived, so this one is free to move on its next turn.
+    Freed {
+        piece: u8,
+        at: u32,
+    },
+    /// A turn skipped because the player's piece is waiting.
+    StillWaiting {
+        player: u8,
+        at: u32,
+    },
+    /// Every player's piece is waiting, so nobody can ever move again: the
+    /// game is over without a winner.
+    Blocked,
     /// Treehouse, sideways rule: the turn is spent standing a stack up.
     StoodUp {
         player: u8,

@@ -29,6 +29,21 @@ pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &E
             let bounce = if bounced { format!(", bouncing off {}", at(board.goal)) } else { String::new() };
             format!("  {} moves {die} from {} to {}{riders}{bounce}", owner(piece), at(from), at(end))
         }
+        Event::MovedAgain { piece, from, end, bounced, .. } => {
+            let back = if bounced { format!(", bouncing off {}", at(board.goal)) } else { String::new() };
+            format!("  the goose on {} sends {} on by the same roll to {}{back}", at(from), owner(piece), at(end))
+        }
+        Event::FirstThrow { piece, to } => {
+            format!("  a first throw that goes straight to {}: {} moves there", at(to), owner(piece))
+        }
+        Event::Waiting { piece, at: pos } => {
+            format!("  {} must wait on {} until another piece arrives", owner(piece), at(pos))
+        }
+        Event::Freed { piece, at: pos } => format!("  {} is freed from {} and waits no more", owner(piece), at(pos)),
+        Event::StillWaiting { player, at: pos } => {
+            format!("{} is still waiting on {}", names[player as usize], at(pos))
+        }
+        Event::Blocked => "every piece is waiting for another: nobody can move again, and nobody wins".to_owned(),
         Event::Climbed { piece, from, to } => format!("  {} climbs the ladder {} → {}", owner(piece), at(from), at(to)),
         Event::Slid { piece, from, to } => {
             format!("  {} slides down the snake {} → {}", owner(piece), at(from), at(to))
@@ -117,10 +132,21 @@ pub fn describe_plan(engine: &Engine, names: &[String], state: &State, plan: &Pl
         };
     }
     let (_, events) = engine.preview(state, plan);
-    let mut walks = events.iter().filter_map(|e| match *e {
-        Event::Moved { carried, from, end, rest, bounced, .. } => Some((carried, from, end, rest, bounced)),
-        _ => None,
-    });
+    // One walk per move: where it began, where its last part (after any
+    // geese) ended, where it came to rest.
+    let mut moves: Vec<(u8, u32, u32, u32, bool)> = Vec::new();
+    for e in &events {
+        match *e {
+            Event::Moved { carried, from, end, rest, bounced, .. } => moves.push((carried, from, end, rest, bounced)),
+            Event::MovedAgain { end, bounced, .. } => {
+                if let Some(last) = moves.last_mut() {
+                    (last.2, last.4) = (end, last.4 || bounced);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut walks = moves.into_iter();
     let parts: Vec<String> = plan
         .moves
         .iter()

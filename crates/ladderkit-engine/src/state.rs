@@ -18,6 +18,9 @@ pub struct Piece {
     /// Holds an upgrade bought with chips (the variant names its power).
     #[serde(default)]
     pub upgraded: bool,
+    /// Waits on a well or prison until another piece arrives there.
+    #[serde(default)]
+    pub waiting: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -87,6 +90,10 @@ pub struct State {
     /// plus one), 0 for none. Empty without chips.
     #[serde(default)]
     pub chips: Vec<u8>,
+    /// Every piece waits for another to free it: the game cannot go on and
+    /// is over without a winner.
+    #[serde(default)]
+    pub blocked: bool,
 }
 
 /// Written out so `clone_from` reuses the vectors: bots and plan listing
@@ -112,6 +119,7 @@ impl Clone for State {
             pending,
             winners,
             chips,
+            blocked,
         } = source;
         self.pieces.clone_from(pieces);
         self.players.clone_from(players);
@@ -124,12 +132,13 @@ impl Clone for State {
         self.rolls = *rolls;
         self.pending = *pending;
         self.winners = *winners;
+        self.blocked = *blocked;
     }
 }
 
 impl State {
     pub fn is_over(&self) -> bool {
-        self.winners != 0
+        self.winners != 0 || self.blocked
     }
 
     pub fn player_count(&self) -> usize {
@@ -165,16 +174,17 @@ impl State {
             pending,
             winners,
             chips,
+            blocked,
         } = self;
-        out.extend([*pieces_per_player, *current, *opener, players.len() as u8]);
+        out.extend([*pieces_per_player, *current, *opener, players.len() as u8, u8::from(*blocked)]);
         out.extend(turns_in_row.to_le_bytes());
         out.extend(winners.to_le_bytes());
         match pending {
             None => out.push(0),
             Some(Pending { dice, count, kind }) => out.extend([1, dice[0], dice[1], *count, *kind as u8]),
         }
-        for Piece { owner, size, pos, level, home, sideways, penalty, upgraded } in pieces {
-            out.extend([*owner, *size, u8::from(*home), *sideways, *penalty, u8::from(*upgraded)]);
+        for Piece { owner, size, pos, level, home, sideways, penalty, upgraded, waiting } in pieces {
+            out.extend([*owner, *size, u8::from(*home), *sideways, *penalty, u8::from(*upgraded), u8::from(*waiting)]);
             out.extend(pos.to_le_bytes());
             out.extend(level.to_le_bytes());
         }

@@ -303,7 +303,10 @@ fn short(effect: &Effect) -> String {
         Effect::MoveBy(k) if *k >= 0 => format!("+{k}"),
         Effect::MoveBy(k) => k.to_string(),
         Effect::GoTo(k) => format!(">{k}"),
+        Effect::ToStart => "<<".into(),
         Effect::Points(k) => format!("{k}pt"),
+        Effect::MoveAgain => "»".into(),
+        Effect::Wait => "W".into(),
     }
 }
 

@@ -4,9 +4,11 @@
 
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::{ArrowKind, ChipLayout, Point, Tag, VariantSpec};
-
 use crate::svg::{Svg, n};
 use crate::theme::Palette;
+
+/// The mark of a `Safe` space (a glyph the embedded font has).
+const SAFE_MARK: &str = "S";
 
 fn letter(kind: ArrowKind) -> &'static str {
     match kind {
@@ -35,7 +37,8 @@ pub(crate) fn draw(
             let mark = match t.tag {
                 Tag::NoChip => "×",
                 Tag::KeepClear => "o",
-                Tag::Safe => "☆",
+                // Not "☆": the embedded Ubuntu font has no such glyph.
+                Tag::Safe => SAFE_MARK,
             };
             svg.text(x - s * 0.3, y + s * 0.38, s * 0.22, "middle", &format!(r#"fill="{}""#, c.ink), mark);
         }
@@ -79,7 +82,7 @@ pub(crate) fn legend(spec: &VariantSpec) -> Vec<(String, String)> {
         out.push(("o".into(), "no chip here or beside".into()));
     }
     if spec.tags.iter().any(|t| t.tag == Tag::Safe) {
-        out.push(("☆".into(), "safe: nobody is bumped here".into()));
+        out.push((SAFE_MARK.into(), "safe: nobody is bumped here".into()));
     }
     if let Some(chips) = &spec.chips {
         let values: Vec<String> = chips.values.iter().map(|v| format!("{}×{}", v.count, v.value)).collect();

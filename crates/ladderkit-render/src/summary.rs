@@ -17,6 +17,17 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
                 Entry::Direct => "Start off the board; a roll of N lands on space N.".into(),
                 Entry::OnRoll(n) => format!("Roll {n} to enter onto the first space."),
             });
+            let throws: Vec<String> = rules
+                .first_throw
+                .iter()
+                .map(|t| {
+                    let faces: Vec<String> = t.dice.iter().map(u32::to_string).collect();
+                    format!("{} goes straight to {}", and_list(&faces), t.to)
+                })
+                .collect();
+            if !throws.is_empty() {
+                out.push(format!("From the start, a throw of {}.", throws.join("; of ")));
+            }
         }
         Play::Treehouse(t) => {
             out.push(format!(
@@ -81,6 +92,30 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
 /// print-and-play kit and the Markdown page all say these.
 pub fn rule_sentences(spec: &ladderkit_core::spec::VariantSpec) -> Vec<String> {
     let mut out = rules_summary(&spec.rules);
+    out.extend(effect_sentences(spec));
     out.extend(crate::extras::sentences(spec));
     out
+}
+
+/// The effects whose rule takes more than the legend's few words.
+fn effect_sentences(spec: &ladderkit_core::spec::VariantSpec) -> Vec<String> {
+    use ladderkit_core::spec::Effect;
+    let has = |effect: Effect| spec.effects.iter().any(|e| e.effect == effect);
+    let mut out = Vec::new();
+    if has(Effect::MoveAgain) {
+        out.push("A goose (») moves you the same roll again; after a bounce, on back.".to_owned());
+    }
+    if has(Effect::Wait) {
+        out.push("On a W space you wait until another piece lands there; it frees you and waits instead.".to_owned());
+    }
+    out
+}
+
+/// "6 and 3", "1, 2 and 3".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

@@ -76,6 +76,8 @@ impl RaceKernel {
             (board.dice.sides as usize).checked_pow(board.dice.count).and_then(|w| w.checked_mul(board.points.len()));
         matches!(board.play, Play::Classic)
             && board.shared_squares
+            && board.wait.is_empty()
+            && board.first_throw.is_empty()
             && !board.has_extras()
             && entries.is_some_and(|n| n <= MAX_ENTRIES)
             && board.points.len() <= usize::from(u16::MAX)
@@ -298,7 +300,7 @@ fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entr
     }
     let total = faces.iter().sum();
     let extra_turn = board.extra_turn.is_some_and(|rule| rule.earned_by(faces));
-    let r = board.resolve(pos, &Outcome { total, extra_turn, weight: 1 });
+    let r = board.resolve(pos, &Outcome::of(total, extra_turn));
     let mut flags = 0;
     if r.won {
         flags |= WON;

@@ -256,7 +256,8 @@ fn simulate_range(
             });
             leader.update(engine, &state);
         }
-        tally.add_game(&state, leader.changes, &counter.heat, &counter.jumps);
+        let counted = stats::Counted { heat: &counter.heat, jumps: &counter.jumps, waits: &counter.waits };
+        tally.add_game(&state, leader.changes, &counted);
         if let Some(extras) = &mut tally.extras {
             extras.merge(&counter.extras);
             extras.end_game(&state);
@@ -270,6 +271,8 @@ fn simulate_range(
 struct Counter {
     heat: Vec<u32>,
     jumps: Vec<u32>,
+    /// Per position: pieces caught to wait there (empty when none can be).
+    waits: Vec<u32>,
     jump_at: Vec<Option<u32>>,
     extras: ExtrasTally,
 }
@@ -281,6 +284,8 @@ impl Counter {
         self.heat.resize(board.points.len(), 0);
         self.jumps.clear();
         self.jumps.resize(board.jumps.len(), 0);
+        self.waits.clear();
+        self.waits.resize(if board.wait.is_empty() { 0 } else { board.points.len() }, 0);
         if self.jump_at.is_empty() {
             self.jump_at.clone_from(&board.jump_at);
         }
@@ -292,6 +297,7 @@ impl EventSink for Counter {
     fn push(&mut self, event: Event) {
         match event {
             Event::Moved { rest, .. } => self.heat[rest as usize] += 1,
+            Event::Waiting { at, .. } => self.waits[at as usize] += 1,
             Event::Climbed { from, .. } | Event::Slid { from, .. } => {
                 if let Some(j) = self.jump_at[from as usize] {
                     self.jumps[j as usize] += 1;

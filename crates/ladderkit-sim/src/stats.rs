@@ -114,6 +114,14 @@ pub struct Tally {
     pub jumps: Vec<u64>,
     /// Points, chips and arrows, when the variant plays them.
     pub extras: Option<crate::ExtrasTally>,
+    /// Games that ended with every piece waiting on a well or prison (among
+    /// the `unfinished`).
+    #[serde(default)]
+    pub blocked: u64,
+    /// Per position: times a piece was caught there to wait (`Effect::Wait`).
+    /// Empty when no space waits.
+    #[serde(default)]
+    pub waits: Vec<u64>,
 }
 
 impl Tally {
@@ -124,6 +132,7 @@ impl Tally {
             heat: vec![0; engine.board().points.len()],
             jumps: vec![0; engine.board().jumps.len()],
             extras: engine.board().has_extras().then(|| crate::ExtrasTally::new(engine.players() as usize)),
+            waits: if engine.board().wait.is_empty() { Vec::new() } else { vec![0; engine.board().points.len()] },
             ..Self::default()
         }
     }
@@ -148,14 +157,23 @@ impl Tally {
         if let (Some(a), Some(b)) = (&mut self.extras, &other.extras) {
             a.merge(b);
         }
+        self.blocked += other.blocked;
+        for (a, b) in self.waits.iter_mut().zip(&other.waits) {
+            *a += b;
+        }
         self
     }
 
     /// Counts a game played by the engine.
-    pub(crate) fn add_game(&mut self, s: &State, lead_changes: u32, heat: &[u32], jumps: &[u32]) {
+    pub(crate) fn add_game(&mut self, s: &State, lead_changes: u32, counted: &Counted) {
         let rolls: Vec<u32> = s.players.iter().map(|p| p.rolls).collect();
         let turns: Vec<u32> = s.players.iter().map(|p| p.turns).collect();
         self.add_counts(&rolls, &turns, s.rounds, s.winners, lead_changes);
+        self.blocked += u64::from(s.blocked);
+        let Counted { heat, jumps, waits } = *counted;
+        for (a, b) in self.waits.iter_mut().zip(waits) {
+            *a += u64::from(*b);
+        }
         for (a, b) in self.heat.iter_mut().zip(heat) {
             *a += u64::from(*b);
         }
@@ -214,6 +232,7 @@ impl Tally {
             lead_changes_per_game: self.lead_changes as f64 / games,
             heat_per_game: self.heat.iter().map(|h| *h as f64 / games).collect(),
             jump_uses_per_game: self.jumps.iter().map(|j| *j as f64 / games).collect(),
+            waits_per_game: self.waits.iter().map(|w| *w as f64 / games).collect(),
             extras: self.extras.as_ref().map(|e| e.report(self.games)),
         }
     }
@@ -250,7 +269,18 @@ pub struct Report {
     pub lead_changes_per_game: f64,
     pub heat_per_game: Vec<f64>,
     pub jump_uses_per_game: Vec<f64>,
+    /// Per position: pieces caught to wait there per game (empty when no
+    /// space waits).
+    pub waits_per_game: Vec<f64>,
     pub extras: Option<crate::ExtrasReport>,
+}
+
+/// What the engine's events counted over one game, per position or jump.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Counted<'a> {
+    pub heat: &'a [u32],
+    pub jumps: &'a [u32],
+    pub waits: &'a [u32],
 }
 
 #[cfg(test)]

@@ -102,6 +102,7 @@ impl TreehouseKernel {
         matches!(&board.play, Play::Treehouse(rules) if !rules.is_team_game())
             && !board.has_turn_effects()
             && !board.has_extras()
+            && board.again.is_empty()
             && usize::from(engine.players()) <= MAX_PLAYERS
             && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy))
             && board.points.len() <= usize::from(u16::MAX)

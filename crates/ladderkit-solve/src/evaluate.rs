@@ -61,6 +61,12 @@ impl Odds {
         let others = &self.value[1..];
         self.value[0] - others.iter().sum::<f64>() / others.len().max(1) as f64
     }
+
+    /// The chance that nobody wins (every piece left waiting for another:
+    /// the shares of a won game add up to one).
+    pub fn no_winner(&self) -> f64 {
+        (1.0 - self.value.iter().sum::<f64>()).max(0.0)
+    }
 }
 
 /// Sweeps stop when no figure moved by more than this, relative to its

@@ -38,6 +38,11 @@ impl Anim {
                 let d = SQUARE * (path.len().saturating_sub(1)) as f32;
                 (Motion::Walk(path), d.max(0.2))
             }
+            Event::MovedAgain { from, end, bounced, .. } => {
+                let path = walk(from, end, bounced.then_some(board.goal));
+                let d = SQUARE * (path.len().saturating_sub(1)) as f32;
+                (Motion::Walk(path), d.max(0.2))
+            }
             Event::Climbed { from, to, .. } => (Motion::Jump { from, to, snake: false }, 0.6),
             Event::Slid { from, to, .. } => (Motion::Jump { from, to, snake: true }, 0.7),
             Event::Bumped { from, to, .. } => (Motion::Jump { from, to, snake: false }, 0.45),
@@ -47,6 +52,11 @@ impl Anim {
             Event::ExtraTurn { .. } | Event::TurnLost { .. } | Event::LoseTurns { .. } | Event::StoodUp { .. } => {
                 (Motion::Still, 0.5)
             }
+            Event::FirstThrow { .. }
+            | Event::Waiting { .. }
+            | Event::Freed { .. }
+            | Event::StillWaiting { .. }
+            | Event::Blocked => (Motion::Still, 0.5),
             Event::Placed { from, to, .. } => (Motion::Jump { from, to, snake: false }, 0.6),
             Event::ArrowActivated { .. } | Event::Upgraded { .. } | Event::PowerUsed { .. } => (Motion::Still, 0.5),
             Event::ChipTaken { .. } | Event::Scored { .. } => (Motion::Still, 0.3),

@@ -332,6 +332,18 @@ impl Session {
                 Some(format!("{} will miss {turns} turn{}", name(player), if turns == 1 { "" } else { "s" }))
             }
             Event::StoodUp { player, .. } => Some(format!("{} stands the stack up", name(player))),
+            Event::MovedAgain { from, .. } => Some(format!("A goose on {}: the same roll again", self.board().label(from))),
+            Event::FirstThrow { piece, to } => {
+                let who = name(self.shown.pieces[piece as usize].owner);
+                Some(format!("{who}'s first throw goes straight to {}", self.board().label(to)))
+            }
+            Event::Waiting { piece, at } => {
+                let who = name(self.shown.pieces[piece as usize].owner);
+                Some(format!("{who} waits on {} until someone arrives", self.board().label(at)))
+            }
+            Event::Freed { piece, .. } => Some(format!("{} is free again", name(self.shown.pieces[piece as usize].owner))),
+            Event::StillWaiting { player, .. } => Some(format!("{} is still waiting", name(player))),
+            Event::Blocked => Some("Everyone is waiting: nobody can move, nobody wins".to_owned()),
             Event::ArrowActivated { player, kind, .. } => Some(format!("{}: {}", name(player), kind.describe())),
             Event::Upgraded { piece, power, .. } => {
                 Some(format!("{} upgrades: {}", name(self.shown.pieces[piece as usize].owner), power.describe()))
@@ -344,7 +356,7 @@ impl Session {
             _ => None,
         };
         if let Some(text) = banner {
-            let seconds_left = if matches!(event, Event::Won { .. }) { f32::INFINITY } else { 1.4 };
+            let seconds_left = if matches!(event, Event::Won { .. } | Event::Blocked) { f32::INFINITY } else { 1.4 };
             self.banner = Some(Banner { text, seconds_left });
         }
         match event {
@@ -376,6 +388,7 @@ impl Session {
                 place(&self.group, end);
                 self.moves_shown += 1;
             }
+            Event::MovedAgain { end, .. } => place(&self.group, end),
             Event::Climbed { to, .. } | Event::Slid { to, .. } => place(&self.group, to),
             Event::Bumped { piece, to, .. } | Event::Placed { piece, to, .. } => place(&[piece], to),
             Event::ChipTaken { at, .. } => {

@@ -562,7 +562,10 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
             Effect::MoveBy(n) if n >= 0 => (Color32::from_rgb(60, 150, 60), format!("+{n}")),
             Effect::MoveBy(n) => (Color32::from_rgb(160, 90, 40), format!("{n}")),
             Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!(">{k}")),
+            Effect::ToStart => (Color32::from_rgb(60, 60, 60), "<<".to_owned()),
             Effect::Points(k) => (Color32::from_rgb(190, 150, 20), format!("{k}p")),
+            Effect::MoveAgain => (Color32::from_rgb(230, 130, 30), "»".to_owned()),
+            Effect::Wait => (Color32::from_rgb(90, 90, 110), "W".to_owned()),
         };
         paint::badge(p, at, unit, fill, &text);
     }

@@ -77,6 +77,9 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                     ("+ move by", Effect::MoveBy(2)),
                     ("+ go to", Effect::GoTo(1)),
                     ("+ points", Effect::Points(2)),
+                    ("+ back to start", Effect::ToStart),
+                    ("+ goose (move again)", Effect::MoveAgain),
+                    ("+ wait (well, prison)", Effect::Wait),
                 ] {
                     if ui.small_button(label).clicked() {
                         edit(out, EditCommand::AddEffect(SpaceEffect { space: n, effect }));
@@ -115,13 +118,25 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
 }
 
 fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
-    let kinds = [Effect::LoseTurns(1), Effect::ExtraTurn, Effect::MoveBy(2), Effect::GoTo(1), Effect::Points(2)];
+    let kinds = [
+        Effect::LoseTurns(1),
+        Effect::ExtraTurn,
+        Effect::MoveBy(2),
+        Effect::GoTo(1),
+        Effect::ToStart,
+        Effect::Points(2),
+        Effect::MoveAgain,
+        Effect::Wait,
+    ];
     let name = |e: &Effect| match e {
         Effect::LoseTurns(_) => "lose turns",
         Effect::ExtraTurn => "extra turn",
         Effect::MoveBy(_) => "move by",
         Effect::GoTo(_) => "go to",
+        Effect::ToStart => "back to start",
         Effect::Points(_) => "points",
+        Effect::MoveAgain => "goose: move again",
+        Effect::Wait => "wait to be freed",
     };
     egui::ComboBox::from_id_salt(("effect", i)).selected_text(name(effect)).show_ui(ui, |ui| {
         for k in kinds {
@@ -143,7 +158,7 @@ fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
         Effect::Points(n) => {
             ui.add(doc_number(n, 0..=99));
         }
-        Effect::ExtraTurn => {}
+        Effect::ExtraTurn | Effect::ToStart | Effect::MoveAgain | Effect::Wait => {}
     }
 }
 

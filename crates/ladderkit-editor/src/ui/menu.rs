@@ -166,8 +166,15 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         let current = brush.0.describe();
         egui::ComboBox::from_id_salt("brush").selected_text(current).show_ui(ui, |ui| {
             for effect in
-                [Effect::LoseTurns(1), Effect::LoseTurns(2), Effect::ExtraTurn, Effect::MoveBy(3), Effect::MoveBy(-3)]
-            {
+            [
+                Effect::LoseTurns(1),
+                Effect::LoseTurns(2),
+                Effect::ExtraTurn,
+                Effect::MoveBy(3),
+                Effect::MoveBy(-3),
+                Effect::MoveAgain,
+                Effect::Wait,
+            ] {
                 ui.selectable_value(&mut brush.0, effect, effect.describe());
             }
         });
