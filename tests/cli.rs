@@ -706,7 +706,12 @@ fn a_rendered_png_carries_its_variant_and_opens_as_the_file() {
         // And the commands take it as they take the file, saying so.
         let v = ladderkit(&["validate", png.to_str().unwrap()]);
         assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
-        assert!(stdout(&v).contains("read from the picture: ok"), "{}", stdout(&v));
+        // "ok", or the warnings a bundled variant may show (tests/variants.rs).
+        let said = stdout(&v);
+        assert!(
+            said.contains("read from the picture: ok") || said.contains("read from the picture: 0 errors"),
+            "{said}"
+        );
         seen += 1;
     }
     assert!(seen >= 11);

@@ -206,6 +206,9 @@ struct Small {
     lose: Vec<(u32, u32)>,
     again: Vec<u32>,
     start_on: Option<u32>,
+    geese: Vec<u32>,
+    /// A first throw: its faces and where it goes.
+    first: Option<(Vec<u32>, u32)>,
 }
 
 fn small() -> impl Strategy<Value = Small> {
@@ -226,19 +229,27 @@ fn small() -> impl Strategy<Value = Small> {
             prop::collection::vec((1..spaces, 1u32..3), 0..3),
             prop::collection::vec(1..spaces, 0..2),
             prop::option::weighted(0.15, 1..spaces),
+            (
+                prop::collection::vec(1..spaces, 0..4),
+                prop::option::weighted(0.3, (prop::collection::vec(1..=sides, count as usize), 1..=spaces)),
+            ),
         )
-            .prop_map(|(spaces, dice, overshoot, entry, extra, cap, jumps, lose, again, start_on)| Small {
-                spaces,
-                dice,
-                overshoot,
-                entry,
-                extra,
-                cap,
-                jumps,
-                lose,
-                again,
-                start_on,
-            })
+            .prop_map(
+                |(spaces, dice, overshoot, entry, extra, cap, jumps, lose, again, start_on, (geese, first))| Small {
+                    spaces,
+                    dice,
+                    overshoot,
+                    entry,
+                    extra,
+                    cap,
+                    jumps,
+                    lose,
+                    again,
+                    start_on,
+                    geese,
+                    first,
+                },
+            )
     })
 }
 
@@ -258,6 +269,12 @@ fn spec_of(s: &Small) -> VariantSpec {
     }
     for &space in &s.again {
         spec.effects.push(SpaceEffect { space, effect: Effect::ExtraTurn });
+    }
+    for &space in &s.geese {
+        spec.effects.push(SpaceEffect { space, effect: Effect::MoveAgain });
+    }
+    if let Some((dice, to)) = &s.first {
+        spec.rules.first_throw = vec![FirstThrow { dice: dice.clone(), to: *to }];
     }
     spec
 }

@@ -500,6 +500,54 @@ mod movement_tests {
         assert_eq!(b.chain(3).count(), 3);
     }
 
+    /// Two dice make 9 four ways: 6+3 twice and 5+4 twice. Each first throw
+    /// takes its two out of the 9; the table still sums to 36.
+    #[test]
+    fn first_throws_split_out_of_their_total() {
+        let mut spec = VariantSpec::new_grid("t", 9, 7, crate::spec::PathStyle::Spiral);
+        spec.rules.dice = crate::spec::Dice { count: 2, sides: 6 };
+        spec.rules.extra_turn = Some(crate::spec::ExtraTurnOn::Doubles);
+        spec.rules.first_throw = vec![
+            crate::spec::FirstThrow { dice: vec![6, 3], to: 26 },
+            crate::spec::FirstThrow { dice: vec![4, 5], to: 53 },
+            crate::spec::FirstThrow { dice: vec![2, 2], to: 40 },
+        ];
+        let b = compile(&spec).board;
+        assert_eq!(b.outcomes.iter().map(|o| o.weight).sum::<u64>(), 36);
+        let mut nine: Vec<_> = b.outcomes.iter().filter(|o| o.total == 9).map(|o| (o.weight, o.first_throw)).collect();
+        nine.sort_unstable();
+        assert_eq!(nine, [(2, Some(26)), (2, Some(53))]);
+        let four: Vec<_> =
+            b.outcomes.iter().filter(|o| o.total == 4).map(|o| (o.weight, o.extra_turn, o.first_throw)).collect();
+        assert_eq!(four, [(1, true, Some(40)), (2, false, None)], "2+2 is the one double 4");
+        // From the start the throw goes straight there; elsewhere it is a 9.
+        let special = b.outcomes.iter().find(|o| o.first_throw == Some(26)).unwrap();
+        assert_eq!(b.travel(TRAY, special).rest, 26);
+        assert_eq!(b.travel(10, special).rest, 19);
+        assert_eq!(b.first_throw_to(&[3, 6]), Some(26));
+        assert_eq!(b.first_throw_to(&[3, 5]), None);
+    }
+
+    #[test]
+    fn geese_repeat_the_roll_forward_then_back_after_a_bounce() {
+        let mut spec = VariantSpec::new_grid("t", 5, 4, crate::spec::PathStyle::Boustrophedon);
+        spec.rules.overshoot = Overshoot::Bounce;
+        for space in [4, 8, 18] {
+            spec.effects.push(crate::spec::SpaceEffect { space, effect: crate::spec::Effect::MoveAgain });
+        }
+        let b = compile(&spec).board;
+        let ends = |pos: u32, total: u32| -> Vec<(u32, bool)> {
+            b.segments(pos, &Outcome::of(total, false)).map(|s| (s.end, s.bounced)).collect()
+        };
+        assert_eq!(ends(0, 4), [(4, false), (8, false), (12, false)]);
+        // 16 + 4 = 20, the goal: a win, whatever the geese.
+        assert_eq!(ends(16, 4), [(20, false)]);
+        // 16 + 6 = 22 bounces to 18 (a goose), then 6 back to 12.
+        assert_eq!(ends(16, 6), [(18, true), (12, false)]);
+        let whole = b.step(16, 6);
+        assert_eq!((whole.end, whole.rest, whole.bounced), (12, 12, true));
+    }
+
     #[test]
     fn entry_on_a_roll_waits_for_it() {
         let mut spec = VariantSpec::new_grid("t", 6, 6, crate::spec::PathStyle::Boustrophedon);

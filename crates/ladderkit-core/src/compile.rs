@@ -470,10 +470,13 @@ fn add_rest_effects(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         }
         if e.effect == Effect::Wait && !spec.rules.play.is_classic() {
             out.push(
-                Diagnostic::error(Code::EffectInvalid, format!("effect #{} (wait to be freed) needs classic play", i + 1))
-                    .spaces([e.space])
-                    .effects([i])
-                    .help("a well or prison holds one piece until another arrives: use `play: Classic`, or delete it"),
+                Diagnostic::error(
+                    Code::EffectInvalid,
+                    format!("effect #{} (wait to be freed) needs classic play", i + 1),
+                )
+                .spaces([e.space])
+                .effects([i])
+                .help("a well or prison holds one piece until another arrives: use `play: Classic`, or delete it"),
             );
             continue;
         }
@@ -507,7 +510,10 @@ fn check_geese_and_wells(spec: &VariantSpec, board: &CompiledBoard, out: &mut Ve
             out.push(
                 Diagnostic::error(
                     Code::EffectInvalid,
-                    format!("space {} is a goose and a well: a goose moves pieces on, so none ever waits there", e.space),
+                    format!(
+                        "space {} is a goose and a well: a goose moves pieces on, so none ever waits there",
+                        e.space
+                    ),
                 )
                 .spaces([e.space])
                 .effects([i])
@@ -537,8 +543,9 @@ fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
     }
     if !rules.play.is_classic() {
         out.push(
-            Diagnostic::error(Code::FirstThrowInvalid, "`first_throw` needs classic play")
-                .help("the throws that go straight to a space use the dice total of classic play; remove `first_throw`"),
+            Diagnostic::error(Code::FirstThrowInvalid, "`first_throw` needs classic play").help(
+                "the throws that go straight to a space use the dice total of classic play; remove `first_throw`",
+            ),
         );
         return;
     }
@@ -549,7 +556,8 @@ fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         let mut faces = throw.dice.clone();
         faces.sort_unstable();
         let problem = if faces.len() != dice.count as usize {
-            Some(format!("names {} dice, but the rules roll {}", faces.len(), dice.count))
+            let named = if faces.len() == 1 { "1 die".to_owned() } else { format!("{} dice", faces.len()) };
+            Some(format!("names {named}, but the rules roll {}", dice.count))
         } else if faces.iter().any(|f| !(1..=dice.sides).contains(f)) {
             Some(format!("names a face a {}-sided die does not have", dice.sides))
         } else if seen.contains(&faces) {
@@ -559,8 +567,10 @@ fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         };
         if let Some(problem) = problem {
             out.push(
-                Diagnostic::error(Code::FirstThrowInvalid, format!("{what} {problem}"))
-                    .help(format!("give one face from 1 to {} per die, e.g. `dice: [6, 3]`, each throw once", dice.sides)),
+                Diagnostic::error(Code::FirstThrowInvalid, format!("{what} {problem}")).help(format!(
+                    "give one face from 1 to {} per die, e.g. `dice: [6, 3]`, each throw once",
+                    dice.sides
+                )),
             );
             continue;
         }
@@ -588,9 +598,8 @@ fn split_out(outcomes: &mut Vec<crate::board::Outcome>, faces: &[u32], extra: Op
     for run in faces.chunk_by(|a, b| a == b) {
         ways /= factorial(run.len());
     }
-    let Some(at) = outcomes
-        .iter()
-        .position(|o| o.total == total && o.extra_turn == extra_turn && o.first_throw.is_none())
+    let Some(at) =
+        outcomes.iter().position(|o| o.total == total && o.extra_turn == extra_turn && o.first_throw.is_none())
     else {
         return;
     };

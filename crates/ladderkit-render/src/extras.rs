@@ -2,10 +2,10 @@
 //! legend entries. A random chip layout is dealt at setup, so only the rule
 //! is printed.
 
-use ladderkit_core::CompiledBoard;
-use ladderkit_core::spec::{ArrowKind, ChipLayout, Point, Tag, VariantSpec};
 use crate::svg::{Svg, n};
 use crate::theme::Palette;
+use ladderkit_core::CompiledBoard;
+use ladderkit_core::spec::{ArrowKind, ChipLayout, Point, Tag, VariantSpec};
 
 /// The mark of a `Safe` space (a glyph the embedded font has).
 const SAFE_MARK: &str = "S";

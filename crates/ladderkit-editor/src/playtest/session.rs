@@ -332,7 +332,9 @@ impl Session {
                 Some(format!("{} will miss {turns} turn{}", name(player), if turns == 1 { "" } else { "s" }))
             }
             Event::StoodUp { player, .. } => Some(format!("{} stands the stack up", name(player))),
-            Event::MovedAgain { from, .. } => Some(format!("A goose on {}: the same roll again", self.board().label(from))),
+            Event::MovedAgain { from, .. } => {
+                Some(format!("A goose on {}: the same roll again", self.board().label(from)))
+            }
             Event::FirstThrow { piece, to } => {
                 let who = name(self.shown.pieces[piece as usize].owner);
                 Some(format!("{who}'s first throw goes straight to {}", self.board().label(to)))
@@ -341,7 +343,9 @@ impl Session {
                 let who = name(self.shown.pieces[piece as usize].owner);
                 Some(format!("{who} waits on {} until someone arrives", self.board().label(at)))
             }
-            Event::Freed { piece, .. } => Some(format!("{} is free again", name(self.shown.pieces[piece as usize].owner))),
+            Event::Freed { piece, .. } => {
+                Some(format!("{} is free again", name(self.shown.pieces[piece as usize].owner)))
+            }
             Event::StillWaiting { player, .. } => Some(format!("{} is still waiting", name(player))),
             Event::Blocked => Some("Everyone is waiting: nobody can move, nobody wins".to_owned()),
             Event::ArrowActivated { player, kind, .. } => Some(format!("{}: {}", name(player), kind.describe())),

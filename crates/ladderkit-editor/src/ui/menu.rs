@@ -165,8 +165,7 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         ui.label("Brush:");
         let current = brush.0.describe();
         egui::ComboBox::from_id_salt("brush").selected_text(current).show_ui(ui, |ui| {
-            for effect in
-            [
+            for effect in [
                 Effect::LoseTurns(1),
                 Effect::LoseTurns(2),
                 Effect::ExtraTurn,
