@@ -21,7 +21,8 @@ use ladderkit_editor::playtest::{Playtest, Waiting};
 
 use common::{app_with, bundled, doc, edit, send};
 
-const VARIANTS: [&str; 11] = [
+const VARIANTS: [&str; 12] = [
+    "game-of-the-goose.ron",
     "gameweave-small.ron",
     "gameweave-medium.ron",
     "gameweave-large.ron",
@@ -155,6 +156,31 @@ fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
             play_bot_game(&engine, &[Policy::Greedy, Policy::Random], 7, 0, &mut ws, &mut bot, &mut (), None);
         assert_eq!(session.state(), &expected, "{name}: the play-test played a different game");
         assert_eq!(session.shown(), session.state(), "{name}: the board does not show the final state");
+    }
+}
+
+/// The Goose's geese walk on square by square and are narrated, a piece
+/// caught in the well or prison says so, and the board ends as the engine.
+#[test]
+fn the_goose_play_test_shows_geese_and_waits() {
+    let mut lines = Vec::new();
+    for seed in 1..=6 {
+        let mut app = app_with(Some(&bundled("game-of-the-goose.ron")));
+        let seats = vec![Seat::Bot(Policy::Random), Seat::Bot(Policy::Random), Seat::Bot(Policy::Random)];
+        start(&mut app, seats, seed, f32::INFINITY);
+        for _ in 0..80 {
+            if waiting(&app) == Waiting::Over {
+                break;
+            }
+            app.update();
+        }
+        assert_eq!(waiting(&app), Waiting::Over, "seed {seed}: the game did not finish");
+        let session = playtest(&app).session.as_ref().unwrap();
+        assert_eq!(session.shown(), session.state(), "seed {seed}: the board does not show the final state");
+        lines.extend(session.log.iter().cloned());
+    }
+    for said in ["the goose on", "must wait on", "goes straight to"] {
+        assert!(lines.iter().any(|l| l.contains(said)), "no line says {said:?}");
     }
 }
 

@@ -104,6 +104,12 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
         ui.label(RichText::new(pct(s.bots.shared)).monospace());
         ui.label(RichText::new(pct(s.optimal.shared)).monospace());
         ui.end_row();
+        if s.bots.no_winner() > 1e-9 || s.optimal.no_winner() > 1e-9 {
+            ui.label("Nobody wins").on_hover_text("Every piece left waiting for another (a well, a prison)");
+            ui.label(RichText::new(pct(s.bots.no_winner())).monospace());
+            ui.label(RichText::new(pct(s.optimal.no_winner())).monospace());
+            ui.end_row();
+        }
         ui.label("Turns per game").on_hover_text("Both seats' turns together, on average");
         ui.label(RichText::new(format!("{:.2}", s.bots.turns)).monospace());
         ui.label(RichText::new(format!("{:.2}", s.optimal.turns)).monospace());
@@ -218,9 +224,21 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     hottest(ui, &a.heat, board);
 }
 
-/// Seat odds that add up to more than 100%: say why, or they read as a bug.
+/// Seat odds that add up to more or less than 100%: say why, or they read
+/// as a bug.
 fn shared_wins_note(ui: &mut egui::Ui, win: &[f64]) {
     let total: f64 = win.iter().sum();
+    if total < 1.0 - 1e-9 {
+        ui.label(
+            RichText::new(format!(
+                "These add up to {:.1}%: the other games end with nobody winning (every piece left waiting for \
+                 another, or the turn limit reached).",
+                total * 100.0
+            ))
+            .small()
+            .weak(),
+        );
+    }
     if total > 1.0 + 1e-9 {
         ui.label(
             RichText::new(format!(
