@@ -39,6 +39,7 @@ fn bench(c: &mut Criterion) {
         engine_only,
         shard: Shard::WHOLE,
         judge: None,
+        deal: None,
     };
     for (name, players, treehouse, engine_only) in [
         ("milton-bradley 1 player", 1, false, false),

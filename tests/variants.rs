@@ -113,6 +113,7 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
         engine_only: false,
         shard: ladderkit::sim::Shard::WHOLE,
         judge: None,
+        deal: None,
     };
     let t = simulate(&engine, &options, None);
     let r = t.report();

@@ -14,7 +14,7 @@ use ladderkit::core::{CompiledBoard, Playable, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
-use super::setup::clean_spec;
+use super::setup::{board_of_game, clean_spec};
 use super::{Outcome, fail, say};
 
 /// Solve a variant exactly: game length, seat odds, hot squares.
@@ -59,11 +59,17 @@ pub struct Args {
     /// spaces can take minutes.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     max_time: Option<Duration>,
+    /// For a variant that deals its snakes and ladders afresh each game
+    /// (`random_jumps`): analyse the board of this game (0 is the first).
+    #[arg(long, default_value_t = 0)]
+    game: u64,
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let spec = match clean_spec(&args.file, "analysing") {
-        Ok(spec) => spec,
+    let (spec, dealt) = match clean_spec(&args.file, "analysing")
+        .and_then(|spec| Ok((spec.random_jumps.is_some(), board_of_game(spec, args.game)?)))
+    {
+        Ok((dealt, spec)) => (spec, dealt),
         Err(outcome) => return outcome,
     };
     // `clean_spec` refused a variant with errors.
@@ -100,9 +106,17 @@ pub fn run(args: &Args) -> Outcome {
     if args.json {
         let mut json = to_json(&board, &analysis);
         json["first_player_rotates"] = json!(rotates);
+        if dealt {
+            json["dealt_for_game"] = json!(args.game);
+        }
         say!("{json}");
     } else {
-        say!("{}", report(&spec.meta.name, &board, &analysis, rotates).trim_end());
+        let title = if dealt {
+            format!("{}: the board of game {} (each game deals its own)", spec.meta.name, args.game)
+        } else {
+            spec.meta.name.clone()
+        };
+        say!("{}", report(&title, &board, &analysis, rotates).trim_end());
     }
     Outcome::Ok
 }

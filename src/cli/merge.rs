@@ -168,6 +168,7 @@ pub fn run(args: &Args) -> Outcome {
         engine_only: first.engine_only,
         shard: Shard::WHOLE,
         judge: None,
+        deal: None,
     };
     // Each part must hold exactly its shard's games, counted for this board.
     let block = block_size_of(engine, &whole);

@@ -3,6 +3,7 @@
 //! `tune` did not reach every target.
 
 mod analyze;
+mod deal;
 mod diagnostics;
 mod fmt;
 mod merge;
@@ -35,7 +36,7 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit deal variants/random-board.ron --game 3 -o game-3.ron\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -53,6 +54,7 @@ enum Command {
     Replay(replay::Args),
     Render(render::Args),
     Print(print::Args),
+    Deal(deal::Args),
     Scoreboard(scoreboard::Args),
     Tune(tune::Args),
     New(new::Args),
@@ -94,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Print(args) => print::run(&args),
+        Command::Deal(args) => deal::run(&args),
         Command::Scoreboard(args) => scoreboard::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::New(args) => new::run(&args),

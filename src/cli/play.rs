@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Outcome {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let table = match table(&args.file, seats.len() as u32, true) {
+    let table = match table(&args.file, seats.len() as u32, true, args.game) {
         Ok(t) => t,
         Err(outcome) => return outcome,
     };

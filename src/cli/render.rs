@@ -32,6 +32,11 @@ pub struct Args {
     dpi: f32,
     #[arg(long, value_enum, default_value = "classic")]
     theme: ThemeArg,
+    /// For a variant that deals its snakes and ladders afresh each game
+    /// (`random_jumps`): draw the board of this game (0 is the first). The
+    /// picture still carries the variant, dealing and all.
+    #[arg(long, default_value_t = 0)]
+    game: u64,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -65,7 +70,13 @@ pub fn run(args: &Args) -> Outcome {
         Err(outcome) => return outcome,
     };
     let spec = loaded.checked.spec.as_ref().expect("load_to_draw refuses a file without a variant");
-    let options = BoardOptions { paper: args.paper.into(), theme: args.theme.into(), heat: None, without_rules: false };
+    let options = BoardOptions {
+        paper: args.paper.into(),
+        theme: args.theme.into(),
+        heat: None,
+        without_rules: false,
+        game: args.game,
+    };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };
     if let Err(e) = files::save_picture(&picture, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {

@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> Outcome {
         Ok(l) => l,
         Err(e) => return fail(format!("{} is not a game log: {e}", args.log.display())),
     };
-    let table = match table(&args.variant, log.seats.len() as u32, true) {
+    let table = match table(&args.variant, log.seats.len() as u32, true, log.game) {
         Ok(t) => t,
         Err(outcome) => return outcome,
     };

@@ -33,11 +33,33 @@ pub fn clean_spec(path: &Path, doing: &str) -> Result<VariantSpec, Outcome> {
     }
 }
 
+/// The variant as game `game` plays it: with `random_jumps`, the spec with
+/// that game's jumps dealt (said on stderr); any other variant as it is.
+pub fn board_of_game(spec: VariantSpec, game: u64) -> Result<VariantSpec, Outcome> {
+    let Some(random) = &spec.random_jumps else { return Ok(spec) };
+    match ladderkit::core::deal::deal(&spec, game) {
+        Some(dealt) => {
+            eprintln!(
+                "note: this variant deals its snakes and ladders afresh each game (seed {}); this is the board of \
+                 game {game} (--game N for another)",
+                random.seed
+            );
+            Ok(dealt.spec)
+        }
+        None => Err(super::fail(format!(
+            "no board could be dealt for game {game}: {} ladders and {} snakes do not fit within the limits",
+            random.ladders, random.snakes
+        ))),
+    }
+}
+
 /// Loads a variant and builds an engine, printing why not on failure.
 /// `strict` holds the table to the variant's player range; simulations may
 /// leave it (one player alone is how solo odds are measured).
-pub fn table(path: &Path, players: u32, strict: bool) -> Result<Table, Outcome> {
-    table_for(clean_spec(path, "playing")?, players, strict)
+/// `game` is the game's number: a variant that deals its jumps per game is
+/// played on that game's board.
+pub fn table(path: &Path, players: u32, strict: bool, game: u64) -> Result<Table, Outcome> {
+    table_for(board_of_game(clean_spec(path, "playing")?, game)?, players, strict)
 }
 
 /// `table` for a spec already loaded and free of errors.

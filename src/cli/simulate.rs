@@ -115,6 +115,7 @@ pub fn run(args: &Args) -> Outcome {
         engine_only: args.engine,
         shard: args.shard.unwrap_or(Shard::WHOLE),
         judge,
+        deal: table.spec.random_jumps.is_some().then(|| std::sync::Arc::new(table.spec.clone())),
     };
     let games = games_in(engine, &options);
     let runner = Runner::of(engine, &options);
@@ -371,10 +372,13 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
     for p in hot.iter().take(5) {
         let _ = writeln!(s, "  {:>5}  {:.3}", board.label(*p), r.heat_per_game[*p as usize]);
     }
-    let mut jumps: Vec<usize> = (0..board.jumps.len()).collect();
+    // A run that deals its jumps afresh each game counts no rides per jump.
+    let mut jumps: Vec<usize> = (0..board.jumps.len().min(r.jump_uses_per_game.len())).collect();
     jumps.sort_by(|a, b| r.jump_uses_per_game[*b].total_cmp(&r.jump_uses_per_game[*a]));
     if !jumps.is_empty() {
         let _ = writeln!(s, "\nMost-used jumps (rides per game)");
+    } else if !board.jumps.is_empty() {
+        let _ = writeln!(s, "\nEach game dealt its own snakes and ladders: rides are not counted per jump");
     }
     for j in jumps.iter().take(5) {
         let jump = board.jumps[*j];

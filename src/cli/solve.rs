@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Progress, Skill, SolveError, Solver};
 use serde_json::json;
 
-use super::setup::{clean_spec, table_for};
+use super::setup::{board_of_game, clean_spec, table_for};
 use super::{Outcome, fail, say};
 
 /// Solve a two-player game exactly, pieces that meet included: the odds for
@@ -71,6 +71,10 @@ pub struct Args {
     /// skill {random, greedy, lookahead: per seat}, skill_skipped_for_size.
     #[arg(long)]
     json: bool,
+    /// For a variant that deals its snakes and ladders afresh each game
+    /// (`random_jumps`): solve the board of this game (0 is the first).
+    #[arg(long, default_value_t = 0)]
+    game: u64,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -78,7 +82,7 @@ pub fn run(args: &Args) -> Outcome {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
-    let spec = match clean_spec(&args.file, "solving") {
+    let spec = match clean_spec(&args.file, "solving").and_then(|spec| board_of_game(spec, args.game)) {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
     };

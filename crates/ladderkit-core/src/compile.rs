@@ -28,7 +28,49 @@ pub const MAX_PLAYERS: u32 = 16;
 /// Bounds the analysis state space: each pending lost turn is a state.
 pub const MAX_LOSE_TURNS: u32 = 9;
 
+/// Checks and compiles a variant. With `random_jumps`, the board is game
+/// 0's (`compile_game` gives any other game's).
 pub fn compile(spec: &VariantSpec) -> Compiled {
+    compile_game(spec, 0)
+}
+
+/// The board game number `game` is played on: the variant's own, or with
+/// `random_jumps` the layout dealt for that game (`deal::deal`).
+pub fn compile_game(spec: &VariantSpec, game: u64) -> Compiled {
+    let Some(random) = &spec.random_jumps else { return compile_drawn(spec) };
+    let mut out = Vec::new();
+    crate::deal::check(spec, &mut out);
+    let dealt = if crate::diagnostic::has_errors(&out) { None } else { crate::deal::deal(spec, game) };
+    let mut compiled = match dealt {
+        Some(dealt) => dealt.compiled,
+        None => {
+            let mut fixed = spec.clone();
+            fixed.random_jumps = None;
+            let compiled = compile_drawn(&fixed);
+            if !compiled.has_errors() && out.is_empty() {
+                out.push(
+                    Diagnostic::error(
+                        Code::RandomJumpsInvalid,
+                        format!(
+                            "no layout of {} ladders and {} snakes fits this board without errors in {} draws",
+                            random.ladders,
+                            random.snakes,
+                            crate::deal::TRIES
+                        ),
+                    )
+                    .help("deal fewer jumps, allow other lengths, or free fewer spaces"),
+                );
+            }
+            compiled
+        }
+    };
+    out.append(&mut compiled.diagnostics);
+    compiled.diagnostics = out;
+    compiled
+}
+
+/// Compiles the jumps the variant draws (no dealing).
+fn compile_drawn(spec: &VariantSpec) -> Compiled {
     let mut out = Vec::new();
     let mut board = lay_out(spec, &mut out);
     check_rules(spec, &mut out);

@@ -54,10 +54,11 @@ pub enum Code {
     ArrowNeverActivates,
     PointsInvalid,
     FirstThrowInvalid,
+    RandomJumpsInvalid,
 }
 
 impl Code {
-    pub const ALL: [Code; 32] = [
+    pub const ALL: [Code; 33] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -90,6 +91,7 @@ impl Code {
         Self::ArrowNeverActivates,
         Self::PointsInvalid,
         Self::FirstThrowInvalid,
+        Self::RandomJumpsInvalid,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -126,6 +128,7 @@ impl Code {
             Self::ArrowNeverActivates => "arrow-never-activates",
             Self::PointsInvalid => "points-invalid",
             Self::FirstThrowInvalid => "first-throw-invalid",
+            Self::RandomJumpsInvalid => "random-jumps-invalid",
         }
     }
 }

@@ -8,18 +8,20 @@ mod blame;
 pub mod board;
 mod checks;
 pub mod compile;
+pub mod deal;
 pub mod diagnostic;
 pub mod extras;
 pub mod format;
 pub mod layout;
 pub mod placement;
 mod playable;
+pub mod rng;
 pub mod source_map;
 pub mod spec;
 
 pub use board::{CompiledBoard, TRAY};
 pub use checks::{Reachability, transition_graph};
-pub use compile::{Compiled, compile};
+pub use compile::{Compiled, compile, compile_game};
 pub use diagnostic::{Code, Diagnostic, Location, Severity, Span};
 pub use format::{Limits, Parsed, parse, to_string, variant_hash};
 pub use playable::Playable;
@@ -80,6 +82,7 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
         Code::ChipsInvalid | Code::ChipPlacement => "chips",
         Code::ArrowInvalid | Code::ArrowNeverActivates => "arrows",
         Code::PointsInvalid | Code::FirstThrowInvalid => "rules",
+        Code::RandomJumpsInvalid => "random_jumps",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

@@ -23,6 +23,9 @@ pub struct VariantSpec {
     pub goal: Goal,
     #[serde(default)]
     pub jumps: Vec<Jump>,
+    /// Snakes and ladders dealt afresh for every game, besides `jumps`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_jumps: Option<RandomJumps>,
     #[serde(default)]
     pub effects: Vec<SpaceEffect>,
     /// Designer tags on spaces (where chips may not go).
@@ -166,6 +169,30 @@ impl JumpKind {
             Self::Snake => "snake",
         }
     }
+}
+
+/// Snakes and ladders dealt for each game from the seed and the game's
+/// number (t_games deals its easy, medium and hard boards so), on top of
+/// the variant's own `jumps`. A layout is only dealt if the board it makes
+/// has no errors: never a loop, never an unreachable goal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomJumps {
+    pub seed: u64,
+    pub ladders: u32,
+    pub snakes: u32,
+    /// Every dealt jump spans at least this many spaces.
+    #[serde(default = "one")]
+    pub min_length: u32,
+    /// And at most this many.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u32>,
+    /// No jump ends on another jump's foot.
+    #[serde(default = "yes")]
+    pub no_chains: bool,
+    /// No dealt jump starts on these spaces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free: Vec<std::ops::RangeInclusive<u32>>,
 }
 
 /// An effect printed on a space; it fires when a piece comes to rest there.
@@ -765,6 +792,7 @@ impl VariantSpec {
             start: Start::Tray,
             goal: Goal::Last,
             jumps: Vec::new(),
+            random_jumps: None,
             effects: Vec::new(),
             tags: Vec::new(),
             chips: None,

@@ -67,6 +67,22 @@ fn tags() -> impl Strategy<Value = Vec<SpaceTags>> {
     )
 }
 
+fn random_jumps() -> impl Strategy<Value = Option<RandomJumps>> {
+    let lengths = (0u32..20, prop::option::of(0u32..60), any::<bool>());
+    let free = prop::collection::vec((0u32..120, 0u32..120).prop_map(|(a, b)| a..=b), 0..3);
+    prop::option::weighted(0.3, (any::<u64>(), 0u32..12, 0u32..12, lengths, free)).prop_map(|r| {
+        r.map(|(seed, ladders, snakes, (min_length, max_length, no_chains), free)| RandomJumps {
+            seed,
+            ladders,
+            snakes,
+            min_length,
+            max_length,
+            no_chains,
+            free,
+        })
+    })
+}
+
 fn rules() -> impl Strategy<Value = Rules> {
     let extra = prop::option::of(prop_oneof![(1u32..20).prop_map(ExtraTurnOn::Total), Just(ExtraTurnOn::Doubles)]);
     let overshoot = prop::sample::select(vec![Overshoot::Forfeit, Overshoot::Bounce, Overshoot::ReachOrPass]);
@@ -136,12 +152,14 @@ prop_compose! {
         chips in chips(),
         arrows in prop::collection::vec(arrow(), 0..6),
         rules in rules(),
+        random_jumps in random_jumps(),
     ) -> VariantSpec {
         VariantSpec {
             format: FORMAT_VERSION,
             meta: Meta { name, description: "d".into(), author: String::new() },
             board, start, goal,
             jumps: jumps.into_iter().map(|(from, to, kind)| Jump { from, to, kind }).collect(),
+            random_jumps,
             effects: effects.into_iter().map(|(space, effect)| SpaceEffect { space, effect }).collect(),
             tags, chips, arrows,
             rules,

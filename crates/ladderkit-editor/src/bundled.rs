@@ -22,6 +22,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("taiwan-chips.ron", include_str!("../../../variants/taiwan-chips.ron")),
     ("anniversary-arrows.ron", include_str!("../../../variants/anniversary-arrows.ron")),
     ("game-of-the-goose.ron", include_str!("../../../variants/game-of-the-goose.ron")),
+    ("random-board.ron", include_str!("../../../variants/random-board.ron")),
 ];
 
 /// The variant shown behind the welcome window.

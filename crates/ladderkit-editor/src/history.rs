@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 use ladderkit::core::spec::{
-    Arrow, Board, ChipLayout, Chips, Goal, Jump, Meta, Point, Rules, SpaceEffect, SpaceTags, Start, VariantSpec,
+    Arrow, Board, ChipLayout, Chips, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect, SpaceTags, Start,
+    VariantSpec,
 };
 
 /// One edit of the variant.
@@ -22,6 +23,8 @@ pub enum EditCommand {
     SetArrow(usize, Arrow),
     SetTags(Vec<SpaceTags>),
     SetChips(Option<Chips>),
+    /// Jumps dealt afresh each game (a new seed is "Deal again").
+    SetRandomJumps(Option<RandomJumps>),
     SetBoard(Board),
     SetStart(Start),
     SetGoal(Goal),
@@ -51,6 +54,8 @@ impl EditCommand {
             Self::SetEffect(i, _) => format!("effect {i}"),
             Self::SetArrow(i, _) => format!("arrow {i}"),
             Self::SetChips(_) => "chips".into(),
+            // Dragging a count merges; Deal again (a new seed) is a step.
+            Self::SetRandomJumps(r) => format!("random jumps {:?}", r.as_ref().map(|r| r.seed)),
             Self::SetBoard(_) => "board".into(),
             Self::SetRules(_) => "rules".into(),
             Self::SetMeta(_) => "meta".into(),
@@ -80,6 +85,7 @@ impl EditCommand {
             Self::SetArrow(_, a) => format!("Set {} arrow on {}", a.kind.describe(), a.space),
             Self::SetTags(_) => "Change tags".into(),
             Self::SetChips(_) => "Change chips".into(),
+            Self::SetRandomJumps(_) => "Change dealt jumps".into(),
             Self::SetBoard(_) => "Change board".into(),
             Self::SetStart(_) => "Change start".into(),
             Self::SetGoal(_) => "Change goal".into(),
@@ -122,6 +128,7 @@ impl EditCommand {
             Self::SetArrow(i, a) => *spec.arrows.get_mut(*i).ok_or_else(|| out_of_range("arrow", *i))? = *a,
             Self::SetTags(t) => spec.tags = t.clone(),
             Self::SetChips(c) => spec.chips = c.clone(),
+            Self::SetRandomJumps(r) => spec.random_jumps = r.clone(),
             Self::SetBoard(b) => spec.board = b.clone(),
             Self::SetStart(s) => spec.start = *s,
             Self::SetGoal(g) => spec.goal = *g,

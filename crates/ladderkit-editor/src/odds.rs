@@ -279,6 +279,7 @@ fn simulated(
             engine_only: false,
             shard: ladderkit::sim::Shard::WHOLE,
             judge: None,
+            deal: None,
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }

@@ -386,6 +386,34 @@ fn arrows_tags_and_chips_are_edits_on_the_history() {
     assert_eq!(doc(&app).spec.arrows[0].points, Direction::Up);
 }
 
+/// Dealing jumps per game is an edit like any other; the board checked and
+/// shown is game 0's deal, and Deal again (the next seed) is one undo step.
+#[test]
+fn dealt_jumps_show_game_0s_board_and_deal_again_is_undoable() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 10, 10, PathStyle::Boustrophedon))));
+    let random = ladderkit::core::spec::RandomJumps {
+        seed: 1,
+        ladders: 4,
+        snakes: 4,
+        min_length: 5,
+        max_length: Some(40),
+        no_chains: true,
+        free: Vec::new(),
+    };
+    edit(&mut app, EditCommand::SetRandomJumps(Some(random.clone())));
+    let checked = |app: &App| app.world().resource::<ladderkit_editor::checks::Checks>().compiled.board.jumps.clone();
+    let first = checked(&app);
+    assert_eq!(first.len(), 8, "game 0's eight dealt jumps are on the checked board");
+    assert!(doc(&app).spec.jumps.is_empty(), "dealt jumps are not the design's");
+    let expected = ladderkit::core::deal::deal(&doc(&app).spec, 0).unwrap().compiled.board.jumps;
+    assert_eq!(first, expected);
+    edit(&mut app, EditCommand::SetRandomJumps(Some(ladderkit::core::spec::RandomJumps { seed: 2, ..random })));
+    assert_ne!(checked(&app), first, "a new seed deals a new board");
+    send(&mut app, Intent::Undo);
+    assert_eq!(checked(&app), first);
+}
+
 #[test]
 fn removing_a_free_space_moves_arrows_tags_and_placed_chips_down() {
     let mut app = app_with(None);

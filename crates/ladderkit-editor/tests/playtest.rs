@@ -21,8 +21,9 @@ use ladderkit_editor::playtest::{Playtest, Waiting};
 
 use common::{app_with, bundled, doc, edit, send};
 
-const VARIANTS: [&str; 12] = [
+const VARIANTS: [&str; 13] = [
     "game-of-the-goose.ron",
+    "random-board.ron",
     "gameweave-small.ron",
     "gameweave-medium.ron",
     "gameweave-large.ron",

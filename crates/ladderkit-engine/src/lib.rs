@@ -11,7 +11,7 @@ pub mod event;
 pub mod extras;
 pub mod narrate;
 pub mod replay;
-pub mod rng;
+pub use ladderkit_core::rng;
 pub mod scoreboard;
 pub mod sink;
 pub mod state;

@@ -27,8 +27,14 @@ impl Frame {
 }
 
 /// The whole board as an SVG page.
-pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
-    let compiled = compile(spec);
+pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
+    // A variant that deals its jumps afresh each game is drawn with the
+    // jumps of one (`options.game`); its rules say they are dealt.
+    let dealt = variant.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(variant, options.game));
+    let (spec, compiled) = match &dealt {
+        Some(d) => (&d.spec, d.compiled.clone()),
+        None => (variant, compile(variant)),
+    };
     let board = &compiled.board;
     let colors = options.theme.palette();
     let (mut page_w, mut page_h) = options.paper.size_mm();
@@ -44,7 +50,10 @@ pub fn board_svg(spec: &VariantSpec, options: &BoardOptions) -> String {
     // Title at the top; rules and legend at the bottom; the board between.
     let title_size = 7.0;
     svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
-    let mut footer = if options.without_rules { Vec::new() } else { crate::summary::rule_sentences(spec) };
+    let mut footer = if options.without_rules { Vec::new() } else { crate::summary::rule_sentences(variant) };
+    if dealt.is_some() && !options.without_rules {
+        footer.push(format!("Shown: the board of game {} (game 0 is the first).", options.game));
+    }
     if options.heat.is_some() {
         footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
     }

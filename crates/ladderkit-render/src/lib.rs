@@ -50,4 +50,7 @@ pub struct BoardOptions<'a> {
     /// Leave the rules out of the footer (the legend stays): the
     /// print-and-play kit prints them on a sheet of their own.
     pub without_rules: bool,
+    /// Which game's board to draw when the variant deals its jumps afresh
+    /// each game (0 is the first).
+    pub game: u64,
 }

@@ -92,6 +92,12 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
 /// print-and-play kit and the Markdown page all say these.
 pub fn rule_sentences(spec: &ladderkit_core::spec::VariantSpec) -> Vec<String> {
     let mut out = rules_summary(&spec.rules);
+    if let Some(r) = &spec.random_jumps {
+        out.push(format!(
+            "{} ladders and {} snakes are dealt afresh for every game (seed {}).",
+            r.ladders, r.snakes, r.seed
+        ));
+    }
     out.extend(effect_sentences(spec));
     out.extend(crate::extras::sentences(spec));
     out

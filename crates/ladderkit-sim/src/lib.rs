@@ -38,6 +38,11 @@ pub struct Options {
     pub shard: Shard,
     /// What `Policy::Perfect` seats play by (`ladderkit_solve::Perfect`).
     pub judge: Option<Arc<dyn Judge>>,
+    /// The variant, when it deals its jumps afresh each game
+    /// (`random_jumps`): game `i` is played on `compile_game(deal, i)`, by
+    /// the full engine, and rides are not counted per jump (the jumps
+    /// differ from game to game).
+    pub deal: Option<Arc<ladderkit_core::VariantSpec>>,
 }
 
 /// Part `index` (from 0) of a run cut into `count`: the blocks of games
@@ -103,7 +108,7 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
     let blocks = options.games.div_ceil(block);
     let play_block = |worker: &mut Worker, b: u64| {
         if stop.load(Ordering::Relaxed) || !options.shard.has(b) {
-            return Tally::new(engine);
+            return tally_for(engine, options);
         }
         let games = b * block..((b + 1) * block).min(options.games);
         let tally = simulate_range(engine, kernel.as_ref(), options, games, worker, stop);
@@ -116,13 +121,13 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
     // matter: one thread or many give the same result.
     if options.threads == 1 {
         let mut worker = Worker::for_run(options);
-        return (0..blocks).map(|b| play_block(&mut worker, b)).fold(Tally::new(engine), Tally::merge);
+        return (0..blocks).map(|b| play_block(&mut worker, b)).fold(tally_for(engine, options), Tally::merge);
     }
     let run = || {
         (0..blocks)
             .into_par_iter()
             .map_init(|| Worker::for_run(options), play_block)
-            .reduce(|| Tally::new(engine), Tally::merge)
+            .reduce(|| tally_for(engine, options), Tally::merge)
     };
     if options.threads == 0 {
         run()
@@ -132,6 +137,25 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
             Err(_) => run(),
         }
     }
+}
+
+/// An empty tally for a run: without per-jump rides when each game deals
+/// its own jumps.
+fn tally_for(engine: &Engine, options: &Options) -> Tally {
+    let mut tally = Tally::new(engine);
+    if options.deal.is_some() {
+        tally.jumps.clear();
+    }
+    tally
+}
+
+/// Game `game`'s own engine when the variant deals its jumps per game
+/// (`None` for the others, and should dealing ever fail for a game, which
+/// then plays on game 0's board, the one the checks passed).
+fn dealt_engine(engine: &Engine, options: &Options, game: u64) -> Option<Engine> {
+    let compiled = ladderkit_core::compile_game(options.deal.as_deref()?, game);
+    let board = compiled.playable()?;
+    Some(Engine::from_board(board, engine.players(), engine.first_player()))
 }
 
 /// A faster way to play the engine's very games, when the variant allows.
@@ -171,7 +195,7 @@ pub enum Runner {
 impl Runner {
     /// Which one `simulate` uses (deciding builds no table).
     pub fn of(engine: &Engine, options: &Options) -> Self {
-        if options.engine_only {
+        if options.engine_only || options.deal.is_some() {
             Self::Engine
         } else if RaceKernel::applies(engine) {
             Self::RaceKernel
@@ -226,7 +250,7 @@ fn simulate_range(
     worker: &mut Worker,
     stop: &AtomicBool,
 ) -> Tally {
-    let mut tally = Tally::new(engine);
+    let mut tally = tally_for(engine, options);
     match kernel {
         Some(Kernel::Race(k)) => {
             k.play_range(options.seed, games, options.seats.len(), &mut worker.kernel, &mut tally);
@@ -243,6 +267,8 @@ fn simulate_range(
         if stop.load(Ordering::Relaxed) {
             break;
         }
+        let dealt = dealt_engine(engine, options, g);
+        let engine = dealt.as_ref().unwrap_or(engine);
         let mut state = engine.new_game(g);
         let mut dice = GameRng::for_game(options.seed, g);
         let mut choices = dice.fork(1);
@@ -286,9 +312,8 @@ impl Counter {
         self.jumps.resize(board.jumps.len(), 0);
         self.waits.clear();
         self.waits.resize(if board.wait.is_empty() { 0 } else { board.points.len() }, 0);
-        if self.jump_at.is_empty() {
-            self.jump_at.clone_from(&board.jump_at);
-        }
+        // Per game: a dealt board has jumps of its own.
+        self.jump_at.clone_from(&board.jump_at);
         self.extras = ExtrasTally::default();
     }
 }

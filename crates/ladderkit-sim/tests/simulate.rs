@@ -27,6 +27,7 @@ fn options(games: u64, players: usize, threads: usize) -> Options {
         engine_only: false,
         shard: Shard::WHOLE,
         judge: None,
+        deal: None,
     }
 }
 
@@ -321,4 +322,37 @@ fn shards_add_up_to_the_whole_run() {
             assert_eq!(merged, all, "{} with {players} players, {count} shards", spec.meta.name);
         }
     }
+}
+
+/// A variant that deals its jumps afresh each game: every game is played
+/// on its own board (so the run differs from one on game 0's board alone),
+/// the same on any thread count and in shards, and a game's heat is where
+/// pieces rested on that game's board.
+#[test]
+fn dealt_boards_are_played_game_by_game() {
+    let spec = check_source(include_str!("../../../variants/random-board.ron")).spec.unwrap();
+    let e = engine(&spec, 2);
+    let dealt = Options { deal: Some(std::sync::Arc::new(spec.clone())), ..options(600, 2, 0) };
+    assert_eq!(Runner::of(&e, &dealt), Runner::Engine, "each game's board is its own: no kernel tables");
+    let all = simulate(&e, &dealt, None);
+    assert_eq!(all, simulate(&e, &Options { threads: 1, ..dealt.clone() }, None), "threads change nothing");
+    let parts: Vec<_> = (0..3)
+        .map(|index| simulate(&e, &Options { shard: Shard { index, count: 3 }, ..dealt.clone() }, None))
+        .collect();
+    assert_eq!(parts.into_iter().reduce(ladderkit_sim::Tally::merge).unwrap(), all, "shards add up");
+    assert!(all.jumps.is_empty(), "no rides per jump: the jumps differ from game to game");
+    let game_0_only = simulate(&e, &options(600, 2, 0), None);
+    assert_ne!(all.total_rolls, game_0_only.total_rolls, "600 games on 600 boards are not game 0's board");
+    // Three games: each is the engine's game on that game's own board.
+    let tally = simulate(&e, &Options { games: 3, ..dealt.clone() }, None);
+    let mut rolls = 0;
+    for g in 0..3 {
+        let own = Engine::new(&ladderkit_core::compile_game(&spec, g), 2, (1, 16)).unwrap();
+        let mut ws = ladderkit_engine::Workspace::default();
+        let mut bot = ladderkit_engine::bots::BotScratch::default();
+        let state =
+            ladderkit_engine::play_bot_game(&own, &[Policy::Random; 2], 2026, g, &mut ws, &mut bot, &mut (), None);
+        rolls += state.rolls;
+    }
+    assert_eq!((tally.total_rolls.summary().mean * 3.0).round(), f64::from(rolls));
 }

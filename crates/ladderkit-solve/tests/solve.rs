@@ -207,6 +207,7 @@ fn simulated(
         engine_only: false,
         shard: ladderkit_sim::Shard::WHOLE,
         judge,
+        deal: None,
     };
     ladderkit_sim::simulate(engine, &options, None).report()
 }

@@ -45,11 +45,7 @@ impl Limits {
 
     /// Whether one jump may be on the board, on its own.
     pub fn allows_jump(&self, j: &Jump) -> bool {
-        let length = j.from.abs_diff(j.to);
-        j.from != j.to
-            && length >= self.min_length.max(1)
-            && self.max_length.is_none_or(|max| length <= max)
-            && !self.free.iter().any(|r| r.contains(&j.from))
+        ladderkit_core::deal::jump_fits(j, self.min_length, self.max_length, &self.free)
     }
 
     /// Whether a whole set of jumps keeps to the limits (the counts, every
@@ -66,10 +62,7 @@ impl Limits {
 
     /// Whether jumps fit together: one per foot, and no chains if asked.
     pub fn allows_layout(&self, jumps: &[Jump]) -> bool {
-        let mut feet: Vec<u32> = jumps.iter().map(|j| j.from).collect();
-        feet.sort_unstable();
-        feet.windows(2).all(|w| w[0] != w[1])
-            && (!self.no_chains || !jumps.iter().any(|a| jumps.iter().any(|b| a.to == b.from)))
+        ladderkit_core::deal::layout_fits(jumps, self.no_chains)
     }
 
     /// What is wrong with the limits themselves, for a usage message.

@@ -111,6 +111,13 @@ pub fn tune(
     if compiled.has_errors() {
         return Err(TuneError::HasErrors);
     }
+    if spec.random_jumps.is_some() {
+        return Err(TuneError::NoBoard(
+            "this variant deals its snakes and ladders afresh each game (`random_jumps`): there is no one board to \
+             tune; write one game's board out with `ladderkit deal FILE --game N -o board.ron` and tune that"
+                .into(),
+        ));
+    }
     let problems = limits.problems(&spec.jumps);
     if !problems.is_empty() {
         return Err(TuneError::Limits(problems));

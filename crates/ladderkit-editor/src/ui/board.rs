@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use bevy_egui::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use ladderkit::core::board::JumpOrigin;
 use ladderkit::core::spec::{Board, Effect, Jump, JumpKind, Point, SpaceEffect};
 use ladderkit::core::{CompiledBoard, Severity};
 
@@ -169,6 +170,9 @@ pub(super) fn view(
         if hovered_jump == Some(i) && tool != Tool::DrawJump {
             painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
         }
+    }
+    if f.preview.is_none() {
+        draw_dealt(&painter, spec.jumps.len(), board, t, rect);
     }
     draw_numbers(&painter, board, t, rect);
 
@@ -533,6 +537,23 @@ fn draw_proposal(
         match j.drawn_as() {
             JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER),
             JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE),
+        }
+    }
+}
+
+/// The jumps `random_jumps` dealt for game 0 (after the design's own in
+/// the compiled board): drawn faded, as they are not the design's to drag.
+fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Transform, clip: Rect) {
+    let unit = t.zoom;
+    for j in board.jumps.iter().filter(|j| matches!(j.origin, JumpOrigin::Jump(i) if i >= own)) {
+        let (a, b) = (t.to_screen(board.points[j.from as usize]), t.to_screen(board.points[j.to as usize]));
+        if !clip.intersects(Rect::from_two_pos(a, b).expand(unit)) {
+            continue;
+        }
+        if j.to > j.from {
+            paint::ladder(painter, a, b, unit, paint::LADDER.gamma_multiply(0.55));
+        } else {
+            paint::snake(painter, a, b, unit, paint::SNAKE.gamma_multiply(0.55));
         }
     }
 }

@@ -242,6 +242,8 @@ fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     if goal != spec.goal {
         edit(out, EditCommand::SetGoal(goal));
     }
+    ui.separator();
+    super::deal_inspector::random_jumps(ui, spec, out);
 }
 
 fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {

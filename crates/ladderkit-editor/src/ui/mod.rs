@@ -2,6 +2,7 @@
 //! system lays them out each frame and sends what they returned.
 
 mod board;
+mod deal_inspector;
 mod diagnostics;
 mod dialogs;
 mod extras;

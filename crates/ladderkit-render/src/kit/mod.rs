@@ -69,7 +69,7 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
     let compiled = compile(spec);
     let board_page = crate::board_svg(
         spec,
-        &BoardOptions { paper: options.paper, theme: options.theme, heat: None, without_rules: true },
+        &BoardOptions { paper: options.paper, theme: options.theme, heat: None, without_rules: true, game: 0 },
     );
     let board_tree = parse(&board_page)?;
     // The drawing without the page's empty edges, scaled to the size asked
