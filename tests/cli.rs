@@ -870,3 +870,60 @@ fn print_writes_a_kit_and_refuses_what_it_cannot_print() {
     assert!(stderr(&broken).contains("jump-loop"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A variant that deals its jumps per game: `deal` shows and writes a
+/// game's board, `analyze --game N` analyses that board and says so, and
+/// the board written out analyses the same.
+#[test]
+fn deal_writes_a_games_board_and_analyze_takes_the_game() {
+    let dir = temp_dir("deal");
+    let out = dir.join("game-3.ron");
+    let o = ladderkit(&["deal", "variants/random-board.ron", "--game", "3", "-o", out.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["game"].as_u64(), v["jumps"].as_array().unwrap().len()), (Some(3), 16));
+    let board = ladderkit::files::load(&out).unwrap();
+    let spec = board.checked.spec.unwrap();
+    assert!(
+        spec.random_jumps.is_none()
+            && spec.jumps.len() == 16
+            && !board.checked.diagnostics.iter().any(|d| d.is_error())
+    );
+    let dealt = ladderkit(&["analyze", "variants/random-board.ron", "--game", "3", "--json"]);
+    assert!(stderr(&dealt).contains("the board of game 3"), "{}", stderr(&dealt));
+    let dealt: serde_json::Value = serde_json::from_str(&stdout(&dealt)).unwrap();
+    let fixed: serde_json::Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", out.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(dealt["dealt_for_game"].as_u64(), Some(3));
+    assert_eq!(dealt["expected_rolls"], fixed["expected_rolls"]);
+    let game_0: serde_json::Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/random-board.ron", "--json"]))).unwrap();
+    assert_ne!(game_0["expected_rolls"], fixed["expected_rolls"], "game 0 has a board of its own");
+    // Refusals: a variant with one board, and writing over the variant.
+    let o = ladderkit(&["deal", "variants/milton-bradley.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no `random_jumps`"), "{}", stderr(&o));
+    let o = ladderkit(&["deal", "variants/random-board.ron", "-o", "variants/random-board.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o =
+        ladderkit(&["tune", "variants/random-board.ron", "-o", dir.join("t.ron").to_str().unwrap(), "--turns", "30"]);
+    assert!(stderr(&o).contains("ladderkit deal FILE --game N"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Goose: `simulate` counts the well's and the prison's catches and the
+/// blocked games; `solve` says how often nobody wins, and the two agree.
+#[test]
+fn the_goose_reports_catches_blocked_games_and_no_winner() {
+    let o = ladderkit(&["simulate", "variants/game-of-the-goose.ron", "--games", "20000", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let waits: Vec<u64> = v["waits"].as_array().unwrap().iter().map(|w| w["space"].as_u64().unwrap()).collect();
+    assert_eq!(waits, [31, 52]);
+    let blocked = v["blocked"].as_f64().unwrap() / 20000.0;
+    let o = ladderkit(&["solve", "variants/game-of-the-goose.ron", "--json", "--no-skill"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let nobody = s["odds"]["no_winner"].as_f64().unwrap();
+    assert!(nobody > 0.1 && (blocked - nobody).abs() < 0.02, "simulated {blocked}, solved {nobody}");
+}

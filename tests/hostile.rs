@@ -46,6 +46,7 @@ fn every_command_answers_every_hostile_file() {
             vec!["render", f, "-o", picture.to_str().unwrap()],
             vec!["print", f, "-o", kit.to_str().unwrap()],
             vec!["fmt", "--check", f],
+            vec!["deal", f, "--game", "3"],
             vec!["simulate", f, "--games", "20"],
             vec!["simulate", f, "--games", "20", "--players", "4", "--bots", "greedy"],
             vec!["simulate", f, "--games", "3", "--players", "16"],

@@ -47,15 +47,14 @@ pub fn compile_game(spec: &VariantSpec, game: u64) -> Compiled {
             let mut fixed = spec.clone();
             fixed.random_jumps = None;
             let compiled = compile_drawn(&fixed);
+            let tries = crate::deal::tries_for(compiled.board.points.len());
             if !compiled.has_errors() && out.is_empty() {
                 out.push(
                     Diagnostic::error(
                         Code::RandomJumpsInvalid,
                         format!(
                             "no layout of {} ladders and {} snakes fits this board without errors in {} draws",
-                            random.ladders,
-                            random.snakes,
-                            crate::deal::TRIES
+                            random.ladders, random.snakes, tries
                         ),
                     )
                     .help("deal fewer jumps, allow other lengths, or free fewer spaces"),

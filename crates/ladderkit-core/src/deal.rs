@@ -15,8 +15,15 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::rng::GameRng;
 use crate::spec::{Jump, Play, RandomJumps, VariantSpec};
 
-/// Layouts drawn before dealing gives up.
+/// Layouts drawn before dealing gives up, on small boards.
 pub const TRIES: u32 = 1000;
+
+/// Layouts drawn before dealing gives up on a board of `positions`: each
+/// draw is compiled and checked, so large boards get fewer (a hostile file
+/// must not keep a command busy for minutes).
+pub fn tries_for(positions: usize) -> u32 {
+    (2_000_000 / positions.max(1)).clamp(8, TRIES as usize) as u32
+}
 
 /// Whether one jump may be made up: it moves, its length is within the
 /// limits, and its foot is not on a free space.
@@ -61,7 +68,7 @@ pub fn deal(spec: &VariantSpec, game: u64) -> Option<Dealt> {
     let last = board.number(board.goal)?;
     let start = board.number(board.start);
     let mut rng = GameRng::for_game(rules.seed, game);
-    for _ in 0..TRIES {
+    for _ in 0..tries_for(board.points.len()) {
         let Some(jumps) = draw(rules, &spec.jumps, (first, last, start), &mut rng) else { continue };
         let mut candidate = fixed.clone();
         candidate.jumps = jumps;
@@ -121,7 +128,7 @@ pub(crate) fn check(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
     if !matches!(spec.rules.play, Play::Classic | Play::Treehouse(_)) {
         problem("`random_jumps` on a score track".into(), "deal jumps for races; a score track keeps its board");
     }
-    if r.ladders + r.snakes == 0 {
+    if r.ladders.saturating_add(r.snakes) == 0 {
         problem("`random_jumps` deals no jumps".into(), "give `ladders` or `snakes` a count, or remove `random_jumps`");
     }
     if r.ladders.saturating_add(r.snakes) > 1000 {
