@@ -95,8 +95,10 @@ pub struct Engine {
     board: CompiledBoard,
     players: u8,
     first_player: FirstPlayer,
-    /// Expected moves for one piece to finish from each position, for bots.
-    remaining: Vec<f64>,
+    /// Expected moves for one piece to finish from each position, for bots:
+    /// worked out when a bot first asks (an engine built per game for a
+    /// dealt board, played by random bots, never needs it).
+    remaining: std::sync::OnceLock<Vec<f64>>,
     /// Points, chips or arrows are played (`extras.rs`).
     extras: bool,
     /// Names this engine among those the process built (clones share it),
@@ -123,7 +125,7 @@ impl Engine {
     /// An engine straight from a board the checks passed.
     pub fn from_board(board: Playable, players: u8, first_player: FirstPlayer) -> Self {
         let board = board.into_board();
-        let remaining = ladderkit_analysis::expected_rolls_from_each(&board);
+        let remaining = std::sync::OnceLock::new();
         let extras = board.has_extras();
         let id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Self { board, players, first_player, remaining, extras, id }
@@ -151,7 +153,7 @@ impl Engine {
 
     /// Expected moves one piece needs from `pos` to the goal, alone.
     pub fn remaining(&self, pos: u32) -> f64 {
-        self.remaining[pos as usize]
+        self.remaining.get_or_init(|| ladderkit_analysis::expected_rolls_from_each(&self.board))[pos as usize]
     }
 
     pub fn first_player(&self) -> FirstPlayer {
