@@ -131,19 +131,25 @@ fn a_game_the_solver_refuses_hands_the_perfect_seat_to_lookahead_and_says_why() 
     }
 }
 
+/// Updates a bots' play-test (at infinite speed) until its game is over,
+/// at most `updates` frames.
+fn play_to_the_end(app: &mut App, updates: usize, what: &str) {
+    for _ in 0..updates {
+        if waiting(app) == Waiting::Over {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(waiting(app), Waiting::Over, "{what}: the game did not finish");
+}
+
 #[test]
 fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
     for name in VARIANTS {
         let mut app = app_with(Some(&bundled(name)));
         let seats = vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Random)];
         start(&mut app, seats, 7, f32::INFINITY);
-        for _ in 0..50 {
-            if waiting(&app) == Waiting::Over {
-                break;
-            }
-            app.update();
-        }
-        assert_eq!(waiting(&app), Waiting::Over, "{name}: the game did not finish");
+        play_to_the_end(&mut app, 50, name);
         let session = playtest(&app).session.as_ref().unwrap();
         assert!(session.moves_shown > 0 && !session.log.is_empty(), "{name}: nothing was shown");
         assert!(session.log.last().unwrap().contains("win"), "{name}: {:?}", session.log.last());
@@ -169,13 +175,7 @@ fn the_goose_play_test_shows_geese_and_waits() {
         let mut app = app_with(Some(&bundled("game-of-the-goose.ron")));
         let seats = vec![Seat::Bot(Policy::Random), Seat::Bot(Policy::Random), Seat::Bot(Policy::Random)];
         start(&mut app, seats, seed, f32::INFINITY);
-        for _ in 0..80 {
-            if waiting(&app) == Waiting::Over {
-                break;
-            }
-            app.update();
-        }
-        assert_eq!(waiting(&app), Waiting::Over, "seed {seed}: the game did not finish");
+        play_to_the_end(&mut app, 80, &format!("seed {seed}"));
         let session = playtest(&app).session.as_ref().unwrap();
         assert_eq!(session.shown(), session.state(), "seed {seed}: the board does not show the final state");
         lines.extend(session.log.iter().cloned());
