@@ -672,3 +672,35 @@ fn check_score_track(track: &crate::spec::ScoreTrack, out: &mut Vec<Diagnostic>)
         );
     }
 }
+
+#[cfg(test)]
+mod goose_checks {
+    use super::*;
+    use crate::spec::{Effect, Jump, PathStyle, SpaceEffect};
+
+    fn codes(spec: &VariantSpec) -> Vec<Code> {
+        compile(spec).diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    /// A well where no piece rests (the foot of a ladder) never catches
+    /// anyone; a goose there never moves anyone on.
+    #[test]
+    fn a_well_or_goose_nobody_reaches_is_said_to_never_fire() {
+        let mut spec = VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon);
+        spec.jumps = vec![Jump::new(10, 20), Jump::new(12, 25)];
+        spec.effects =
+            vec![SpaceEffect { space: 10, effect: Effect::Wait }, SpaceEffect { space: 12, effect: Effect::MoveAgain }];
+        let compiled = compile(&spec);
+        let never: Vec<&str> = compiled
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::EffectNeverFires)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(never.len(), 2, "{:?}", compiled.diagnostics);
+        assert!(never[1].contains("no piece moves on from there"), "{never:?}");
+        // Off the jumps, both fire: no warning.
+        spec.jumps.clear();
+        assert!(!codes(&spec).contains(&Code::EffectNeverFires), "{:?}", codes(&spec));
+    }
+}

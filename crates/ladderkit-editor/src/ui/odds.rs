@@ -63,6 +63,16 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         ui.colored_label(Color32::from_rgb(226, 150, 30), "Showing the numbers from before the last edit");
     }
     let board = &f.checks.compiled.board;
+    if f.doc.spec.random_jumps.is_some() {
+        ui.label(
+            RichText::new(
+                "These are the odds of game 0's board (its dealt jumps are drawn faded); every game deals its own: \
+                 `ladderkit simulate` gives the figures over all of them",
+            )
+            .small()
+            .weak(),
+        );
+    }
     match &latest.outcome {
         Err(why) => {
             ui.label(why.as_str());
