@@ -368,6 +368,8 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     }
     if matches!(r.play, Play::Classic) {
         ui.separator();
+        first_throws(ui, &mut r);
+        ui.separator();
         super::extras_inspector::points(ui, &f.doc.spec, &mut r, out);
     }
     if r != *old {
@@ -422,5 +424,33 @@ fn bump_when(when: BumpWhen) -> &'static str {
     match when {
         BumpWhen::EachLanding => "on every landing",
         BumpWhen::EndOfTurn => "at the end of the turn",
+    }
+}
+
+/// Throws from the start that go straight to a space (the Goose's 6 and 3
+/// to 26): one face per die, then the space.
+fn first_throws(ui: &mut egui::Ui, r: &mut Rules) {
+    ui.label("First throws").on_hover_text(
+        "A throw of these faces (in any order) by a piece on the start goes straight to the space (the Game of the \
+         Goose: 6 and 3 to 26, 5 and 4 to 53)",
+    );
+    let mut remove = None;
+    for (k, throw) in r.first_throw.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            for face in &mut throw.dice {
+                ui.add(doc_number(face, 1..=*SIDES.end()));
+            }
+            ui.add(doc_number(&mut throw.to, 0..=u32::MAX).prefix("→ "));
+            if ui.small_button("Delete").on_hover_text("Delete this first throw").clicked() {
+                remove = Some(k);
+            }
+        });
+    }
+    if let Some(k) = remove {
+        r.first_throw.remove(k);
+    }
+    if ui.small_button("+ first throw").clicked() {
+        let faces = vec![r.dice.sides; r.dice.count as usize];
+        r.first_throw.push(FirstThrow { dice: faces, to: 1 });
     }
 }
