@@ -927,3 +927,28 @@ fn the_goose_reports_catches_blocked_games_and_no_winner() {
     let nobody = s["odds"]["no_winner"].as_f64().unwrap();
     assert!(nobody > 0.1 && (blocked - nobody).abs() < 0.02, "simulated {blocked}, solved {nobody}");
 }
+
+/// A Goose game that ends blocked (both pieces waiting) is logged and
+/// replays event for event, as a won game does.
+#[test]
+fn a_blocked_goose_game_replays_from_its_log() {
+    let dir = temp_dir("blocked");
+    let log = dir.join("game.json");
+    let players = "bot:random,bot:random";
+    let o = ladderkit(&[
+        "play",
+        "variants/game-of-the-goose.ron",
+        "--players",
+        players,
+        "--seed",
+        "7",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("nobody wins"), "seed 7 is a blocked game: {}", stdout(&o));
+    let r = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/game-of-the-goose.ron"]);
+    assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
+    assert!(stdout(&r).contains("every event matches the log"), "{}", stdout(&r));
+    let _ = std::fs::remove_dir_all(&dir);
+}
