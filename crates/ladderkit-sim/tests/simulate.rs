@@ -43,8 +43,21 @@ fn the_kernel_plays_exactly_the_engines_games() {
     two_dice.rules.dice = Dice { count: 2, sides: 6 };
     two_dice.rules.overshoot = Overshoot::Bounce;
     two_dice.rules.extra_turn = Some(ExtraTurnOn::Doubles);
-    let specs =
-        [check_source(BUNDLED[2]).spec.unwrap(), check_source(BUNDLED[3]).spec.unwrap(), with_effects, two_dice];
+    // Geese: a move repeated from each goose, on back after a bounce (the
+    // Goose without the pieces that meet).
+    let mut geese = check_source(include_str!("../../../variants/game-of-the-goose.ron")).spec.unwrap();
+    geese.effects.retain(|e| e.effect != Effect::Wait);
+    geese.rules.shared_squares = true;
+    geese.rules.bump = None;
+    geese.tags.clear();
+    geese.rules.first_throw.clear();
+    let specs = [
+        check_source(BUNDLED[2]).spec.unwrap(),
+        check_source(BUNDLED[3]).spec.unwrap(),
+        with_effects,
+        two_dice,
+        geese,
+    ];
     // (One player alone on a plain board takes the several-rolls-per-read
     // path, which draws differently; see `solo_lanes_play_exactly_the_games_asked_for` and
     // `simulation_agrees_with_the_exact_analysis`.)
