@@ -596,9 +596,13 @@ fn report_of(json: &str) -> Value {
 #[test]
 fn shards_merge_to_the_whole_run_exactly() {
     let dir = temp_dir("shards");
-    for (file, bots, games) in
-        [("variants/gameweave-small.ron", "random", "30000"), ("variants/treehouse.ron", "greedy,random", "3000")]
-    {
+    for (file, bots, games) in [
+        ("variants/gameweave-small.ron", "random", "30000"),
+        ("variants/treehouse.ron", "greedy,random", "3000"),
+        // A board dealt per game, and the Goose's waits and blocked games.
+        ("variants/random-board.ron", "random", "1500"),
+        ("variants/game-of-the-goose.ron", "random", "3000"),
+    ] {
         let whole = ladderkit(&["simulate", file, "--games", games, "--bots", bots, "--seed", "5", "--json"]);
         assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
         for m in [1, 2, 7] {

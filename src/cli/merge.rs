@@ -168,8 +168,9 @@ pub fn run(args: &Args) -> Outcome {
         engine_only: first.engine_only,
         shard: Shard::WHOLE,
         judge: None,
-        deal: None,
+        deal: table.spec.random_jumps.is_some().then(|| std::sync::Arc::new(table.spec.clone())),
     };
+    let empty = ladderkit::sim::tally_for(engine, &whole);
     // Each part must hold exactly its shard's games, counted for this board.
     let block = block_size_of(engine, &whole);
     let mut seconds = 0.0;
@@ -180,7 +181,7 @@ pub fn run(args: &Args) -> Outcome {
             && t.players == first.players as usize
             && t.seat_wins.len() == t.players
             && t.heat.len() == engine.board().points.len()
-            && t.jumps.len() == engine.board().jumps.len()
+            && t.jumps.len() == empty.jumps.len()
             && t.extras.is_some() == engine.board().has_extras();
         if !fits {
             return fail(format!(
@@ -194,7 +195,7 @@ pub fn run(args: &Args) -> Outcome {
         seconds += part.seconds;
     }
     let (games, players, seed) = (first.games, first.players, first.seed);
-    let tally = parts.into_iter().fold(Tally::new(engine), |sum, (_, part)| sum.merge(part.tally));
+    let tally = parts.into_iter().fold(empty, |sum, (_, part)| sum.merge(part.tally));
     let report = tally.report();
     let runner = Runner::of(engine, &whole);
     let per_second = tally.games as f64 / seconds.max(1e-9);

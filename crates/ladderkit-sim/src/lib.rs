@@ -140,8 +140,8 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
 }
 
 /// An empty tally for a run: without per-jump rides when each game deals
-/// its own jumps.
-fn tally_for(engine: &Engine, options: &Options) -> Tally {
+/// its own jumps (what a run's parts merge into).
+pub fn tally_for(engine: &Engine, options: &Options) -> Tally {
     let mut tally = Tally::new(engine);
     if options.deal.is_some() {
         tally.jumps.clear();

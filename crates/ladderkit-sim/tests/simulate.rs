@@ -51,13 +51,8 @@ fn the_kernel_plays_exactly_the_engines_games() {
     geese.rules.bump = None;
     geese.tags.clear();
     geese.rules.first_throw.clear();
-    let specs = [
-        check_source(BUNDLED[2]).spec.unwrap(),
-        check_source(BUNDLED[3]).spec.unwrap(),
-        with_effects,
-        two_dice,
-        geese,
-    ];
+    let specs =
+        [check_source(BUNDLED[2]).spec.unwrap(), check_source(BUNDLED[3]).spec.unwrap(), with_effects, two_dice, geese];
     // (One player alone on a plain board takes the several-rolls-per-read
     // path, which draws differently; see `solo_lanes_play_exactly_the_games_asked_for` and
     // `simulation_agrees_with_the_exact_analysis`.)
