@@ -13,7 +13,7 @@ use std::ops::RangeInclusive;
 use crate::compile::{Compiled, compile};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rng::GameRng;
-use crate::spec::{Jump, Play, RandomJumps, VariantSpec};
+use crate::spec::{Goal, Jump, Play, RandomJumps, Start, VariantSpec};
 
 /// Layouts drawn before dealing gives up, on small boards.
 pub const TRIES: u32 = 1000;
@@ -59,16 +59,26 @@ pub fn deal(spec: &VariantSpec, game: u64) -> Option<Dealt> {
     };
     let mut fixed = spec.clone();
     fixed.random_jumps = None;
-    let template = compile(&fixed);
-    let board = &template.board;
-    if template.has_errors() || board.len == 0 {
+    // The numbers from the layout alone: compiling the board without its
+    // dealt jumps would double the work of every game of a simulation. It
+    // is compiled only if a draw fails, to stop at once on a board that has
+    // errors of its own.
+    let spaces = crate::layout::space_count(&spec.board);
+    let first = crate::layout::first_number(&spec.board);
+    let last = match spec.goal {
+        Goal::Last => u32::try_from(u64::from(first) + spaces.checked_sub(1)?).ok()?,
+        Goal::Space(n) => n,
+    };
+    let start = match spec.start {
+        Start::Tray => None,
+        Start::Space(n) => Some(n),
+    };
+    if last <= first {
         return None;
     }
-    let first = board.number(1)?;
-    let last = board.number(board.goal)?;
-    let start = board.number(board.start);
     let mut rng = GameRng::for_game(rules.seed, game);
-    for _ in 0..tries_for(board.points.len()) {
+    let mut template_checked = false;
+    for _ in 0..tries_for(usize::try_from(spaces).unwrap_or(usize::MAX).saturating_add(1)) {
         let Some(jumps) = draw(rules, &spec.jumps, (first, last, start), &mut rng) else { continue };
         let mut candidate = fixed.clone();
         candidate.jumps = jumps;
@@ -76,6 +86,9 @@ pub fn deal(spec: &VariantSpec, game: u64) -> Option<Dealt> {
         let dealt_blamed = compiled.diagnostics.iter().any(|d| d.location.jumps.iter().any(|&i| i >= spec.jumps.len()));
         if !compiled.has_errors() && !dealt_blamed {
             return Some(Dealt { spec: candidate, compiled });
+        }
+        if !std::mem::replace(&mut template_checked, true) && compile(&fixed).has_errors() {
+            return None;
         }
     }
     None
