@@ -146,7 +146,8 @@ impl Iterator for Segments<'_> {
         let again = !this.forfeited && this.rest == this.end && this.end != b.goal && b.is_goose(this.end);
         if again && self.left > 0 {
             self.left -= 1;
-            let more = b.step_once(this.end, self.total, self.backwards);
+            let more =
+                if self.backwards { b.step_back(this.end, self.total) } else { b.step_once(this.end, self.total) };
             // A repeat that cannot be made leaves the piece on the goose.
             self.next = (!more.forfeited).then_some(more);
         }
@@ -157,11 +158,19 @@ impl CompiledBoard {
     /// Moves a piece at `pos` by a dice total: the whole move, geese
     /// included (`segments` gives its parts). `end` is where the last part's
     /// dice movement ended, `bounced` whether any part bounced.
+    #[inline]
     pub fn step(&self, pos: u32, total: u32) -> Step {
-        let first = self.step_once(pos, total, false);
+        let first = self.step_once(pos, total);
         if self.again.is_empty() {
             return first;
         }
+        self.goose_chain(first, total)
+    }
+
+    /// The whole move of a roll whose first part is `first`, on a board
+    /// with geese (out of line: most boards have none).
+    #[inline(never)]
+    fn goose_chain(&self, first: Step, total: u32) -> Step {
         self.whole(self.segments_from(first, total))
     }
 
@@ -181,7 +190,7 @@ impl CompiledBoard {
     pub fn segments(&self, pos: u32, outcome: &Outcome) -> Segments<'_> {
         let first = match outcome.first_throw {
             Some(to) if pos == self.start => return self.segments_of(self.land(to, false), 0, 0),
-            _ => self.step_once(pos, outcome.total, false),
+            _ => self.step_once(pos, outcome.total),
         };
         self.segments_from(first, outcome.total)
     }
@@ -229,13 +238,16 @@ impl CompiledBoard {
         self.first_throw.iter().find(|(f, _)| f.as_slice() == &*sorted).map(|(_, to)| *to)
     }
 
-    /// One dice movement by `total` (backwards: a goose reached after a
-    /// bounce sends the piece on back, never past the start).
-    fn step_once(&self, pos: u32, total: u32, backwards: bool) -> Step {
-        if backwards {
-            let end = pos.saturating_sub(total).max(self.start.max(1));
-            return Step { forfeited: end == pos, ..self.land(end, false) };
-        }
+    /// One dice movement back by `total`: a goose reached after a bounce
+    /// sends the piece on back, never past the start.
+    fn step_back(&self, pos: u32, total: u32) -> Step {
+        let end = pos.saturating_sub(total).max(self.start.max(1));
+        Step { forfeited: end == pos, ..self.land(end, false) }
+    }
+
+    /// One dice movement forward by `total`.
+    #[inline]
+    fn step_once(&self, pos: u32, total: u32) -> Step {
         let stay = Step { end: pos, rest: pos, forfeited: true, bounced: false };
         if pos == TRAY
             && let Entry::OnRoll(needed) = self.entry

@@ -238,7 +238,7 @@ impl Engine {
 
     fn classic_turn(&self, s: &mut State, roll: &mut impl FnMut(u32) -> u32, ev: &mut impl EventSink) -> Turn {
         let p = s.current;
-        if self.still_waiting(s, ev) {
+        if !self.board.wait.is_empty() && self.still_waiting(s, ev) {
             self.end_turn(s, false);
             return Turn::Done;
         }
@@ -277,7 +277,7 @@ impl Engine {
             s.players[p as usize].turn_from = from;
         }
         let mut outcome = Outcome::of(total, extra);
-        if from == self.board.start {
+        if from == self.board.start && !self.board.first_throw.is_empty() {
             outcome.first_throw = self.board.first_throw_to(faces);
         }
         let boost = self.boost(s, piece);
@@ -304,7 +304,9 @@ impl Engine {
                 s.pieces[piece].pos = r.step.rest;
             } else {
                 self.come_to_rest(s, piece, from, r.step.rest, ev);
-                self.wait_if_held(s, piece, ev);
+                if !self.board.wait.is_empty() {
+                    self.wait_if_held(s, piece, ev);
+                }
             }
         }
         if r.won {
@@ -418,13 +420,34 @@ impl Engine {
     /// The walk of a move: `Moved` (to where the move comes to rest,
     /// `whole.rest`), then a `MovedAgain` for each goose it meets. A first
     /// throw says so first.
+    #[inline]
     fn move_events(&self, piece: u8, carried: u8, from: u32, outcome: &Outcome, whole: Step, ev: &mut impl EventSink) {
         let die = outcome.total;
         let first_throw = outcome.first_throw.filter(|_| from == self.board.start);
+        if self.board.again.is_empty() && first_throw.is_none() {
+            let Step { end, rest, bounced, .. } = whole;
+            return ev.push(Event::Moved { piece, carried, from, end, rest, die, bounced });
+        }
+        self.special_move_events(piece, carried, from, outcome, whole, first_throw, ev);
+    }
+
+    /// `move_events` for a first throw or a board with geese (kept out of
+    /// the common path, which every simulated roll takes).
+    #[inline(never)]
+    #[expect(clippy::too_many_arguments, reason = "the parts of one move, passed on from `move_events`")]
+    fn special_move_events(
+        &self,
+        piece: u8,
+        carried: u8,
+        from: u32,
+        outcome: &Outcome,
+        whole: Step,
+        first_throw: Option<u32>,
+        ev: &mut impl EventSink,
+    ) {
+        let die = outcome.total;
         if let Some(to) = first_throw {
             ev.push(Event::FirstThrow { piece, to });
-        }
-        if self.board.again.is_empty() || first_throw.is_some() {
             let Step { end, rest, bounced, .. } = whole;
             return ev.push(Event::Moved { piece, carried, from, end, rest, die, bounced });
         }

@@ -273,7 +273,7 @@ fn simulate_range(
         let mut dice = GameRng::for_game(options.seed, g);
         let mut choices = dice.fork(1);
         let mut leader = Leader::default();
-        counter.reset(engine);
+        counter.reset(engine, dealt.is_some());
         let mut turns = 0;
         while !state.is_over() && turns < ladderkit_engine::MAX_TURNS {
             turns += 1;
@@ -304,7 +304,9 @@ struct Counter {
 }
 
 impl Counter {
-    fn reset(&mut self, engine: &Engine) {
+    /// Empty counts for a game of `engine`; `new_board` when the game has a
+    /// board of its own (dealt jumps), whose jumps must be read afresh.
+    fn reset(&mut self, engine: &Engine, new_board: bool) {
         let board = engine.board();
         self.heat.clear();
         self.heat.resize(board.points.len(), 0);
@@ -312,8 +314,9 @@ impl Counter {
         self.jumps.resize(board.jumps.len(), 0);
         self.waits.clear();
         self.waits.resize(if board.wait.is_empty() { 0 } else { board.points.len() }, 0);
-        // Per game: a dealt board has jumps of its own.
-        self.jump_at.clone_from(&board.jump_at);
+        if new_board || self.jump_at.is_empty() {
+            self.jump_at.clone_from(&board.jump_at);
+        }
         self.extras = ExtrasTally::default();
     }
 }
