@@ -176,6 +176,7 @@ impl CompiledBoard {
 
     /// The move a roll makes from `pos`: a first throw from the start goes
     /// straight to its space, any other roll moves by its total.
+    #[inline]
     pub fn travel(&self, pos: u32, outcome: &Outcome) -> Step {
         match outcome.first_throw {
             Some(to) if pos == self.start => self.land(to, false),
