@@ -73,10 +73,20 @@ fn bench(c: &mut Criterion) {
             Policy::Greedy,
             20_000,
         ),
+        // Issue 17: geese, wells and bumping; a board dealt per game.
+        ("game of the goose 2 players", include_str!("../variants/game-of-the-goose.ron"), 2, Policy::Random, 20_000),
+        (
+            "random board 2 players, dealt per game",
+            include_str!("../variants/random-board.ron"),
+            2,
+            Policy::Random,
+            5_000,
+        ),
     ] {
         let spec = check_source(source).spec.unwrap();
         let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
-        let options = run(vec![policy; players as usize], games, false);
+        let deal = spec.random_jumps.is_some().then(|| std::sync::Arc::new(spec.clone()));
+        let options = Options { deal, ..run(vec![policy; players as usize], games, false) };
         group.throughput(Throughput::Elements(games));
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
