@@ -41,15 +41,20 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
         Odds::Exact(list) => list.first().map(|(_, a)| a),
         Odds::None(_) => None,
     };
-    if !spec.jumps.is_empty() {
-        md.push_str("## Snakes and ladders\n\n");
+    // A variant that deals its jumps is described with game 0's deal (the
+    // board `compile` gives, and the odds are of).
+    let dealt = spec.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(spec, 0));
+    let jumps = dealt.as_ref().map_or(&spec.jumps, |d| &d.spec.jumps);
+    let game_0 = if dealt.is_some() { " (game 0's deal: every game deals its own)" } else { "" };
+    if !jumps.is_empty() {
+        let _ = writeln!(md, "## Snakes and ladders{game_0}\n");
         let rides = exact.is_some();
         md.push_str(if rides {
             "| | from | to | length | rides per game |\n| --- | ---: | ---: | ---: | ---: |\n"
         } else {
             "| | from | to | length |\n| --- | ---: | ---: | ---: |\n"
         });
-        for (i, j) in spec.jumps.iter().enumerate() {
+        for (i, j) in jumps.iter().enumerate() {
             let kind = j.drawn_as().name();
             let _ = write!(md, "| {kind} | {} | {} | {} |", j.from, j.to, j.from.abs_diff(j.to));
             if let Some(a) = exact {
@@ -70,7 +75,14 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
         Odds::Exact(list) => {
             let a = &list[0].1;
             let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
-            md.push_str("Exact figures for one piece (computed by Ladderkit, not simulated):\n\n");
+            if dealt.is_some() {
+                md.push_str(
+                    "Exact figures for one piece on game 0's board (every game deals its own; `ladderkit simulate` \
+                     plays them all):\n\n",
+                );
+            } else {
+                md.push_str("Exact figures for one piece (computed by Ladderkit, not simulated):\n\n");
+            }
             md.push_str("| expected rolls | expected turns | fewest rolls | median | p10 | p90 | p99 |\n");
             md.push_str("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
             let _ = writeln!(

@@ -177,3 +177,27 @@ fn the_markdown_page_has_the_rules_jumps_and_odds() {
         ladderkit_render::describe_md(&treehouse, &board, ladderkit_render::Odds::None("pieces move each other"), None);
     assert!(page.contains("No exact odds: pieces move each other") && !page.contains("seat 1 |"), "{page}");
 }
+
+/// A variant that deals its jumps per game is drawn, described and printed
+/// with game 0's deal (the board its odds are of), and says so.
+#[test]
+fn a_dealt_variant_is_shown_with_game_0s_jumps() {
+    let spec = bundled("random-board.ron");
+    let dealt = ladderkit_core::deal::deal(&spec, 0).unwrap();
+    let svg = board_svg(&spec, &BoardOptions::default());
+    let drawn = svg.matches("<g class=\"ladder\">").count() + svg.matches("<g class=\"snake\">").count();
+    assert_eq!(drawn, dealt.spec.jumps.len());
+    assert!(svg.contains("dealt afresh for every game") && svg.contains("the board of game 0"));
+    let page = ladderkit_render::describe_md(&spec, &dealt.compiled.board, ladderkit_render::Odds::None("-"), None);
+    assert!(page.contains("game 0's deal"), "{page}");
+    for j in &dealt.spec.jumps {
+        assert!(page.contains(&format!("| {} | {} |", j.from, j.to)), "{j:?} missing from the page");
+    }
+    let sheet = ladderkit_render::rule_sheet_sentences(&spec, &dealt.compiled.board);
+    let listed: usize = sheet
+        .iter()
+        .filter(|s| s.starts_with("Ladders:") || s.starts_with("Snakes:"))
+        .map(|s| s.matches(" to ").count())
+        .sum();
+    assert_eq!(listed, dealt.spec.jumps.len(), "{sheet:?}");
+}

@@ -162,9 +162,12 @@ pub fn rule_sheet_sentences(spec: &VariantSpec, board: &CompiledBoard) -> Vec<St
     for (space, effect) in effects {
         out.push(format!("Space {space}: {}.", effect.describe()));
     }
+    // The printed board's jumps: with `random_jumps`, game 0's deal.
+    let dealt = spec.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(spec, 0));
+    let jumps = dealt.as_ref().map_or(&spec.jumps, |d| &d.spec.jumps);
     for kind in [JumpKind::Ladder, JumpKind::Snake] {
         let list: Vec<String> =
-            spec.jumps.iter().filter(|j| j.drawn_as() == kind).map(|j| format!("{} to {}", j.from, j.to)).collect();
+            jumps.iter().filter(|j| j.drawn_as() == kind).map(|j| format!("{} to {}", j.from, j.to)).collect();
         if !list.is_empty() {
             let name = if kind == JumpKind::Ladder { "Ladders" } else { "Snakes" };
             out.push(format!("{name}: {}.", list.join(", ")));
