@@ -258,8 +258,10 @@ pub fn margin(engine: &Engine, s: &State, me: u8) -> f64 {
     if s.is_over() {
         return decided(s, me);
     }
+    // The table once per margin: each read of it checks it was worked out.
+    let remaining = engine.remaining_table();
     let needed = |p: u8| -> f64 {
-        s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| engine.remaining(s.pieces[i].pos).min(DECIDED)).sum()
+        s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| remaining[s.pieces[i].pos as usize].min(DECIDED)).sum()
     };
     let closest_other = (0..s.players.len() as u8).filter(|p| *p != me).map(needed).fold(f64::INFINITY, f64::min);
     (if closest_other.is_finite() { closest_other } else { 0.0 }) - needed(me)

@@ -153,7 +153,12 @@ impl Engine {
 
     /// Expected moves one piece needs from `pos` to the goal, alone.
     pub fn remaining(&self, pos: u32) -> f64 {
-        self.remaining.get_or_init(|| ladderkit_analysis::expected_rolls_from_each(&self.board))[pos as usize]
+        self.remaining_table()[pos as usize]
+    }
+
+    /// `remaining` for every position (0 is the tray).
+    pub fn remaining_table(&self) -> &[f64] {
+        self.remaining.get_or_init(|| ladderkit_analysis::expected_rolls_from_each(&self.board))
     }
 
     pub fn first_player(&self) -> FirstPlayer {
@@ -188,7 +193,6 @@ impl Engine {
                     sideways: 0,
                     penalty: 0,
                     upgraded: false,
-                    waiting: false,
                 });
             }
         }
@@ -412,7 +416,7 @@ impl Engine {
             if there(i, &q) && (rule.who == BumpWho::All || Some(q.level) == top) {
                 ev.push(Event::Bumped { piece: i as u8, from: at, to });
                 self.place_on_top(s, i, to);
-                s.pieces[i].waiting = false;
+                s.players[q.owner as usize].waiting = false;
             }
         }
     }
@@ -470,15 +474,16 @@ impl Engine {
         if !self.board.is_wait(at) || s.pieces[piece].home {
             return;
         }
-        for (j, q) in s.pieces.iter_mut().enumerate() {
-            if j != piece && q.waiting && q.pos == at {
-                q.waiting = false;
+        for (j, q) in s.pieces.iter().enumerate() {
+            let waits = &mut s.players[q.owner as usize].waiting;
+            if j != piece && *waits && q.pos == at {
+                *waits = false;
                 ev.push(Event::Freed { piece: j as u8, at });
             }
         }
-        s.pieces[piece].waiting = true;
+        s.players[s.pieces[piece].owner as usize].waiting = true;
         ev.push(Event::Waiting { piece: piece as u8, at });
-        if s.pieces.iter().all(|q| q.home || q.waiting) {
+        if s.pieces.iter().all(|q| q.home || s.players[q.owner as usize].waiting) {
             s.blocked = true;
             ev.push(Event::Blocked);
         }
@@ -488,16 +493,16 @@ impl Engine {
     /// the turn passes). A piece moved off one some other way is free.
     fn still_waiting(&self, s: &mut State, ev: &mut impl EventSink) -> bool {
         let p = s.current;
-        let piece = s.pieces_of(p).start;
-        let q = &mut s.pieces[piece];
-        if !q.waiting {
+        let at = s.pieces[s.pieces_of(p).start].pos;
+        let waits = &mut s.players[p as usize].waiting;
+        if !*waits {
             return false;
         }
-        if !self.board.is_wait(q.pos) {
-            q.waiting = false;
+        if !self.board.is_wait(at) {
+            *waits = false;
             return false;
         }
-        ev.push(Event::StillWaiting { player: p, at: q.pos });
+        ev.push(Event::StillWaiting { player: p, at });
         true
     }
 
@@ -725,8 +730,9 @@ impl Engine {
     /// and the rest effects of where they land.
     fn move_piece(&self, s: &mut State, i: usize, d: u32, ev: &mut impl EventSink) {
         let (from, base) = (s.pieces[i].pos, s.pieces[i].level);
+        // A die, not a first throw (those are classic play's).
         let outcome = Outcome::of(d, false);
-        let step = self.board.travel(from, &outcome);
+        let step = self.board.step(from, d);
         let rest = step.rest;
         // One pass (bots play this for every plan they weigh): who rides
         // along, one bit each (16 players × 3 pyramids need more than 32),

@@ -18,9 +18,6 @@ pub struct Piece {
     /// Holds an upgrade bought with chips (the variant names its power).
     #[serde(default)]
     pub upgraded: bool,
-    /// Waits on a well or prison until another piece arrives there.
-    #[serde(default)]
-    pub waiting: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -49,6 +46,12 @@ pub struct PlayerState {
     /// its last move (kept only during the turn, and only under that rule).
     #[serde(default)]
     pub moved_from: u32,
+    /// Classic play: the player's piece waits on a well or prison until
+    /// another piece arrives there. (Kept with the player, not the piece:
+    /// classic play has one piece each, and a piece is copied far more often
+    /// by bots weighing plans.)
+    #[serde(default)]
+    pub waiting: bool,
 }
 
 /// A turn waiting for its player to choose: the dice are rolled.
@@ -183,8 +186,8 @@ impl State {
             None => out.push(0),
             Some(Pending { dice, count, kind }) => out.extend([1, dice[0], dice[1], *count, *kind as u8]),
         }
-        for Piece { owner, size, pos, level, home, sideways, penalty, upgraded, waiting } in pieces {
-            out.extend([*owner, *size, u8::from(*home), *sideways, *penalty, u8::from(*upgraded), u8::from(*waiting)]);
+        for Piece { owner, size, pos, level, home, sideways, penalty, upgraded } in pieces {
+            out.extend([*owner, *size, u8::from(*home), *sideways, *penalty, u8::from(*upgraded)]);
             out.extend(pos.to_le_bytes());
             out.extend(level.to_le_bytes());
         }
@@ -199,8 +202,9 @@ impl State {
                 held,
                 turn_from,
                 moved_from,
+                waiting,
             } = player;
-            out.extend([u8::from(*started), u8::from(*extra_earned)]);
+            out.extend([u8::from(*started), u8::from(*extra_earned), u8::from(*waiting)]);
             for n in [*lose_turns, *points, *turn_from, *moved_from] {
                 out.extend(n.to_le_bytes());
             }

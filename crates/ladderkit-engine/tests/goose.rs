@@ -114,7 +114,7 @@ fn the_well_holds_a_piece_until_another_arrives_and_then_holds_that_one() {
     let mut s = e.new_game(0);
     s.pieces[0].pos = 28;
     let ev = throw(&e, &mut s, 0, [1, 2]);
-    assert!(ev.contains(&Event::Waiting { piece: 0, at: 31 }) && s.pieces[0].waiting, "{ev:?}");
+    assert!(ev.contains(&Event::Waiting { piece: 0, at: 31 }) && s.players[0].waiting, "{ev:?}");
     // Seat 1's turns pass without a roll while it waits.
     s.current = 0;
     let mut ev = Vec::new();
@@ -128,7 +128,7 @@ fn the_well_holds_a_piece_until_another_arrives_and_then_holds_that_one() {
     let ev = throw(&e, &mut s, 1, [2, 4]);
     assert!(ev.contains(&Event::Freed { piece: 0, at: 31 }), "{ev:?}");
     assert!(ev.contains(&Event::Waiting { piece: 1, at: 31 }));
-    assert!(!s.pieces[0].waiting && s.pieces[1].waiting && s.pieces[0].pos == 31);
+    assert!(!s.players[0].waiting && s.players[1].waiting && s.pieces[0].pos == 31);
     // Free again, seat 1 rolls on.
     throw(&e, &mut s, 0, [1, 1]);
     assert_eq!(s.pieces[0].pos, 33);
@@ -199,7 +199,10 @@ fn seeded_games_end_won_or_blocked() {
         }
         assert!(s.is_over(), "game {g} did not end");
         if s.blocked {
-            assert!(s.pieces.iter().all(|q| q.waiting && e.board().is_wait(q.pos)), "game {g}");
+            assert!(
+                s.pieces.iter().all(|q| s.players[q.owner as usize].waiting && e.board().is_wait(q.pos)),
+                "game {g}"
+            );
             blocked += 1;
         } else {
             won += 1;

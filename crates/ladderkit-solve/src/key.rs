@@ -6,7 +6,7 @@
 
 use ladderkit_engine::State;
 
-/// Bytes per piece: position (4), rank in its stack, home/upgraded/waiting flags,
+/// Bytes per piece: position (4), rank in its stack, home/upgraded flags,
 /// sideways turns, penalty turns.
 const PIECE: usize = 8;
 /// Bytes per player: lost turns owed (4), started/extra-earned flags, and
@@ -52,13 +52,13 @@ impl Codec {
         for (i, q) in s.pieces.iter().enumerate() {
             out.extend_from_slice(&q.pos.to_le_bytes());
             out.push(rank(s, i));
-            out.push(u8::from(q.home) | u8::from(q.upgraded) << 1 | u8::from(q.waiting) << 2);
+            out.push(u8::from(q.home) | u8::from(q.upgraded) << 1);
             out.push(q.sideways);
             out.push(q.penalty);
         }
         for p in &s.players {
             out.extend_from_slice(&p.lose_turns.to_le_bytes());
-            out.push(u8::from(p.started) | u8::from(p.extra_earned) << 1);
+            out.push(u8::from(p.started) | u8::from(p.extra_earned) << 1 | u8::from(p.waiting) << 2);
             out.extend_from_slice(&p.turn_from.to_le_bytes());
             out.extend_from_slice(&p.moved_from.to_le_bytes());
         }
@@ -84,7 +84,6 @@ impl Codec {
             let flags = take(1)[0];
             q.home = flags & 1 != 0;
             q.upgraded = flags & 2 != 0;
-            q.waiting = flags & 4 != 0;
             q.sideways = take(1)[0];
             q.penalty = take(1)[0];
         }
@@ -93,6 +92,7 @@ impl Codec {
             let flags = take(1)[0];
             p.started = flags & 1 != 0;
             p.extra_earned = flags & 2 != 0;
+            p.waiting = flags & 4 != 0;
             p.turn_from = word(take(4));
             p.moved_from = word(take(4));
         }
