@@ -160,18 +160,14 @@ impl CompiledBoard {
     /// dice movement ended, `bounced` whether any part bounced.
     #[inline]
     pub fn step(&self, pos: u32, total: u32) -> Step {
-        let first = self.step_once(pos, total);
-        if self.again.is_empty() {
-            return first;
-        }
-        self.goose_chain(first, total)
+        if self.again.is_empty() { self.step_once(pos, total) } else { self.goose_chain(pos, total) }
     }
 
-    /// The whole move of a roll whose first part is `first`, on a board
-    /// with geese (out of line: most boards have none).
+    /// The whole move of a roll from `pos` on a board with geese (out of
+    /// line: most boards have none).
     #[inline(never)]
-    fn goose_chain(&self, first: Step, total: u32) -> Step {
-        self.whole(self.segments_from(first, total))
+    fn goose_chain(&self, pos: u32, total: u32) -> Step {
+        self.whole(self.segments_from(self.step_once(pos, total), total))
     }
 
     /// The move a roll makes from `pos`: a first throw from the start goes
