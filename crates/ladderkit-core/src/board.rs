@@ -174,10 +174,17 @@ impl CompiledBoard {
     /// straight to its space, any other roll moves by its total.
     #[inline]
     pub fn travel(&self, pos: u32, outcome: &Outcome) -> Step {
-        match outcome.first_throw {
-            Some(to) if pos == self.start => self.land(to, false),
-            _ => self.step(pos, outcome.total),
+        match self.first_throw_from(pos, outcome) {
+            Some(to) => self.land(to, false),
+            None => self.step(pos, outcome.total),
         }
+    }
+
+    /// Where `outcome` goes straight to from `pos`: its first throw's space
+    /// when `pos` is the start, else nowhere (the rule, once).
+    #[inline]
+    pub fn first_throw_from(&self, pos: u32, outcome: &Outcome) -> Option<u32> {
+        outcome.first_throw.filter(|_| pos == self.start)
     }
 
     /// The parts of the move `travel` makes: one, or one more per goose
@@ -185,9 +192,9 @@ impl CompiledBoard {
     /// forward, after a bounce only back, and a repeat that cannot be made
     /// stops it (so there are fewer parts than twice the positions).
     pub fn segments(&self, pos: u32, outcome: &Outcome) -> Segments<'_> {
-        let first = match outcome.first_throw {
-            Some(to) if pos == self.start => return self.segments_of(self.land(to, false), 0, 0),
-            _ => self.step_once(pos, outcome.total),
+        let first = match self.first_throw_from(pos, outcome) {
+            Some(to) => return self.segments_of(self.land(to, false), 0, 0),
+            None => self.step_once(pos, outcome.total),
         };
         self.segments_from(first, outcome.total)
     }

@@ -427,7 +427,7 @@ impl Engine {
     #[inline]
     fn move_events(&self, piece: u8, carried: u8, from: u32, outcome: &Outcome, whole: Step, ev: &mut impl EventSink) {
         let die = outcome.total;
-        let first_throw = outcome.first_throw.filter(|_| from == self.board.start);
+        let first_throw = self.board.first_throw_from(from, outcome);
         if self.board.again.is_empty() && first_throw.is_none() {
             let Step { end, rest, bounced, .. } = whole;
             return ev.push(Event::Moved { piece, carried, from, end, rest, die, bounced });
@@ -452,9 +452,8 @@ impl Engine {
         let die = outcome.total;
         if let Some(to) = first_throw {
             ev.push(Event::FirstThrow { piece, to });
-            let Step { end, rest, bounced, .. } = whole;
-            return ev.push(Event::Moved { piece, carried, from, end, rest, die, bounced });
         }
+        // A first throw is one part; a goose chain one more per goose.
         let mut at = None;
         for part in self.board.segments(from, outcome) {
             let Step { end, bounced, .. } = part;
