@@ -94,6 +94,14 @@ pub fn deal(spec: &VariantSpec, game: u64) -> Option<Dealt> {
     None
 }
 
+/// The jumps game `game`'s board is shown with (the variant's own, then the
+/// dealt ones): `None` for a variant without `random_jumps`, or one no deal
+/// works for, which are shown with their own jumps.
+pub fn dealt_jumps(spec: &VariantSpec, game: u64) -> Option<Vec<Jump>> {
+    spec.random_jumps.as_ref()?;
+    deal(spec, game).map(|d| d.spec.jumps)
+}
+
 /// One draw: the variant's jumps and the dealt ones, or `None` if a jump
 /// found no place.
 fn draw(

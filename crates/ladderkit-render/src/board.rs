@@ -31,9 +31,13 @@ pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
     // A variant that deals its jumps afresh each game is drawn with the
     // jumps of one (`options.game`); its rules say they are dealt.
     let dealt = variant.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(variant, options.game));
+    let own;
     let (spec, compiled) = match &dealt {
-        Some(d) => (&d.spec, d.compiled.clone()),
-        None => (variant, compile(variant)),
+        Some(d) => (&d.spec, &d.compiled),
+        None => {
+            own = compile(variant);
+            (variant, &own)
+        }
     };
     let board = &compiled.board;
     let colors = options.theme.palette();

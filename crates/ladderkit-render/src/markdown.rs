@@ -43,8 +43,8 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
     };
     // A variant that deals its jumps is described with game 0's deal (the
     // board `compile` gives, and the odds are of).
-    let dealt = spec.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(spec, 0));
-    let jumps = dealt.as_ref().map_or(&spec.jumps, |d| &d.spec.jumps);
+    let dealt = ladderkit_core::deal::dealt_jumps(spec, 0);
+    let jumps = dealt.as_ref().unwrap_or(&spec.jumps);
     let game_0 = if dealt.is_some() { " (game 0's deal: every game deals its own)" } else { "" };
     if !jumps.is_empty() {
         let _ = writeln!(md, "## Snakes and ladders{game_0}\n");

@@ -163,8 +163,8 @@ pub fn rule_sheet_sentences(spec: &VariantSpec, board: &CompiledBoard) -> Vec<St
         out.push(format!("Space {space}: {}.", effect.describe()));
     }
     // The printed board's jumps: with `random_jumps`, game 0's deal.
-    let dealt = spec.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(spec, 0));
-    let jumps = dealt.as_ref().map_or(&spec.jumps, |d| &d.spec.jumps);
+    let dealt = ladderkit_core::deal::dealt_jumps(spec, 0);
+    let jumps = dealt.as_ref().unwrap_or(&spec.jumps);
     for kind in [JumpKind::Ladder, JumpKind::Snake] {
         let list: Vec<String> =
             jumps.iter().filter(|j| j.drawn_as() == kind).map(|j| format!("{} to {}", j.from, j.to)).collect();
