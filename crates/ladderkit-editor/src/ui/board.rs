@@ -163,10 +163,7 @@ pub(super) fn view(
         if selected {
             painter.line_segment([a, b], Stroke::new(unit * 0.45, SELECT.gamma_multiply(0.5)));
         }
-        match kind {
-            JumpKind::Ladder => paint::ladder(&painter, a, b, unit, paint::LADDER),
-            JumpKind::Snake => paint::snake(&painter, a, b, unit, paint::SNAKE),
-        }
+        paint::jump(&painter, a, b, unit, kind, 1.0);
         if hovered_jump == Some(i) && tool != Tool::DrawJump {
             painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
         }
@@ -523,10 +520,7 @@ fn draw_proposal(
     };
     for j in &proposal.removed {
         if let Some((a, b)) = ends(j) {
-            match j.direction() {
-                JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER.gamma_multiply(0.25)),
-                JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE.gamma_multiply(0.25)),
-            }
+            paint::jump(painter, a, b, unit, j.direction(), 0.25);
         }
     }
     for j in &proposal.tuned.spec.jumps {
@@ -534,10 +528,7 @@ fn draw_proposal(
         if proposal.changed(j, design) {
             painter.line_segment([a, b], Stroke::new(unit * 0.4, paint::PROPOSED.gamma_multiply(0.4)));
         }
-        match j.drawn_as() {
-            JumpKind::Ladder => paint::ladder(painter, a, b, unit, paint::LADDER),
-            JumpKind::Snake => paint::snake(painter, a, b, unit, paint::SNAKE),
-        }
+        paint::jump(painter, a, b, unit, j.drawn_as(), 1.0);
     }
 }
 
@@ -550,11 +541,8 @@ fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Tra
         if !clip.intersects(Rect::from_two_pos(a, b).expand(unit)) {
             continue;
         }
-        if j.to > j.from {
-            paint::ladder(painter, a, b, unit, paint::LADDER.gamma_multiply(0.55));
-        } else {
-            paint::snake(painter, a, b, unit, paint::SNAKE.gamma_multiply(0.55));
-        }
+        let kind = if j.to > j.from { JumpKind::Ladder } else { JumpKind::Snake };
+        paint::jump(painter, a, b, unit, kind, 0.55);
     }
 }
 

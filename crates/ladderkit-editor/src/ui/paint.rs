@@ -2,6 +2,7 @@
 //! screen coordinates.
 
 use bevy_egui::egui::{self, Color32, Pos2, Stroke, Vec2};
+use ladderkit::core::spec::JumpKind;
 
 pub const BACKGROUND: Color32 = Color32::from_rgb(38, 46, 40);
 pub const TILE_A: Color32 = Color32::from_rgb(246, 238, 214);
@@ -17,6 +18,15 @@ pub const WARNING: Color32 = Color32::from_rgb(226, 150, 30);
 pub const SELECT: Color32 = Color32::from_rgb(50, 120, 230);
 /// Jumps the tuner proposes to add or move.
 pub const PROPOSED: Color32 = Color32::from_rgb(40, 220, 255);
+
+/// A jump drawn as `kind` from `a` to `b` in its usual colour, `alpha` of
+/// it (1 for the design's jumps; less for removed or dealt ones).
+pub fn jump(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, kind: JumpKind, alpha: f32) {
+    match kind {
+        JumpKind::Ladder => ladder(p, a, b, unit, LADDER.gamma_multiply(alpha)),
+        JumpKind::Snake => snake(p, a, b, unit, SNAKE.gamma_multiply(alpha)),
+    }
+}
 
 /// A ladder from `a` to `b`: two rails and rungs, `unit` pixels a square.
 pub fn ladder(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, color: Color32) {
