@@ -224,6 +224,11 @@ impl CompiledBoard {
         self.again.get(pos as usize).copied().unwrap_or(false)
     }
 
+    /// Whether `pos` is tagged `Safe` (nobody is bumped there).
+    pub fn is_safe(&self, pos: u32) -> bool {
+        self.safe.get(pos as usize).copied().unwrap_or(false)
+    }
+
     /// Whether `pos` is a well or prison.
     pub fn is_wait(&self, pos: u32) -> bool {
         self.wait.get(pos as usize).copied().unwrap_or(false)

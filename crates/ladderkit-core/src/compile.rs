@@ -325,9 +325,8 @@ fn add_safe_spaces(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<
             );
         }
         let at: Vec<u32> = t.spaces.iter().filter_map(|n| board.position(*n)).collect();
-        board.safe.resize(board.points.len(), false);
         for pos in at {
-            board.safe[pos as usize] = true;
+            mark(&mut board.safe, board.points.len(), pos);
         }
     }
 }

@@ -51,7 +51,7 @@ pub struct Dealt {
 }
 
 /// The board game `game` is played on. A variant without `random_jumps`
-/// is its own board; `None` when no layout worked in `TRIES` draws (the
+/// is its own board; `None` when no layout worked in `tries_for` draws (the
 /// variant's checks report that as an error).
 pub fn deal(spec: &VariantSpec, game: u64) -> Option<Dealt> {
     let Some(rules) = &spec.random_jumps else {

@@ -405,8 +405,7 @@ impl Engine {
     /// names go to `to`. The start, the goal and safe spaces never bump.
     fn bump(&self, s: &mut State, mover: usize, at: u32, to: u32, ev: &mut impl EventSink) {
         let Some(rule) = self.board.bump else { return };
-        let safe = self.board.safe.get(at as usize).copied().unwrap_or(false);
-        if at == TRAY || at == self.board.start || at == self.board.goal || safe || to == at {
+        if at == TRAY || at == self.board.start || at == self.board.goal || self.board.is_safe(at) || to == at {
             return;
         }
         let there = |j: usize, q: &Piece| j != mover && !q.home && q.pos == at;
