@@ -595,23 +595,25 @@ fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         let what = format!("first throw #{} ({:?} to {})", i + 1, throw.dice, throw.to);
         let mut faces = throw.dice.clone();
         faces.sort_unstable();
+        // The example is a throw these dice can make: one face per die.
+        let example: Vec<u32> = (0..dice.count).map(|k| dice.sides.saturating_sub(k).max(1)).collect();
+        let fix_faces =
+            format!("give {} faces from 1 to {}, one per die, e.g. `dice: {example:?}`", dice.count, dice.sides);
         let problem = if faces.len() != dice.count as usize {
             let named = if faces.len() == 1 { "1 die".to_owned() } else { format!("{} dice", faces.len()) };
-            Some(format!("names {named}, but the rules roll {}", dice.count))
+            Some((format!("names {named}, but the rules roll {}", dice.count), fix_faces))
         } else if faces.iter().any(|f| !(1..=dice.sides).contains(f)) {
-            Some(format!("names a face a {}-sided die does not have", dice.sides))
+            Some((format!("names a face a {}-sided die does not have", dice.sides), fix_faces))
         } else if seen.contains(&faces) {
-            Some("repeats an earlier throw (the order of the dice does not matter)".to_owned())
+            Some((
+                "repeats an earlier throw (the order of the dice does not matter)".to_owned(),
+                "delete one of the two: a throw can go to one space only".to_owned(),
+            ))
         } else {
             None
         };
-        if let Some(problem) = problem {
-            out.push(
-                Diagnostic::error(Code::FirstThrowInvalid, format!("{what} {problem}")).help(format!(
-                    "give one face from 1 to {} per die, e.g. `dice: [6, 3]`, each throw once",
-                    dice.sides
-                )),
-            );
+        if let Some((problem, help)) = problem {
+            out.push(Diagnostic::error(Code::FirstThrowInvalid, format!("{what} {problem}")).help(help));
             continue;
         }
         let Some(to) = board.position(throw.to).filter(|p| *p <= board.goal && *p != board.start) else {
