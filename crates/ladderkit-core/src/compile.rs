@@ -597,8 +597,9 @@ fn add_first_throws(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec
         faces.sort_unstable();
         // The example is a throw these dice can make: one face per die.
         let example: Vec<u32> = (0..dice.count).map(|k| dice.sides.saturating_sub(k).max(1)).collect();
+        let noun = if dice.count == 1 { "face" } else { "faces" };
         let fix_faces =
-            format!("give {} faces from 1 to {}, one per die, e.g. `dice: {example:?}`", dice.count, dice.sides);
+            format!("give {} {noun} from 1 to {}, one per die, e.g. `dice: {example:?}`", dice.count, dice.sides);
         let problem = if faces.len() != dice.count as usize {
             let named = if faces.len() == 1 { "1 die".to_owned() } else { format!("{} dice", faces.len()) };
             Some((format!("names {named}, but the rules roll {}", dice.count), fix_faces))
