@@ -8,6 +8,7 @@ use ladderkit_core::spec::{FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::Leader;
+use crate::pairs::{PairReads, PairTable};
 use crate::rides::{Rides, first_jump};
 use crate::solo::{Cell, SoloTable};
 use crate::stats::Tally;
@@ -47,6 +48,8 @@ pub struct RaceKernel {
     plain: bool,
     /// Solo games without lost or extra turns: several rolls per read.
     solo: Option<SoloTable>,
+    /// Games of 2 to 6 without lost or extra turns: two rolls per read.
+    pairs: Option<PairTable>,
     board: ladderkit_core::CompiledBoard,
 }
 
@@ -65,6 +68,8 @@ pub struct Scratch {
     /// read, expanded into heat and rides once a block (a counter bump per
     /// roll instead of a heat and a ride update).
     reads: Vec<u64>,
+    /// The same for the pair table's cells (two rolls each).
+    pair_reads: PairReads,
 }
 
 impl RaceKernel {
@@ -105,6 +110,7 @@ impl RaceKernel {
         }
         let plain = board.extra_turn.is_none() && !board.has_turn_effects();
         let solo = if plain { SoloTable::new(board, &table, width) } else { None };
+        let pairs = if plain { PairTable::new(&table, width, board.start, sides, count) } else { None };
         Some(Self {
             width,
             table,
@@ -115,8 +121,15 @@ impl RaceKernel {
             rotate: engine.first_player() == FirstPlayer::Rotate,
             plain,
             solo,
+            pairs,
             board: board.clone(),
         })
+    }
+
+    /// Whether games of `players` read two rolls at a time (the pair table;
+    /// plain boards with 2 to 6 players whose table stays small).
+    pub fn reads_two_rolls(&self, players: usize) -> bool {
+        self.pairs.is_some() && (2..=6).contains(&players)
     }
 
     /// Draws the dice like the engine: one die at a time.
@@ -235,26 +248,14 @@ impl RaceKernel {
                 lengths.into_tally(tally);
             }
             _ => {
-                // Plain boards with a few players: a copy per table size,
-                // so the look at who leads unrolls.
-                type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
-                let plain: Option<Play> = match players {
-                    _ if !self.plain => None,
-                    2 => Some(Self::play_plain::<2>),
-                    3 => Some(Self::play_plain::<3>),
-                    4 => Some(Self::play_plain::<4>),
-                    5 => Some(Self::play_plain::<5>),
-                    6 => Some(Self::play_plain::<6>),
-                    _ => None,
-                };
                 scratch.rides.reset(&self.board);
                 scratch.reads.clear();
                 scratch.reads.resize(self.table.len(), 0);
-                for g in games {
-                    match plain {
-                        Some(play) => play(self, seed, g, tally, &mut scratch.reads),
-                        None => self.play(seed, g, players, scratch, tally),
+                match &self.pairs {
+                    Some(pairs) if self.reads_two_rolls(players) => {
+                        self.play_pairs(pairs, seed, games, players, scratch, tally)
                     }
+                    _ => self.play_each(seed, games, players, scratch, tally),
                 }
                 scratch.rides.add_to(&mut tally.jumps);
                 for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
@@ -263,6 +264,58 @@ impl RaceKernel {
             }
         }
         self.flush(scratch, tally);
+    }
+
+    /// Plain games of 2 to 6: two rolls per read, several games at once.
+    fn play_pairs(
+        &self,
+        pairs: &PairTable,
+        seed: u64,
+        games: std::ops::Range<u64>,
+        players: usize,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
+        let (r, reads) = (self.rotate, &mut scratch.pair_reads);
+        match players {
+            2 => pairs.play_range::<2>(seed, games, r, tally, reads),
+            3 => pairs.play_range::<3>(seed, games, r, tally, reads),
+            4 => pairs.play_range::<4>(seed, games, r, tally, reads),
+            5 => pairs.play_range::<5>(seed, games, r, tally, reads),
+            6 => pairs.play_range::<6>(seed, games, r, tally, reads),
+            _ => unreachable!("pairs are played by 2 to 6"),
+        }
+        for (single, n) in scratch.pair_reads.singles(pairs) {
+            scratch.reads[single] += n;
+        }
+    }
+
+    /// One game at a time: a copy per table size for plain boards, so the
+    /// look at who leads unrolls.
+    fn play_each(
+        &self,
+        seed: u64,
+        games: std::ops::Range<u64>,
+        players: usize,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
+        type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
+        let plain: Option<Play> = match players {
+            _ if !self.plain => None,
+            2 => Some(Self::play_plain::<2>),
+            3 => Some(Self::play_plain::<3>),
+            4 => Some(Self::play_plain::<4>),
+            5 => Some(Self::play_plain::<5>),
+            6 => Some(Self::play_plain::<6>),
+            _ => None,
+        };
+        for g in games {
+            match plain {
+                Some(play) => play(self, seed, g, tally, &mut scratch.reads),
+                None => self.play(seed, g, players, scratch, tally),
+            }
+        }
     }
 
     /// Folds the solo counts of a finished block into the tally.

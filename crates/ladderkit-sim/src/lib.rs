@@ -5,6 +5,7 @@
 
 mod extras;
 mod kernel;
+mod pairs;
 mod rides;
 pub mod scoreboard;
 mod solo;
@@ -337,9 +338,9 @@ impl EventSink for Counter {
 }
 
 /// Tracks who leads the race; a lead change is a new sole leader.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Leader {
-    current: Option<u8>,
+    pub(crate) current: Option<u8>,
     pub changes: u32,
 }
 

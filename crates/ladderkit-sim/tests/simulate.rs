@@ -62,18 +62,30 @@ fn the_kernel_plays_exactly_the_engines_games() {
     rotating_chained.rules.first_player = FirstPlayer::Rotate;
     rotating_chained.rules.follow_chains = true;
     rotating_chained.jumps.push(Jump::new(38, 20));
+    // Two dice of three sides on a small board: the pair table (two rolls
+    // a read) with more than one draw a roll.
+    let mut small_two_dice = check_source(BUNDLED[0]).spec.unwrap();
+    small_two_dice.rules.dice = Dice { count: 2, sides: 3 };
+    small_two_dice.rules.first_player = FirstPlayer::Rotate;
+    small_two_dice.rules.extra_turn = None;
     let cases = specs
         .iter()
         .enumerate()
         .flat_map(|(i, spec)| [1, 3].into_iter().filter(move |p| *p > 1 || i >= 2).map(move |p| (spec, p)))
-        .chain([(&plain, 2), (&plain, 4), (&plain, 6), (&plain, 7), (&rotating_chained, 3)]);
+        .chain([(&plain, 2), (&plain, 3), (&plain, 4), (&plain, 5), (&plain, 6), (&plain, 7)])
+        .chain([(&rotating_chained, 2), (&rotating_chained, 3), (&small_two_dice, 2), (&small_two_dice, 5)]);
+    let mut two_rolls = 0;
     for (spec, players) in cases {
         let e = engine(spec, players);
-        assert!(RaceKernel::new(&e).is_some());
+        let kernel = RaceKernel::new(&e).expect("a race kernel");
+        two_rolls += usize::from(kernel.reads_two_rolls(players as usize));
         let fast = simulate(&e, &options(3000, players as usize, 1), None);
         let slow = simulate(&e, &Options { engine_only: true, ..options(3000, players as usize, 1) }, None);
         assert_eq!(fast, slow, "{} with {players} players", spec.meta.name);
     }
+    // Milton Bradley with 2 to 6 (and 3 in `specs`, 2 and 3 rotating) and
+    // the small board's two dice: the pair path was held to the engine.
+    assert_eq!(two_rolls, 10);
 }
 
 #[test]

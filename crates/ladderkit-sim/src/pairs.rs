@@ -1,0 +1,376 @@
+//! Plain races for two to six players (no lost or extra turns, pieces that
+//! never meet): each seat's next two rolls are one read of a pair table,
+//! and several games are played side by side so the processor overlaps
+//! their chains of dependent reads.
+//!
+//! The dice are drawn exactly as the engine draws them: one generator per
+//! game, 32 bits per die, seats in turn. Two rounds take `2 × players ×
+//! dice` 32-bit draws, an even number, so every step starts on a fresh
+//! 64-bit output and a seed gives the engine's very games
+//! (`the_kernel_plays_exactly_the_engines_games`).
+//!
+//! Lead changes are counted as the engine's simulation counts them
+//! (`Leader::observe`: a new sole leader after a turn), from the mover
+//! alone: with two players the sign of the difference of their rows, with
+//! more the top row and the last sole leader; only a piece joining the top
+//! or one on the top falling back needs the look at every piece
+//! (`Lead::observe`). Rows stand for positions (position × width², the
+//! offset of the position's cells), in the same order.
+
+use ladderkit_engine::{GameRng, MAX_TURNS};
+
+use crate::kernel::{Entry, WON};
+use crate::stats::Tally;
+
+/// Games side by side. Two to eight made no difference beyond the noise on
+/// Milton Bradley with two and four players; four keeps a block's lanes
+/// busy to its end.
+const LANES: usize = 4;
+/// The pair table and its counters of two-roll reads (12 bytes a cell)
+/// stay this small: the first-level cache.
+const MAX_TABLE_BYTES: usize = 64 * 1024;
+/// `Lead::prev` before anyone has led.
+const NOBODY: u8 = u8::MAX;
+/// Dice per roll the pair path plays (a table of two rolls of more would
+/// not stay small anyway).
+const MAX_DICE: usize = 4;
+/// In a cell: the seat won on that roll (rows are far below 2^31).
+const WON_BIT: u32 = 1 << 31;
+
+#[derive(Debug, Clone)]
+pub(crate) struct PairTable {
+    /// Per (position, first roll, second roll): the rows the seat rests on
+    /// after the first roll and after the second, `WON_BIT` set on the roll
+    /// that won. A row is position × `width²`, the offset of its cells.
+    cells: Vec<[u32; 2]>,
+    /// Equally likely outcomes of one roll (sides ^ dice).
+    width: u32,
+    sides: u32,
+    dice: u32,
+    start_row: u32,
+}
+
+impl PairTable {
+    /// From the one-roll entries (position × `width` outcomes); `None` when
+    /// the table would not stay small.
+    pub(crate) fn new(single: &[Entry], width: usize, start: u32, sides: u32, dice: u32) -> Option<Self> {
+        let positions = single.len() / width;
+        let cells = positions.checked_mul(width * width)?;
+        if cells * 12 > MAX_TABLE_BYTES || dice as usize > MAX_DICE {
+            return None;
+        }
+        let row = |pos: u16| u32::from(pos) * (width * width) as u32;
+        let mut table = Vec::with_capacity(cells);
+        for pos in 0..positions {
+            for first in 0..width {
+                let a = single[pos * width + first];
+                for second in 0..width {
+                    let won_first = a.flags & WON != 0;
+                    let b = if won_first { a } else { single[usize::from(a.rest) * width + second] };
+                    let mark = |e: Entry| if e.flags & WON != 0 { WON_BIT } else { 0 };
+                    table.push([row(a.rest) | mark(a), row(b.rest) | if won_first { 0 } else { mark(b) }]);
+                }
+            }
+        }
+        Some(Self { cells: table, width: width as u32, sides, dice, start_row: start * (width * width) as u32 })
+    }
+
+    /// The one-roll entries a pair cell's reads stand for: (first, second)
+    /// as indices into the one-roll table (position × width + outcome).
+    pub(crate) fn singles(&self, cell: usize) -> (usize, usize) {
+        let (w, w2) = (self.width as usize, (self.width * self.width) as usize);
+        let (pos, first, second) = (cell / w2, cell % w2 / w, cell % w);
+        let mid = (self.cells[cell][0] & !WON_BIT) as usize / w2;
+        (pos * w + first, mid * w + second)
+    }
+
+    /// The outcome of one roll from `draws`, 32 bits per die, first die
+    /// lowest (as `RaceKernel::roll` and the engine).
+    #[inline(always)]
+    fn outcome(&self, draws: &[u32]) -> u32 {
+        let (mut combo, mut scale) = (0, 1);
+        for d in draws {
+            combo += ((u64::from(*d) * u64::from(self.sides)) >> 32) as u32 * scale;
+            scale *= self.sides;
+        }
+        combo
+    }
+
+    /// Plays `games` with `P` players into `tally`, counting the cells read
+    /// in `reads`.
+    pub(crate) fn play_range<const P: usize>(
+        &self,
+        seed: u64,
+        games: std::ops::Range<u64>,
+        rotate: bool,
+        tally: &mut Tally,
+        reads: &mut PairReads,
+    ) {
+        reads.reset(self.cells.len());
+        let mut lanes = Lanes::<P> { table: self, tally, reads, seed, rotate };
+        let mut next = games.start;
+        let mut lane: [Game<P>; LANES] = std::array::from_fn(|_| lanes.start(0));
+        let mut live = [false; LANES];
+        for (game, live) in lane.iter_mut().zip(&mut live) {
+            if next < games.end {
+                (*game, *live) = (lanes.start(next), true);
+                next += 1;
+            }
+        }
+        while live.iter().any(|l| *l) {
+            for (game, live) in lane.iter_mut().zip(&mut live) {
+                if !*live {
+                    continue;
+                }
+                let over = if self.dice == 1 { lanes.step::<1>(game) } else { lanes.step::<0>(game) };
+                if over {
+                    lanes.finish(game);
+                    *live = next < games.end;
+                    if *live {
+                        *game = lanes.start(next);
+                        next += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How often each pair cell was read: both its rolls, or only the first
+/// (the game ended between them).
+#[derive(Debug, Default)]
+pub(crate) struct PairReads {
+    both: Vec<u32>,
+    first: Vec<u32>,
+}
+
+impl PairReads {
+    fn reset(&mut self, cells: usize) {
+        for v in [&mut self.both, &mut self.first] {
+            v.clear();
+            v.resize(cells, 0);
+        }
+    }
+
+    /// The one-roll entries read (indices into the one-roll table), with
+    /// how often.
+    pub(crate) fn singles<'a>(&'a self, table: &'a PairTable) -> impl Iterator<Item = (usize, u64)> + 'a {
+        let both = self.both.iter().enumerate().filter(|(_, n)| **n > 0).flat_map(|(cell, n)| {
+            let (first, second) = table.singles(cell);
+            [(first, u64::from(*n)), (second, u64::from(*n))]
+        });
+        let first = self.first.iter().enumerate().filter(|(_, n)| **n > 0);
+        both.chain(first.map(|(cell, n)| (table.singles(cell).0, u64::from(*n))))
+    }
+}
+
+/// One game in a lane; seats are numbered in turn order (the opener is 0).
+#[derive(Debug, Clone)]
+struct Game<const P: usize> {
+    rng: GameRng,
+    opener: usize,
+    rows: [u32; P],
+    turns: u32,
+    /// The winner in turn order, once there is one.
+    winner: Option<usize>,
+    lead: Lead,
+}
+
+/// Who leads, counted as `Leader::observe` counts it (a lead change is a
+/// new sole leader), but kept up turn by turn from the mover alone.
+#[derive(Debug, Clone)]
+struct Lead {
+    /// Two players: the changes. Three or more: also the first sole
+    /// leader, taken off by `changes()`.
+    changes: u32,
+    /// Two players: the last difference of their rows that was not 0.
+    last: i32,
+    /// Three or more: the last sole leader (`NOBODY` before the first),
+    /// and the highest row.
+    prev: u8,
+    top: u32,
+}
+
+struct Lanes<'a, const P: usize> {
+    table: &'a PairTable,
+    tally: &'a mut Tally,
+    reads: &'a mut PairReads,
+    seed: u64,
+    rotate: bool,
+}
+
+impl<const P: usize> Lanes<'_, P> {
+    fn start(&self, game: u64) -> Game<P> {
+        Game {
+            rng: GameRng::for_game(self.seed, game),
+            opener: if self.rotate { (game % P as u64) as usize } else { 0 },
+            rows: [self.table.start_row; P],
+            turns: 0,
+            winner: None,
+            lead: Lead::new(self.table.start_row),
+        }
+    }
+
+    /// Two rounds of `game` (`D` dice a roll, 0 if not known at compile
+    /// time); whether it is over. Cells and rows are in range by the
+    /// table's construction, so the sums here wrap instead of checking.
+    #[inline(always)]
+    fn step<const D: usize>(&mut self, game: &mut Game<P>) -> bool {
+        let t = self.table;
+        let offsets = if D == 1 { self.one_die_offsets(game) } else { self.offsets(game) };
+        let at: [usize; P] = std::array::from_fn(|s| game.rows[s].wrapping_add(offsets[s]) as usize);
+        let cells: [[u32; 2]; P] = std::array::from_fn(|s| t.cells[at[s]]);
+        let won = cells.iter().fold(0, |won, c| won | c[0] | c[1]);
+        if won & WON_BIT != 0 || game.turns as usize + 2 * P > MAX_TURNS {
+            return self.last_step(game, &at, &cells);
+        }
+        for a in at {
+            self.reads.both[a] = self.reads.both[a].wrapping_add(1);
+        }
+        // Locals, so the lead stays in registers between turns (through
+        // `game` it went to memory and back every turn).
+        let (mut rows, mut lead) = (game.rows, game.lead.clone());
+        for round in 0..2 {
+            for (s, cell) in cells.iter().enumerate() {
+                let x = rows[s];
+                rows[s] = cell[round];
+                lead.turn(s, x, cell[round], &rows);
+            }
+        }
+        (game.rows, game.lead) = (rows, lead);
+        game.turns = game.turns.wrapping_add(2 * P as u32);
+        false
+    }
+
+    /// Where each seat's two rolls read in its row, one die a roll: the
+    /// 2P draws are the halves of P outputs, so no buffer is needed.
+    #[inline(always)]
+    fn one_die_offsets(&self, game: &mut Game<P>) -> [u32; P] {
+        let (w, sides) = (self.table.width, u64::from(self.table.sides));
+        let outputs: [u64; P] = std::array::from_fn(|_| game.rng.next_u64());
+        let die = |turn: usize| {
+            let x = outputs[turn / 2];
+            let half = if turn.is_multiple_of(2) { x >> 32 } else { x & 0xFFFF_FFFF };
+            (half.wrapping_mul(sides) >> 32) as u32
+        };
+        std::array::from_fn(|s| die(s).wrapping_mul(w).wrapping_add(die(P + s)))
+    }
+
+    /// `one_die_offsets` for any number of dice.
+    #[inline(always)]
+    fn offsets(&self, game: &mut Game<P>) -> [u32; P] {
+        let t = self.table;
+        let dice = t.dice as usize;
+        let mut halves = [0u32; 2 * 6 * MAX_DICE];
+        for pair in halves[..2 * P * dice].chunks_exact_mut(2) {
+            let x = game.rng.next_u64();
+            pair[0] = (x >> 32) as u32;
+            pair[1] = x as u32;
+        }
+        std::array::from_fn(|s| {
+            let first = &halves[s * dice..(s + 1) * dice];
+            let second = &halves[(P + s) * dice..(P + s + 1) * dice];
+            t.outcome(first) * t.width + t.outcome(second)
+        })
+    }
+
+    /// The step a win, or the engine's turn limit, falls in: its turns one
+    /// by one up to there.
+    #[cold]
+    fn last_step(&mut self, game: &mut Game<P>, at: &[usize; P], cells: &[[u32; 2]; P]) -> bool {
+        let mut taken = 0;
+        for turn in 0..2 * P {
+            if game.turns as usize == MAX_TURNS {
+                break;
+            }
+            let (s, round) = (turn % P, turn / P);
+            let y = cells[s][round];
+            let x = game.rows[s];
+            game.rows[s] = y & !WON_BIT;
+            game.turns += 1;
+            taken += 1;
+            game.lead.turn(s, x, y & !WON_BIT, &game.rows);
+            if y & WON_BIT != 0 {
+                game.winner = Some(s);
+                break;
+            }
+        }
+        for (s, a) in at.iter().enumerate() {
+            if taken > P + s {
+                self.reads.both[*a] += 1;
+            } else if taken > s {
+                self.reads.first[*a] += 1;
+            }
+        }
+        game.winner.is_some() || game.turns as usize == MAX_TURNS
+    }
+
+    fn finish(&mut self, game: &Game<P>) {
+        // Turns after which play passed on; a round ends when it passes
+        // back to the opener.
+        let passed = game.turns - u32::from(game.winner.is_some());
+        let rounds = 1 + passed / P as u32;
+        let winners = game.winner.map_or(0, |s| 1u32 << ((game.opener + s) % P));
+        let turns = [game.turns];
+        self.tally.add_counts(&turns, &turns, rounds, winners, game.lead.changes(P));
+    }
+}
+
+impl Lead {
+    fn new(start_row: u32) -> Self {
+        // Everyone on the start: all tied at the top, nobody has led.
+        Lead { changes: 0, last: 0, prev: NOBODY, top: start_row }
+    }
+
+    /// After seat `s`'s turn, from row `x` to row `y` (`rows` as they are
+    /// now). Every turn, so no branch on anything the dice decide: `&` and
+    /// `|`, not `&&` and `||`, and selects (a branch on whether the mover
+    /// led cost three times the rest).
+    #[inline(always)]
+    fn turn(&mut self, s: usize, x: u32, y: u32, rows: &[u32]) {
+        if let [a, b] = rows {
+            // Two players: the sole leader is the sign of the difference,
+            // and the lead changed when it has the opposite sign of the
+            // last difference that was not a tie. (Rows are below 2^15 and
+            // a game has at most `MAX_TURNS` changes: nothing overflows.)
+            let d = (*a as i32).wrapping_sub(*b as i32);
+            self.changes = self.changes.wrapping_add(u32::from(d.wrapping_mul(self.last) < 0));
+            self.last = if d != 0 { d } else { self.last };
+            return;
+        }
+        // Only the mover's piece moved. It takes the lead if it passes the
+        // top; a piece that stays below the top, or a top piece that stays
+        // on it, changes nothing. The rest (joining the top, or a piece on
+        // the top falling back) needs every piece: rare.
+        let top = self.top;
+        let (above, level, was_top) = (y > top, y == top, x == top);
+        if !above & (level != was_top) {
+            self.observe(rows);
+            return;
+        }
+        // A change whenever a new sole leader is not the last one; the
+        // first sole leader is taken off at the end (`changes`).
+        let s8 = s as u8;
+        self.changes += u32::from(above & (self.prev != s8));
+        self.prev = if above { s8 } else { self.prev };
+        self.top = top.max(y);
+    }
+
+    /// The lead changes of the game so far.
+    fn changes(&self, players: usize) -> u32 {
+        if players == 2 { self.changes } else { self.changes - u32::from(self.prev != NOBODY) }
+    }
+
+    /// `Leader::observe`'s look at every piece: the top, and a new sole
+    /// leader if one seat alone holds it.
+    #[cold]
+    fn observe(&mut self, rows: &[u32]) {
+        let top = *rows.iter().max().expect("players");
+        self.top = top;
+        let mut at_top = rows.iter().enumerate().filter(|(_, r)| **r == top).map(|(s, _)| s as u8);
+        if let (Some(leader), None) = (at_top.next(), at_top.next()) {
+            self.changes += u32::from(self.prev != leader);
+            self.prev = leader;
+        }
+    }
+}
