@@ -40,6 +40,13 @@ impl GameRng {
         Self::seed(splitmix64(&mut state))
     }
 
+    /// The four state words, for a kernel that steps several generators
+    /// side by side (the same outputs as `next_u64`, computed elsewhere).
+    /// `None` while half an output is left over (`next_u32`).
+    pub fn words(&self) -> Option<[u64; 4]> {
+        self.spare.is_none().then_some(self.s)
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);

@@ -132,6 +132,11 @@ impl RaceKernel {
         self.pairs.is_some() && (2..=6).contains(&players)
     }
 
+    #[cfg(test)]
+    pub(crate) fn pair_table(&self) -> Option<&PairTable> {
+        self.pairs.as_ref()
+    }
+
     /// Draws the dice like the engine: one die at a time.
     #[inline]
     fn roll(&self, rng: &mut GameRng) -> usize {

@@ -19,6 +19,9 @@
 
 use ladderkit_engine::{GameRng, MAX_TURNS};
 
+#[cfg(target_arch = "x86_64")]
+mod wide;
+
 use crate::kernel::{Entry, WON};
 use crate::stats::Tally;
 
@@ -29,6 +32,11 @@ const LANES: usize = 4;
 /// The pair table and its counters of two-roll reads (12 bytes a cell)
 /// stay this small: the first-level cache.
 const MAX_TABLE_BYTES: usize = 64 * 1024;
+/// Cells a pair table has room for (the table is padded to this many, so
+/// an index masked to it needs no bounds check): more than the largest
+/// table `MAX_TABLE_BYTES` allows.
+const CELLS: usize = 1 << 13;
+const _: () = assert!(CELLS * 12 > MAX_TABLE_BYTES);
 /// `Lead::prev` before anyone has led.
 const NOBODY: u8 = u8::MAX;
 /// Dice per roll the pair path plays (a table of two rolls of more would
@@ -48,6 +56,9 @@ pub(crate) struct PairTable {
     sides: u32,
     dice: u32,
     start_row: u32,
+    /// Eight games at a time where the processor can (`wide`); the tests
+    /// turn it off to hold the two paths to each other.
+    wide: bool,
 }
 
 impl PairTable {
@@ -57,6 +68,7 @@ impl PairTable {
         let positions = single.len() / width;
         let cells = positions.checked_mul(width * width)?;
         if cells * 12 > MAX_TABLE_BYTES || dice as usize > MAX_DICE {
+            // (so also cells < CELLS)
             return None;
         }
         let row = |pos: u16| u32::from(pos) * (width * width) as u32;
@@ -72,7 +84,16 @@ impl PairTable {
                 }
             }
         }
-        Some(Self { cells: table, width: width as u32, sides, dice, start_row: start * (width * width) as u32 })
+        // The padding holds row 0 and is never read.
+        table.resize(CELLS, [0, 0]);
+        Some(Self {
+            cells: table,
+            width: width as u32,
+            sides,
+            dice,
+            start_row: start * (width * width) as u32,
+            wide: true,
+        })
     }
 
     /// The one-roll entries a pair cell's reads stand for: (first, second)
@@ -106,8 +127,20 @@ impl PairTable {
         tally: &mut Tally,
         reads: &mut PairReads,
     ) {
-        reads.reset(self.cells.len());
-        let mut lanes = Lanes::<P> { table: self, tally, reads, seed, rotate };
+        reads.reset(CELLS);
+        let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
+        let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
+        let games_counted = GameCounts { won: vec![0; 1024], cut: 0, seat_wins: [0; P], lead_changes: 0 };
+        let mut lanes =
+            Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
+        #[cfg(target_arch = "x86_64")]
+        if self.dice == 1
+            && self.wide
+            && let Some(simd) = wide::simd()
+        {
+            wide::play_range(simd, &mut lanes, games);
+            return lanes.games.into_tally(tally);
+        }
         let mut next = games.start;
         let mut lane: [Game<P>; LANES] = std::array::from_fn(|_| lanes.start(0));
         let mut live = [false; LANES];
@@ -124,7 +157,7 @@ impl PairTable {
                 }
                 let over = if self.dice == 1 { lanes.step::<1>(game) } else { lanes.step::<0>(game) };
                 if over {
-                    lanes.finish(game);
+                    lanes.finish(game.opener, &game.race);
                     *live = next < games.end;
                     if *live {
                         *game = lanes.start(next);
@@ -133,6 +166,7 @@ impl PairTable {
                 }
             }
         }
+        lanes.games.into_tally(tally);
     }
 }
 
@@ -164,16 +198,45 @@ impl PairReads {
     }
 }
 
-/// One game in a lane; seats are numbered in turn order (the opener is 0).
+/// The finished games of a block, added to the tally once at its end.
+#[derive(Debug)]
+struct GameCounts<const P: usize> {
+    /// `won[t]`: games won on turn t.
+    won: Vec<u64>,
+    /// Games stopped at the engine's turn limit.
+    cut: u64,
+    seat_wins: [u64; P],
+    lead_changes: u64,
+}
+
+impl<const P: usize> GameCounts<P> {
+    fn into_tally(self, tally: &mut Tally) {
+        tally.add_races(&self.won, self.cut, MAX_TURNS as u32, &self.seat_wins, self.lead_changes);
+    }
+}
+
+/// One game in a lane.
 #[derive(Debug, Clone)]
 struct Game<const P: usize> {
     rng: GameRng,
     opener: usize,
+    race: Race<P>,
+}
+
+/// Where a game stands; seats are numbered in turn order (the opener is 0).
+#[derive(Debug, Clone)]
+struct Race<const P: usize> {
     rows: [u32; P],
     turns: u32,
     /// The winner in turn order, once there is one.
     winner: Option<usize>,
     lead: Lead,
+}
+
+impl<const P: usize> Race<P> {
+    fn new(start_row: u32) -> Self {
+        Race { rows: [start_row; P], turns: 0, winner: None, lead: Lead::new(start_row) }
+    }
 }
 
 /// Who leads, counted as `Leader::observe` counts it (a lead change is a
@@ -193,8 +256,13 @@ struct Lead {
 
 struct Lanes<'a, const P: usize> {
     table: &'a PairTable,
-    tally: &'a mut Tally,
-    reads: &'a mut PairReads,
+    /// The table's cells and the counts of their two-roll reads, at their
+    /// padded size: indices masked to `CELLS` need no bounds check.
+    cells: &'a [[u32; 2]; CELLS],
+    both: &'a mut [u32; CELLS],
+    /// Counts of reads of a cell's first roll only.
+    first: &'a mut [u32],
+    games: GameCounts<P>,
     seed: u64,
     rotate: bool,
 }
@@ -203,12 +271,13 @@ impl<const P: usize> Lanes<'_, P> {
     fn start(&self, game: u64) -> Game<P> {
         Game {
             rng: GameRng::for_game(self.seed, game),
-            opener: if self.rotate { (game % P as u64) as usize } else { 0 },
-            rows: [self.table.start_row; P],
-            turns: 0,
-            winner: None,
-            lead: Lead::new(self.table.start_row),
+            opener: self.opener(game),
+            race: Race::new(self.table.start_row),
         }
+    }
+
+    fn opener(&self, game: u64) -> usize {
+        if self.rotate { (game % P as u64) as usize } else { 0 }
     }
 
     /// Two rounds of `game` (`D` dice a roll, 0 if not known at compile
@@ -216,20 +285,21 @@ impl<const P: usize> Lanes<'_, P> {
     /// table's construction, so the sums here wrap instead of checking.
     #[inline(always)]
     fn step<const D: usize>(&mut self, game: &mut Game<P>) -> bool {
-        let t = self.table;
         let offsets = if D == 1 { self.one_die_offsets(game) } else { self.offsets(game) };
-        let at: [usize; P] = std::array::from_fn(|s| game.rows[s].wrapping_add(offsets[s]) as usize);
-        let cells: [[u32; 2]; P] = std::array::from_fn(|s| t.cells[at[s]]);
+        let race = &mut game.race;
+        let at: [usize; P] = std::array::from_fn(|s| race.rows[s].wrapping_add(offsets[s]) as usize);
+        let cells: [[u32; 2]; P] = std::array::from_fn(|s| self.cells[at[s] & (CELLS - 1)]);
         let won = cells.iter().fold(0, |won, c| won | c[0] | c[1]);
-        if won & WON_BIT != 0 || game.turns as usize + 2 * P > MAX_TURNS {
-            return self.last_step(game, &at, &cells);
+        if won & WON_BIT != 0 || race.turns as usize + 2 * P > MAX_TURNS {
+            return self.last_step(race, &at, &cells);
         }
         for a in at {
-            self.reads.both[a] = self.reads.both[a].wrapping_add(1);
+            let n = &mut self.both[a & (CELLS - 1)];
+            *n = n.wrapping_add(1);
         }
         // Locals, so the lead stays in registers between turns (through
         // `game` it went to memory and back every turn).
-        let (mut rows, mut lead) = (game.rows, game.lead.clone());
+        let (mut rows, mut lead) = (race.rows, race.lead.clone());
         for round in 0..2 {
             for (s, cell) in cells.iter().enumerate() {
                 let x = rows[s];
@@ -237,8 +307,8 @@ impl<const P: usize> Lanes<'_, P> {
                 lead.turn(s, x, cell[round], &rows);
             }
         }
-        (game.rows, game.lead) = (rows, lead);
-        game.turns = game.turns.wrapping_add(2 * P as u32);
+        (race.rows, race.lead) = (rows, lead);
+        race.turns = race.turns.wrapping_add(2 * P as u32);
         false
     }
 
@@ -277,42 +347,47 @@ impl<const P: usize> Lanes<'_, P> {
     /// The step a win, or the engine's turn limit, falls in: its turns one
     /// by one up to there.
     #[cold]
-    fn last_step(&mut self, game: &mut Game<P>, at: &[usize; P], cells: &[[u32; 2]; P]) -> bool {
+    fn last_step(&mut self, race: &mut Race<P>, at: &[usize; P], cells: &[[u32; 2]; P]) -> bool {
         let mut taken = 0;
         for turn in 0..2 * P {
-            if game.turns as usize == MAX_TURNS {
+            if race.turns as usize == MAX_TURNS {
                 break;
             }
             let (s, round) = (turn % P, turn / P);
             let y = cells[s][round];
-            let x = game.rows[s];
-            game.rows[s] = y & !WON_BIT;
-            game.turns += 1;
+            let x = race.rows[s];
+            race.rows[s] = y & !WON_BIT;
+            race.turns += 1;
             taken += 1;
-            game.lead.turn(s, x, y & !WON_BIT, &game.rows);
+            race.lead.turn(s, x, y & !WON_BIT, &race.rows);
             if y & WON_BIT != 0 {
-                game.winner = Some(s);
+                race.winner = Some(s);
                 break;
             }
         }
         for (s, a) in at.iter().enumerate() {
             if taken > P + s {
-                self.reads.both[*a] += 1;
+                self.both[*a] += 1;
             } else if taken > s {
-                self.reads.first[*a] += 1;
+                self.first[*a] += 1;
             }
         }
-        game.winner.is_some() || game.turns as usize == MAX_TURNS
+        race.winner.is_some() || race.turns as usize == MAX_TURNS
     }
 
-    fn finish(&mut self, game: &Game<P>) {
-        // Turns after which play passed on; a round ends when it passes
-        // back to the opener.
-        let passed = game.turns - u32::from(game.winner.is_some());
-        let rounds = 1 + passed / P as u32;
-        let winners = game.winner.map_or(0, |s| 1u32 << ((game.opener + s) % P));
-        let turns = [game.turns];
-        self.tally.add_counts(&turns, &turns, rounds, winners, game.lead.changes(P));
+    fn finish(&mut self, opener: usize, race: &Race<P>) {
+        let counts = &mut self.games;
+        counts.lead_changes += u64::from(race.lead.changes(P));
+        let Some(winner) = race.winner else {
+            counts.cut += 1;
+            return;
+        };
+        counts.seat_wins[(opener + winner) % P] += 1;
+        let turns = race.turns as usize;
+        if turns >= counts.won.len() {
+            counts.won.resize(turns + 1, 0);
+        }
+        counts.won[turns] += 1;
     }
 }
 
@@ -371,6 +446,50 @@ impl Lead {
         if let (Some(leader), None) = (at_top.next(), at_top.next()) {
             self.changes += u32::from(self.prev != leader);
             self.prev = leader;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_core::spec::FirstPlayer;
+    use ladderkit_core::{check_source, compile};
+    use ladderkit_engine::Engine;
+
+    use super::*;
+    use crate::RaceKernel;
+
+    /// Eight games at a time (where the processor has AVX2) and four at a
+    /// time give the same tally and the same reads, game for game.
+    #[test]
+    fn wide_and_scalar_paths_count_the_same() {
+        #[cfg(target_arch = "x86_64")]
+        if wide::simd().is_none() {
+            eprintln!("no AVX2 here: only the scalar path runs");
+        }
+        let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
+        for players in 2..=6 {
+            for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
+                let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(first);
+                let kernel = RaceKernel::new(&e).unwrap();
+                let run = |wide: bool| {
+                    let table = PairTable { wide, ..kernel.pair_table().expect("a pair table").clone() };
+                    let (mut tally, mut reads) = (Tally::new(&e), PairReads::default());
+                    let (games, rotate) = (0..2_003, first == FirstPlayer::Rotate);
+                    match players {
+                        2 => table.play_range::<2>(7, games, rotate, &mut tally, &mut reads),
+                        3 => table.play_range::<3>(7, games, rotate, &mut tally, &mut reads),
+                        4 => table.play_range::<4>(7, games, rotate, &mut tally, &mut reads),
+                        5 => table.play_range::<5>(7, games, rotate, &mut tally, &mut reads),
+                        _ => table.play_range::<6>(7, games, rotate, &mut tally, &mut reads),
+                    }
+                    (tally, reads.both, reads.first)
+                };
+                let (wide, scalar) = (run(true), run(false));
+                assert_eq!(wide.0.games, 2_003);
+                assert!(wide.1.iter().sum::<u32>() > 0 && wide.2.iter().sum::<u32>() > 0);
+                assert_eq!(wide, scalar, "{players} players, {first:?}");
+            }
         }
     }
 }

@@ -23,7 +23,8 @@ impl Histogram {
     fn add_many(&mut self, counts: &[u64], extra: u64, at: u32) {
         let len = counts.len().max(if extra > 0 { at as usize + 1 } else { 0 });
         if len > self.counts.len() {
-            self.counts.resize(len, 0);
+            // As `grow`: however the values came, the same histogram.
+            self.counts.resize(len.max(256), 0);
         }
         for (a, b) in self.counts.iter_mut().zip(counts) {
             *a += b;
@@ -192,6 +193,33 @@ impl Tally {
         for h in [&mut self.total_rolls, &mut self.total_turns, &mut self.rounds] {
             h.add_many(won, cut, limit);
         }
+    }
+
+    /// Races of `seat_wins.len()` players, one roll per turn: `won[t]`
+    /// games won on turn t, `cut` stopped unfinished at `limit` turns,
+    /// `seat_wins` per seat, `lead_changes` in all.
+    pub(crate) fn add_races(&mut self, won: &[u64], cut: u64, limit: u32, seat_wins: &[u64], lead_changes: u64) {
+        let players = seat_wins.len() as u32;
+        // (Without trailing zeros: a histogram is as long as its largest
+        // value, however it was counted.)
+        let won = &won[..won.iter().rposition(|n| *n > 0).map_or(0, |last| last + 1)];
+        self.games += won.iter().sum::<u64>() + cut;
+        self.unfinished += cut;
+        self.lead_changes += lead_changes;
+        for (total, wins) in self.seat_wins.iter_mut().zip(seat_wins) {
+            *total += wins;
+        }
+        for h in [&mut self.total_rolls, &mut self.total_turns] {
+            h.add_many(won, cut, limit);
+        }
+        // A round ends when play passes back to the opener: a game won on
+        // turn t passed play on t - 1 times, an unfinished one `limit`.
+        let mut rounds = vec![0; won.len().div_ceil(players as usize) + 1];
+        for (turns, n) in won.iter().enumerate().filter(|(t, n)| *t > 0 && **n > 0) {
+            rounds[1 + (turns - 1) / players as usize] += n;
+        }
+        rounds.truncate(rounds.iter().rposition(|n| *n > 0).map_or(0, |last| last + 1));
+        self.rounds.add_many(&rounds, cut, 1 + limit / players);
     }
 
     pub(crate) fn add_counts(&mut self, rolls: &[u32], turns: &[u32], rounds: u32, winners: u32, lead_changes: u32) {
