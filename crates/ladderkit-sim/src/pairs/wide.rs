@@ -16,7 +16,7 @@ use std::arch::x86_64::{__m256, __m256i};
 use pulp::x86::V3;
 use pulp::{cast, i32x8, m32x8, u32x8, u64x4};
 
-use super::{CELLS, Lanes, Lead, NOBODY, Race};
+use super::{CELLS, Lanes, Lead, NOBODY, Race, WON_BIT};
 
 const WIDE: usize = 8;
 
@@ -44,7 +44,12 @@ struct State<const P: usize> {
 /// What a step leaves for the lanes it could not play through: their
 /// state before it, and its reads.
 struct Left<const P: usize> {
+    /// Lanes for `last_step`: without a game, or near the turn limit.
     mask: u32,
+    /// Lanes whose game was won in the step (not in `mask`), and how many
+    /// of its 2P turns each played.
+    won: u32,
+    taken: [u32; WIDE],
     rows: [[u32; WIDE]; P],
     turns: [u32; WIDE],
     changes: [i32; WIDE],
@@ -78,6 +83,8 @@ fn run<const P: usize>(simd: V3, lanes: &mut Lanes<'_, P>, games: std::ops::Rang
     };
     let nothing_left = || Left::<P> {
         mask: 0,
+        won: 0,
+        taken: [0; WIDE],
         rows: [[0; WIDE]; P],
         turns: [0; WIDE],
         changes: [0; WIDE],
@@ -102,10 +109,26 @@ fn run<const P: usize>(simd: V3, lanes: &mut Lanes<'_, P>, games: std::ops::Rang
     while groups.iter().any(|(st, _)| st.live != 0) {
         for (st, left) in &mut groups {
             step(simd, st, lanes, left);
-            for lane in 0..WIDE {
-                if left.mask & st.live & (1 << lane) == 0 {
-                    continue;
+            let mut won = left.won;
+            while won != 0 {
+                let lane = won.trailing_zeros() as usize;
+                won &= won - 1;
+                lanes.won_in_step(st, left, lane);
+                st.live &= !(1 << lane);
+                if next < games.end {
+                    begin(st, lanes, lane, next);
+                    next += 1;
+                } else {
+                    // A real row for the reads of the steps still to come.
+                    for rows in &mut st.rows {
+                        rows[lane] = start_row;
+                    }
                 }
+            }
+            let mut ended = left.mask & st.live;
+            while ended != 0 {
+                let lane = ended.trailing_zeros() as usize;
+                ended &= ended - 1;
                 let race = &mut left.race(lane);
                 let at = std::array::from_fn(|s| left.at[s][lane] as usize);
                 let cells = std::array::from_fn(|s| [left.first[s][lane], left.second[s][lane]]);
@@ -119,6 +142,19 @@ fn run<const P: usize>(simd: V3, lanes: &mut Lanes<'_, P>, games: std::ops::Rang
                 }
             }
         }
+    }
+}
+
+impl<const P: usize> Lanes<'_, P> {
+    /// Lane `lane`'s game was won in the step: its last turn was the
+    /// winner's, and the step already counted its lead changes.
+    fn won_in_step(&mut self, st: &State<P>, left: &Left<P>, lane: usize) {
+        let taken = left.taken[lane];
+        let winner = (taken as usize - 1) % P;
+        let prev = st.prev[lane] as u8;
+        let lead = Lead { changes: st.changes[lane] as u32, last: st.last[lane], prev, top: 0 };
+        let race = Race { rows: [0; P], turns: left.turns[lane] + taken, winner: Some(winner), lead };
+        self.finish(self.opener(st.game[lane]), &race);
     }
 }
 
@@ -180,6 +216,20 @@ fn dice(simd: V3, [a, b]: [u64x4; 2], sides: __m256i) -> [u32x8; 2] {
     [cast(even), cast(odd)]
 }
 
+/// Eight cells (two words each) in two vectors, as their first words and
+/// their second words: a shuffle picks the words of each 128-bit half,
+/// and a permute puts the halves back in order.
+#[inline(always)]
+fn split_words(simd: V3, low: __m256, high: __m256) -> [u32x8; 2] {
+    let (x, y) = (simd.avx, simd.avx2);
+    let first = x._mm256_shuffle_ps::<0b10_00_10_00>(low, high);
+    let second = x._mm256_shuffle_ps::<0b11_01_11_01>(low, high);
+    [
+        cast(y._mm256_permute4x64_epi64::<0b11_01_10_00>(cast(first))),
+        cast(y._mm256_permute4x64_epi64::<0b11_01_10_00>(cast(second))),
+    ]
+}
+
 // Loops, not closures or `array::from_fn`: a closure is compiled without
 // the target's instructions, and every vector operation in it became a
 // call (ten times slower than the scalar path).
@@ -216,34 +266,45 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
         let at: [u32; WIDE] = cast(simd.wrapping_add_u32x8(old_rows[s], offset));
         left.at[s] = at;
         // The reads: plain indexing (a lane without a game keeps a real
-        // row, so its index is a cell too), into registers: eight small
-        // stores read back as one vector stall the processor.
-        let c = |lane: usize| lanes.cells[at[lane] as usize & (CELLS - 1)];
-        let (c0, c1, c2, c3, c4, c5, c6, c7) = (c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7));
-        first[s] = u32x8(c0[0], c1[0], c2[0], c3[0], c4[0], c5[0], c6[0], c7[0]);
-        second[s] = u32x8(c0[1], c1[1], c2[1], c3[1], c4[1], c5[1], c6[1], c7[1]);
+        // row, so its index is a cell too), each cell one 8-byte load into
+        // registers (eight small stores read back as one vector stall the
+        // processor), then split into the cells' first and second words.
+        let cell = |lane: usize| {
+            let [a, b] = lanes.cells[at[lane] as usize & (CELLS - 1)];
+            u64::from(a) | u64::from(b) << 32
+        };
+        let low: __m256 = cast(u64x4(cell(0), cell(1), cell(2), cell(3)));
+        let high: __m256 = cast(u64x4(cell(4), cell(5), cell(6), cell(7)));
+        [first[s], second[s]] = split_words(simd, low, high);
         won = simd.or_u32x8(won, simd.or_u32x8(first[s], second[s]));
     }
     let old_turns: u32x8 = cast(st.turns);
     let near_limit = simd.cmp_gt_i32x8(cast(old_turns), simd.splat_i32x8((MAX_TURNS - 2 * P) as i32));
-    // The won bit is the top bit, as the limit's all-ones: one movemask.
-    let flags: __m256 = cast(simd.or_u32x8(won, cast(near_limit)));
-    let mask = simd.avx._mm256_movemask_ps(flags) as u32 | !st.live & 0xFF;
+    let mask = simd.avx._mm256_movemask_ps(cast(near_limit)) as u32 | !st.live & 0xFF;
+    // The won bit is the top bit: one movemask finds the lanes.
+    let won = simd.avx._mm256_movemask_ps(cast(won)) as u32 & !mask;
 
     // The lead, after each of the 2P turns.
     let (old_changes, old_last, old_prev): (i32x8, i32x8, u32x8) = (cast(st.changes), cast(st.last), cast(st.prev));
     let (mut changes, mut last, mut prev) = (old_changes, old_last, old_prev);
     let mut rows = old_rows;
+    // A turn is played while no earlier turn of the step won; `taken`
+    // counts them (as -1s).
+    let (mut played, mut taken) = (simd.splat_u32x8(u32::MAX), zero);
     for round in 0..2 {
         for s in 0..P {
-            rows[s] = if round == 0 { first[s] } else { second[s] };
+            let cell = if round == 0 { first[s] } else { second[s] };
+            rows[s] = simd.and_u32x8(cell, simd.splat_u32x8(!WON_BIT));
+            taken = simd.wrapping_sub_u32x8(taken, played);
+            let on: m32x8 = cast(played);
             if P == 2 {
                 // As `Lead::turn`: a change when the difference has the
                 // other sign than the last one that was not 0.
                 let d = simd.wrapping_sub_i32x8(cast(rows[0]), cast(rows[1]));
                 let flipped = simd.shr_const_i32x8::<31>(simd.wrapping_mul_i32x8(d, last));
-                changes = simd.wrapping_sub_i32x8(changes, flipped);
-                last = simd.select_i32x8(simd.cmp_eq_i32x8(d, cast(zero)), last, d);
+                changes = simd.wrapping_sub_i32x8(changes, simd.and_i32x8(flipped, cast(played)));
+                let moved = simd.andnot_m32x8(simd.cmp_eq_i32x8(d, cast(zero)), on);
+                last = simd.select_i32x8(moved, d, last);
             } else {
                 // As `Lead::observe`: a new sole leader that is not the
                 // last one is a change (the first is taken off at the end,
@@ -258,13 +319,18 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
                     at_top = simd.wrapping_sub_u32x8(at_top, here);
                     leader = simd.or_u32x8(leader, simd.and_u32x8(here, simd.splat_u32x8(seat as u32)));
                 }
-                let sole = simd.cmp_eq_u32x8(at_top, simd.splat_u32x8(1));
+                let sole = simd.and_m32x8(simd.cmp_eq_u32x8(at_top, simd.splat_u32x8(1)), on);
                 let new: m32x8 = simd.andnot_m32x8(simd.cmp_eq_u32x8(leader, prev), sole);
                 changes = simd.wrapping_sub_i32x8(changes, cast(new));
                 prev = simd.select_u32x8(sole, leader, prev);
             }
+            // The won bit's sign, spread: this turn won.
+            let won_now: u32x8 = cast(simd.shr_const_i32x8::<31>(cast(cell)));
+            played = simd.andnot_u32x8(won_now, played);
         }
     }
+    left.taken = cast(taken);
+    left.won = won;
     // Lanes left keep their state (and a real row for the next reads).
     let bits = cast([1u32, 2, 4, 8, 16, 32, 64, 128]);
     let keep = simd.cmp_eq_u32x8(simd.and_u32x8(simd.splat_u32x8(mask), bits), bits);
@@ -274,17 +340,38 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
     st.turns = cast(simd.wrapping_add_u32x8(old_turns, simd.splat_u32x8(2 * P as u32)));
     (st.changes, st.last, st.prev) = (cast(changes), cast(last), cast(prev));
 
-    // Every lane's cells, counted only where the step played through (an
-    // add of 0 or 1, not a branch per lane).
-    for lane in 0..WIDE {
-        let played = (mask >> lane & 1) ^ 1;
+    // Every lane's cells, then back off for the lanes left and the ones
+    // whose game ended before a seat's second roll (few).
+    for at in &left.at {
+        for a in at {
+            let n = &mut lanes.both[*a as usize & (CELLS - 1)];
+            *n = n.wrapping_add(1);
+        }
+    }
+    let mut undo = mask;
+    while undo != 0 {
+        let lane = undo.trailing_zeros() as usize;
+        undo &= undo - 1;
         for at in &left.at {
             let n = &mut lanes.both[at[lane] as usize & (CELLS - 1)];
-            *n = n.wrapping_add(played);
+            *n = n.wrapping_sub(1);
+        }
+    }
+    let mut short = won;
+    while short != 0 {
+        let lane = short.trailing_zeros() as usize;
+        short &= short - 1;
+        let taken = left.taken[lane] as usize;
+        for (s, at) in left.at.iter().enumerate().filter(|(s, _)| taken <= P + s) {
+            let a = at[lane] as usize & (CELLS - 1);
+            lanes.both[a] = lanes.both[a].wrapping_sub(1);
+            if taken > s {
+                lanes.first[a] += 1;
+            }
         }
     }
     left.mask = mask;
-    if mask != 0 {
+    if mask | won != 0 {
         for s in 0..P {
             left.rows[s] = cast(old_rows[s]);
             left.first[s] = cast(first[s]);
