@@ -59,6 +59,9 @@ pub(crate) struct PairTable {
     /// Eight games at a time where the processor can (`wide`); the tests
     /// turn it off to hold the two paths to each other.
     wide: bool,
+    /// Turns after which a game stops unfinished: the engine's
+    /// `MAX_TURNS` (the tests lower it to reach it).
+    limit: u32,
 }
 
 impl PairTable {
@@ -93,6 +96,7 @@ impl PairTable {
             dice,
             start_row: start * (width * width) as u32,
             wide: true,
+            limit: MAX_TURNS as u32,
         })
     }
 
@@ -130,7 +134,8 @@ impl PairTable {
         reads.reset(CELLS);
         let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
         let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
-        let games_counted = GameCounts { won: vec![0; 1024], cut: 0, seat_wins: [0; P], lead_changes: 0 };
+        let games_counted =
+            GameCounts { won: vec![0; 1024], cut: 0, limit: self.limit, seat_wins: [0; P], lead_changes: 0 };
         let mut lanes =
             Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
         #[cfg(target_arch = "x86_64")]
@@ -203,15 +208,16 @@ impl PairReads {
 struct GameCounts<const P: usize> {
     /// `won[t]`: games won on turn t.
     won: Vec<u64>,
-    /// Games stopped at the engine's turn limit.
+    /// Games stopped at the turn limit (`limit`).
     cut: u64,
+    limit: u32,
     seat_wins: [u64; P],
     lead_changes: u64,
 }
 
 impl<const P: usize> GameCounts<P> {
     fn into_tally(self, tally: &mut Tally) {
-        tally.add_races(&self.won, self.cut, MAX_TURNS as u32, &self.seat_wins, self.lead_changes);
+        tally.add_races(&self.won, self.cut, self.limit, &self.seat_wins, self.lead_changes);
     }
 }
 
@@ -290,7 +296,7 @@ impl<const P: usize> Lanes<'_, P> {
         let at: [usize; P] = std::array::from_fn(|s| race.rows[s].wrapping_add(offsets[s]) as usize);
         let cells: [[u32; 2]; P] = std::array::from_fn(|s| self.cells[at[s] & (CELLS - 1)]);
         let won = cells.iter().fold(0, |won, c| won | c[0] | c[1]);
-        if won & WON_BIT != 0 || race.turns as usize + 2 * P > MAX_TURNS {
+        if won & WON_BIT != 0 || race.turns + 2 * P as u32 > self.table.limit {
             return self.last_step(race, &at, &cells);
         }
         for a in at {
@@ -350,7 +356,7 @@ impl<const P: usize> Lanes<'_, P> {
     fn last_step(&mut self, race: &mut Race<P>, at: &[usize; P], cells: &[[u32; 2]; P]) -> bool {
         let mut taken = 0;
         for turn in 0..2 * P {
-            if race.turns as usize == MAX_TURNS {
+            if race.turns == self.table.limit {
                 break;
             }
             let (s, round) = (turn % P, turn / P);
@@ -372,7 +378,7 @@ impl<const P: usize> Lanes<'_, P> {
                 self.first[*a] += 1;
             }
         }
-        race.winner.is_some() || race.turns as usize == MAX_TURNS
+        race.winner.is_some() || race.turns == self.table.limit
     }
 
     fn finish(&mut self, opener: usize, race: &Race<P>) {
@@ -472,8 +478,8 @@ mod tests {
             for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
                 let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(first);
                 let kernel = RaceKernel::new(&e).unwrap();
-                let run = |wide: bool| {
-                    let table = PairTable { wide, ..kernel.pair_table().expect("a pair table").clone() };
+                let run = |wide: bool, limit: u32| {
+                    let table = PairTable { wide, limit, ..kernel.pair_table().expect("a pair table").clone() };
                     let (mut tally, mut reads) = (Tally::new(&e), PairReads::default());
                     let (games, rotate) = (0..2_003, first == FirstPlayer::Rotate);
                     match players {
@@ -485,10 +491,18 @@ mod tests {
                     }
                     (tally, reads.both, reads.first)
                 };
-                let (wide, scalar) = (run(true), run(false));
+                let (wide, scalar) = (run(true, MAX_TURNS as u32), run(false, MAX_TURNS as u32));
                 assert_eq!(wide.0.games, 2_003);
                 assert!(wide.1.iter().sum::<u32>() > 0 && wide.2.iter().sum::<u32>() > 0);
                 assert_eq!(wide, scalar, "{players} players, {first:?}");
+                // A turn limit most games reach (an odd one: it falls inside
+                // a step of two rounds).
+                let (wide, scalar) = (run(true, 41), run(false, 41));
+                assert!(wide.0.unfinished > 1_000, "{} unfinished", wide.0.unfinished);
+                // Stopped games played 41 turns, in 1 + 41 / players rounds.
+                assert!(wide.0.total_turns.counts[41] >= wide.0.unfinished);
+                assert!(wide.0.rounds.counts[1 + 41 / players as usize] >= wide.0.unfinished);
+                assert_eq!(wide, scalar, "{players} players, {first:?}, stopped at 41 turns");
             }
         }
     }

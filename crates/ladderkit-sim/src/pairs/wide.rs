@@ -10,7 +10,7 @@
 //! `l / 2` of half `l % 2`: the dice of the two halves interleave with one
 //! shift and one select.
 
-use ladderkit_engine::{GameRng, MAX_TURNS};
+use ladderkit_engine::GameRng;
 use std::arch::x86_64::{__m256, __m256i};
 
 use pulp::x86::V3;
@@ -279,7 +279,7 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
         won = simd.or_u32x8(won, simd.or_u32x8(first[s], second[s]));
     }
     let old_turns: u32x8 = cast(st.turns);
-    let near_limit = simd.cmp_gt_i32x8(cast(old_turns), simd.splat_i32x8((MAX_TURNS - 2 * P) as i32));
+    let near_limit = simd.cmp_gt_i32x8(cast(old_turns), simd.splat_i32x8((t.limit - 2 * P as u32) as i32));
     let mask = simd.avx._mm256_movemask_ps(cast(near_limit)) as u32 | !st.live & 0xFF;
     // The won bit is the top bit: one movemask finds the lanes.
     let won = simd.avx._mm256_movemask_ps(cast(won)) as u32 & !mask;
