@@ -371,13 +371,15 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
         }
     }
     left.mask = mask;
-    if mask | won != 0 {
+    left.turns = cast(old_turns);
+    // What `last_step` needs, only when a game reaches it (a lane without
+    // a game needs nothing).
+    if mask & st.live != 0 {
         for s in 0..P {
             left.rows[s] = cast(old_rows[s]);
             left.first[s] = cast(first[s]);
             left.second[s] = cast(second[s]);
         }
-        left.turns = cast(old_turns);
         (left.changes, left.last, left.prev) = (cast(old_changes), cast(old_last), cast(old_prev));
     }
 }
