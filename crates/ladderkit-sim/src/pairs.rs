@@ -1,7 +1,8 @@
 //! Plain races for two to six players (no lost or extra turns, pieces that
 //! never meet): each seat's next two rolls are one read of a pair table,
-//! and several games are played side by side so the processor overlaps
-//! their chains of dependent reads.
+//! and several games are played side by side: eight in vectors where the
+//! processor has AVX2 and the dice are one die a roll (`wide`), four here
+//! otherwise.
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
 //! game, 32 bits per die, seats in turn. Two rounds take `2 × players ×
