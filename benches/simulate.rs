@@ -75,6 +75,10 @@ fn bench(c: &mut Criterion) {
             Policy::Greedy,
             20_000,
         ),
+        // Extra turns on a 6: one game at a time, lead changes from the
+        // mover alone, reads counted per entry.
+        ("gameweave-large 2 players", include_str!("../variants/gameweave-large.ron"), 2, Policy::Random, 100_000),
+        ("gameweave-large 4 players", include_str!("../variants/gameweave-large.ron"), 4, Policy::Random, 100_000),
         // Issue 17: geese, wells and bumping; a board dealt per game.
         ("game of the goose 2 players", include_str!("../variants/game-of-the-goose.ron"), 2, Policy::Random, 20_000),
         (

@@ -8,7 +8,7 @@ use ladderkit_core::spec::{FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::Leader;
-use crate::pairs::{PairReads, PairTable};
+use crate::pairs::{Lead, PairReads, PairTable};
 use crate::rides::{Rides, first_jump};
 use crate::solo::{Cell, SoloTable};
 use crate::stats::Tally;
@@ -159,7 +159,7 @@ impl RaceKernel {
         s.reset(players, self);
         let opener = if self.rotate { (game % players as u64) as usize } else { 0 };
         let (mut current, mut in_row, mut rounds, mut winner) = (opener, 1u32, 1u32, None);
-        let mut leader = Leader::default();
+        let mut lead = Lead::new(self.start);
         let mut turns_left = ladderkit_engine::MAX_TURNS;
         while winner.is_none() && turns_left > 0 {
             turns_left -= 1;
@@ -168,12 +168,23 @@ impl RaceKernel {
             }
             let mut extra = false;
             if s.lose[current] > 0 {
+                // (a lost turn moves nobody: the lead stays as it was)
                 s.lose[current] -= 1;
             } else {
-                let e = self.table[s.pos[current] as usize * self.width + self.roll(&mut rng)];
+                let at = s.pos[current] as usize * self.width + self.roll(&mut rng);
+                let e = self.table[at];
                 s.rolls[current] += 1;
-                self.count_move(e, tally);
+                // Counted per entry, expanded into heat and rides once a
+                // block (`play_range`).
+                s.reads[at] += 1;
+                let from = s.pos[current];
                 s.pos[current] = u32::from(e.rest);
+                if players > 1 {
+                    // The engine's sim looks at the lead after every turn,
+                    // the winning one included (players that won sit on
+                    // the goal, the furthest square).
+                    lead.turn(current, from, s.pos[current], &s.pos);
+                }
                 if e.flags & WON != 0 {
                     winner = Some(current);
                 }
@@ -181,8 +192,6 @@ impl RaceKernel {
                 extra = e.flags & EXTRA != 0;
             }
             if winner.is_some() {
-                // The engine's sim looks at the lead after every turn, the
-                // winning one included.
             } else if extra && self.cap.is_none_or(|cap| in_row < cap) {
                 in_row += 1;
             } else {
@@ -193,13 +202,9 @@ impl RaceKernel {
                     rounds += 1;
                 }
             }
-            if players > 1 {
-                // (players that won sit on the goal, the furthest square)
-                leader.observe(s.pos.iter().map(|p| u64::from(*p)));
-            }
         }
         let winners = winner.map_or(0, |w| 1u32 << w);
-        tally.add_counts(&s.rolls, &s.turns, rounds, winners, leader.changes);
+        tally.add_counts(&s.rolls, &s.turns, rounds, winners, lead.changes(players));
     }
 
     /// `play` without lost or extra turns, for `P` players: each turn is a
@@ -328,11 +333,6 @@ impl RaceKernel {
         if let Some(solo) = &self.solo {
             solo.flush(&mut scratch.cells, |e, n| self.count_moves(e, n, tally));
         }
-    }
-
-    #[inline]
-    fn count_move(&self, e: Entry, tally: &mut Tally) {
-        self.count_moves(e, 1, tally);
     }
 
     #[inline]

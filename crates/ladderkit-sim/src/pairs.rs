@@ -249,7 +249,7 @@ impl<const P: usize> Race<P> {
 /// Who leads, counted as `Leader::observe` counts it (a lead change is a
 /// new sole leader), but kept up turn by turn from the mover alone.
 #[derive(Debug, Clone)]
-struct Lead {
+pub(crate) struct Lead {
     /// Two players: the changes. Three or more: also the first sole
     /// leader, taken off by `changes()`.
     changes: u32,
@@ -399,7 +399,7 @@ impl<const P: usize> Lanes<'_, P> {
 }
 
 impl Lead {
-    fn new(start_row: u32) -> Self {
+    pub(crate) fn new(start_row: u32) -> Self {
         // Everyone on the start: all tied at the top, nobody has led.
         Lead { changes: 0, last: 0, prev: NOBODY, top: start_row }
     }
@@ -409,7 +409,7 @@ impl Lead {
     /// `|`, not `&&` and `||`, and selects (a branch on whether the mover
     /// led cost three times the rest).
     #[inline(always)]
-    fn turn(&mut self, s: usize, x: u32, y: u32, rows: &[u32]) {
+    pub(crate) fn turn(&mut self, s: usize, x: u32, y: u32, rows: &[u32]) {
         if let [a, b] = rows {
             // Two players: the sole leader is the sign of the difference,
             // and the lead changed when it has the opposite sign of the
@@ -439,7 +439,7 @@ impl Lead {
     }
 
     /// The lead changes of the game so far.
-    fn changes(&self, players: usize) -> u32 {
+    pub(crate) fn changes(&self, players: usize) -> u32 {
         if players == 2 { self.changes } else { self.changes - u32::from(self.prev != NOBODY) }
     }
 
