@@ -7,7 +7,6 @@ use ladderkit_core::board::Outcome;
 use ladderkit_core::spec::{FirstPlayer, Play};
 use ladderkit_engine::{Engine, GameRng};
 
-use crate::Leader;
 use crate::pairs::{Lead, PairReads, PairTable};
 use crate::rides::{Rides, first_jump};
 use crate::solo::{Cell, SoloTable};
@@ -214,24 +213,24 @@ impl RaceKernel {
         let opener = if self.rotate { (game % P as u64) as usize } else { 0 };
         let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
         let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
-        let mut leader = Leader::default();
+        let mut lead = Lead::new(self.start);
         for _ in 0..ladderkit_engine::MAX_TURNS {
             let at = pos[current] as usize * self.width + self.roll(&mut rng);
             let e = self.table[at];
             reads[at] += 1;
             rolls[current] += 1;
+            let from = pos[current];
             pos[current] = u32::from(e.rest);
+            lead.turn(current, from, pos[current], &pos);
             if e.flags & WON != 0 {
                 winners = 1 << current;
-                leader.observe(pos.iter().map(|p| u64::from(*p)));
                 break;
             }
             current = if current + 1 == P { 0 } else { current + 1 };
             rounds += u32::from(current == opener);
-            leader.observe(pos.iter().map(|p| u64::from(*p)));
         }
         // One roll a turn: turns are rolls.
-        tally.add_counts(&rolls, &rolls, rounds, winners, leader.changes);
+        tally.add_counts(&rolls, &rolls, rounds, winners, lead.changes(P));
     }
 
     /// Games per block of a run: the kernel's games take nanoseconds. Solo
@@ -300,8 +299,8 @@ impl RaceKernel {
         }
     }
 
-    /// One game at a time: a copy per table size for plain boards, so the
-    /// look at who leads unrolls.
+    /// One game at a time: on plain boards whose pair table would be too
+    /// large, a copy per player count (`play_plain`); otherwise `play`.
     fn play_each(
         &self,
         seed: u64,
