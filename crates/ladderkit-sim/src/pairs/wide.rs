@@ -94,55 +94,44 @@ fn run<const P: usize>(simd: V3, lanes: &mut Lanes<'_, P>, games: std::ops::Rang
         first: [[0; WIDE]; P],
         second: [[0; WIDE]; P],
     };
-    // (Two groups of eight stepped in turn were no faster: the steps are
-    // not waiting on each other.)
-    let mut groups = [(state(), nothing_left())];
+    let (mut st, mut left) = (state(), nothing_left());
     let mut next = games.start;
-    for (st, _) in &mut groups {
-        for lane in 0..WIDE {
-            if next < games.end {
-                begin(st, lanes, lane, next);
-                next += 1;
-            }
+    // Lane `lane`'s game is over: it takes the next one, if any.
+    let mut refill = |st: &mut State<P>, lanes: &Lanes<'_, P>, lane: usize| {
+        st.live &= !(1 << lane);
+        if next < games.end {
+            begin(st, lanes, lane, next);
+            next += 1;
+        }
+    };
+    for lane in 0..WIDE {
+        refill(&mut st, lanes, lane);
+    }
+    while st.live != 0 {
+        step(simd, &mut st, lanes, &mut left);
+        for lane in lanes_in(left.won) {
+            lanes.won_in_step(&st, &left, lane);
+            refill(&mut st, lanes, lane);
+        }
+        for lane in lanes_in(left.mask & st.live) {
+            let race = &mut left.race(lane);
+            let at = std::array::from_fn(|s| left.at[s][lane] as usize);
+            let cells = std::array::from_fn(|s| [left.first[s][lane], left.second[s][lane]]);
+            let over = lanes.last_step(race, &at, &cells);
+            debug_assert!(over, "a lane left by a step ends its game");
+            lanes.finish(lanes.opener(st.game[lane]), race);
+            refill(&mut st, lanes, lane);
         }
     }
-    while groups.iter().any(|(st, _)| st.live != 0) {
-        for (st, left) in &mut groups {
-            step(simd, st, lanes, left);
-            let mut won = left.won;
-            while won != 0 {
-                let lane = won.trailing_zeros() as usize;
-                won &= won - 1;
-                lanes.won_in_step(st, left, lane);
-                st.live &= !(1 << lane);
-                if next < games.end {
-                    begin(st, lanes, lane, next);
-                    next += 1;
-                } else {
-                    // A real row for the reads of the steps still to come.
-                    for rows in &mut st.rows {
-                        rows[lane] = start_row;
-                    }
-                }
-            }
-            let mut ended = left.mask & st.live;
-            while ended != 0 {
-                let lane = ended.trailing_zeros() as usize;
-                ended &= ended - 1;
-                let race = &mut left.race(lane);
-                let at = std::array::from_fn(|s| left.at[s][lane] as usize);
-                let cells = std::array::from_fn(|s| [left.first[s][lane], left.second[s][lane]]);
-                let over = lanes.last_step(race, &at, &cells);
-                debug_assert!(over, "a lane left by a step ends its game");
-                lanes.finish(lanes.opener(st.game[lane]), race);
-                st.live &= !(1 << lane);
-                if next < games.end {
-                    begin(st, lanes, lane, next);
-                    next += 1;
-                }
-            }
-        }
-    }
+}
+
+/// The lanes whose bits are set in `mask`, lowest first.
+fn lanes_in(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let lane = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(lane)
+    })
 }
 
 impl<const P: usize> Lanes<'_, P> {
@@ -230,9 +219,10 @@ fn split_words(simd: V3, low: __m256, high: __m256) -> [u32x8; 2] {
     ]
 }
 
-// Loops, not closures or `array::from_fn`: a closure is compiled without
-// the target's instructions, and every vector operation in it became a
-// call (ten times slower than the scalar path).
+// Vector operations go in loops and `#[inline(always)]` functions, not in
+// closures or `array::from_fn`: a closure is compiled without the target's
+// instructions, and every vector operation in it became a call (ten times
+// slower than the scalar path).
 
 /// Two rounds of all eight games; `left` says which lanes it left.
 #[inline(always)]
@@ -348,19 +338,13 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
             *n = n.wrapping_add(1);
         }
     }
-    let mut undo = mask;
-    while undo != 0 {
-        let lane = undo.trailing_zeros() as usize;
-        undo &= undo - 1;
+    for lane in lanes_in(mask) {
         for at in &left.at {
             let n = &mut lanes.both[at[lane] as usize & (CELLS - 1)];
             *n = n.wrapping_sub(1);
         }
     }
-    let mut short = won;
-    while short != 0 {
-        let lane = short.trailing_zeros() as usize;
-        short &= short - 1;
+    for lane in lanes_in(won) {
         let taken = left.taken[lane] as usize;
         for (s, at) in left.at.iter().enumerate().filter(|(s, _)| taken <= P + s) {
             let a = at[lane] as usize & (CELLS - 1);
