@@ -399,13 +399,15 @@ impl<const P: usize> Lanes<'_, P> {
 }
 
 impl Lead {
-    pub(crate) fn new(start_row: u32) -> Self {
+    /// For pieces on `start` (a row of the pair table, or a position: any
+    /// numbers in the order of the positions).
+    pub(crate) fn new(start: u32) -> Self {
         // Everyone on the start: all tied at the top, nobody has led.
-        Lead { changes: 0, last: 0, prev: NOBODY, top: start_row }
+        Lead { changes: 0, last: 0, prev: NOBODY, top: start }
     }
 
     /// After seat `s`'s turn, from row `x` to row `y` (`rows` as they are
-    /// now). Every turn, so no branch on anything the dice decide: `&` and
+    /// now; rows, or positions, below 2^31). Every turn, so no branch on anything the dice decide: `&` and
     /// `|`, not `&&` and `||`, and selects (a branch on whether the mover
     /// led cost three times the rest).
     #[inline(always)]
@@ -413,10 +415,13 @@ impl Lead {
         if let [a, b] = rows {
             // Two players: the sole leader is the sign of the difference,
             // and the lead changed when it has the opposite sign of the
-            // last difference that was not a tie. (Rows are below 2^15 and
-            // a game has at most `MAX_TURNS` changes: nothing overflows.)
+            // last difference that was not a tie. (The product is taken in
+            // 64 bits: on a board of more than 46,340 squares two
+            // differences' product leaves 32; a game has at most
+            // `MAX_TURNS` changes.)
             let d = (*a as i32).wrapping_sub(*b as i32);
-            self.changes = self.changes.wrapping_add(u32::from(d.wrapping_mul(self.last) < 0));
+            let flipped = i64::from(d).wrapping_mul(i64::from(self.last)) < 0;
+            self.changes = self.changes.wrapping_add(u32::from(flipped));
             self.last = if d != 0 { d } else { self.last };
             return;
         }

@@ -93,6 +93,28 @@ fn the_kernel_plays_exactly_the_engines_games() {
     assert_eq!(two_rolls, 12);
 }
 
+/// A board of 50,000 squares with a ladder from 1 to 49,000: whoever takes
+/// it is tens of thousands of squares ahead, and the lead, followed from
+/// the difference of the two positions, still counts as the engine counts
+/// it (the product of two such differences does not fit 32 bits).
+#[test]
+fn the_kernel_follows_the_lead_on_a_huge_board() {
+    let mut spec = check_source(BUNDLED[0]).spec.unwrap();
+    spec.board = Board::Grid { cols: 250, rows: 200, path: PathStyle::Boustrophedon };
+    spec.jumps = vec![Jump::new(1, 49_000)];
+    let mut plain = spec.clone();
+    plain.rules.extra_turn = None;
+    // (`play`, with extra turns, and `play_plain`.)
+    for spec in [&spec, &plain] {
+        let e = engine(spec, 2);
+        assert!(RaceKernel::new(&e).is_some_and(|k| !k.reads_two_rolls(2)));
+        let fast = simulate(&e, &options(40, 2, 1), None);
+        let slow = simulate(&e, &Options { engine_only: true, ..options(40, 2, 1) }, None);
+        assert!(fast.jumps[0] > 0, "some games took the ladder");
+        assert_eq!(fast, slow);
+    }
+}
+
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let spec = check_source(BUNDLED[2]).spec.unwrap();

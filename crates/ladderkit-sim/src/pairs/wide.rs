@@ -289,7 +289,8 @@ fn step<const P: usize>(simd: V3, st: &mut State<P>, lanes: &mut Lanes<'_, P>, l
             let on: m32x8 = cast(played);
             if P == 2 {
                 // As `Lead::turn`: a change when the difference has the
-                // other sign than the last one that was not 0.
+                // other sign than the last one that was not 0 (in 32 bits:
+                // a pair table's rows are below 2^13).
                 let d = simd.wrapping_sub_i32x8(cast(rows[0]), cast(rows[1]));
                 let flipped = simd.shr_const_i32x8::<31>(simd.wrapping_mul_i32x8(d, last));
                 changes = simd.wrapping_sub_i32x8(changes, simd.and_i32x8(flipped, cast(played)));
