@@ -191,6 +191,7 @@ impl RaceKernel {
                 extra = e.flags & EXTRA != 0;
             }
             if winner.is_some() {
+                // (the game is over: nobody plays on)
             } else if extra && self.cap.is_none_or(|cap| in_row < cap) {
                 in_row += 1;
             } else {
