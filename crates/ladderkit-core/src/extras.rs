@@ -339,7 +339,39 @@ pub fn exact_payment(values: &[u32], held: &[u64], cost: u32) -> Option<[u64; MA
     if worth < u128::from(cost) {
         return None;
     }
-    if cost < 64 { payment::<1>(values, held, cost, k) } else { payment::<COST_WORDS>(values, held, cost, k) }
+    if cost < 64 { small_payment(values, held, cost, k) } else { payment::<COST_WORDS>(values, held, cost, k) }
+}
+
+/// `exact_payment` for costs below 64 (the usual ones), where a row of the
+/// table is one word: the sums that up to n chips of value v add to a row
+/// are the row shifted by 0, v, …, n·v, so a row takes a few shifts, not
+/// a loop over every sum (this runs whenever a chip is taken).
+fn small_payment(values: &[u32], held: &[u64], cost: u32, k: usize) -> Option<[u64; MAX_CHIP_VALUES]> {
+    let sums_up_to_cost = u64::MAX >> (63 - cost);
+    // reach[i] bit t: the first i values can pay exactly t.
+    let mut reach = [0u64; MAX_CHIP_VALUES + 1];
+    reach[0] = 1;
+    for i in 0..k {
+        let v = values[i].max(1);
+        let (mut row, mut shifted) = (0, reach[i]);
+        for _ in 0..=held[i].min(u64::from(cost / v)) {
+            row |= shifted;
+            shifted = shifted.checked_shl(v).unwrap_or(0);
+        }
+        reach[i + 1] = row & sums_up_to_cost;
+    }
+    if reach[k] >> cost & 1 == 0 {
+        return None;
+    }
+    let mut spend = [0; MAX_CHIP_VALUES];
+    let mut rest = cost;
+    for i in (0..k).rev() {
+        let v = values[i].max(1);
+        let n = (0..=held[i].min(u64::from(rest / v))).rev().find(|n| reach[i] >> (rest - *n as u32 * v) & 1 == 1)?;
+        spend[i] = n;
+        rest -= n as u32 * v;
+    }
+    Some(spend)
 }
 
 /// Words of a table row for the largest cost.

@@ -49,6 +49,10 @@ pub struct ChipGround {
     pub adjacent: Vec<Vec<u32>>,
     /// A largest layout (a maximum independent set), as positions.
     pub largest: Vec<u32>,
+    /// Per index into `allowed`: its allowed neighbours as bits, when at
+    /// most 128 spaces are allowed (most boards; empty otherwise). A
+    /// greedy pass then checks a space with one `&` (`draw`).
+    neighbour_bits: Vec<u128>,
 }
 
 impl ChipGround {
@@ -61,7 +65,12 @@ impl ChipGround {
             .map(|p| neighbours[*p as usize].iter().filter_map(|q| index.get(q).copied()).collect())
             .collect();
         let largest = largest_independent(&adjacent).into_iter().map(|i| spaces[i as usize]).collect();
-        Self { allowed: spaces, adjacent, largest }
+        let neighbour_bits = if spaces.len() <= 128 {
+            adjacent.iter().map(|near| near.iter().fold(0u128, |bits, j| bits | 1 << j)).collect()
+        } else {
+            Vec::new()
+        };
+        Self { allowed: spaces, adjacent, largest, neighbour_bits }
     }
 
     /// Pairs in a largest matching (so `allowed − matching` is the most
@@ -74,11 +83,41 @@ impl ChipGround {
     /// chips evenly), then a random part of the largest layout if the bag is
     /// so large that greedy passes keep failing. `below(n)` draws from 0..n.
     pub fn draw(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Option<Vec<u32>> {
+        self.draw_as(count, below, !self.neighbour_bits.is_empty())
+    }
+
+    /// `draw`, its passes over bits (`small`, up to 128 allowed spaces) or
+    /// over lists: the same layouts either way (a test holds them equal).
+    fn draw_as(&self, count: usize, below: &mut impl FnMut(u32) -> u32, small: bool) -> Option<Vec<u32>> {
         if count > self.largest.len() {
             return None;
         }
         let n = self.allowed.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
+        if small {
+            for _ in 0..16 {
+                shuffle(&mut order, below);
+                let mut taken = 0u128;
+                for &i in order.iter() {
+                    if taken.count_ones() as usize == count {
+                        break;
+                    }
+                    if taken & self.neighbour_bits[i as usize] == 0 {
+                        taken |= 1 << i;
+                    }
+                }
+                if taken.count_ones() as usize == count {
+                    // Ascending bits are ascending positions (`allowed` is).
+                    let mut spaces = Vec::with_capacity(count);
+                    while taken != 0 {
+                        spaces.push(self.allowed[taken.trailing_zeros() as usize]);
+                        taken &= taken - 1;
+                    }
+                    return Some(spaces);
+                }
+            }
+            return Some(self.part_of_largest(count, below));
+        }
         let mut taken = vec![false; n];
         let mut picked: Vec<u32> = Vec::with_capacity(count);
         for _ in 0..16 {
@@ -104,11 +143,17 @@ impl ChipGround {
                 return Some(spaces);
             }
         }
+        Some(self.part_of_largest(count, below))
+    }
+
+    /// After sixteen failed greedy passes: `count` spaces of the largest
+    /// layout, at random.
+    fn part_of_largest(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Vec<u32> {
         let mut largest = self.largest.clone();
         shuffle(&mut largest, below);
         largest.truncate(count);
         largest.sort_unstable();
-        Some(largest)
+        largest
     }
 }
 
@@ -265,6 +310,40 @@ mod tests {
             }
         }
         assert!(ground.draw(51, &mut below).is_none());
+    }
+
+    /// Passes over bits draw the layouts passes over lists draw: boards
+    /// with spaces left out, bags small and large (up to the sixteen
+    /// failed passes and the largest layout's part), many seeds.
+    #[test]
+    fn bit_passes_draw_what_list_passes_draw() {
+        let mut fallbacks = 0;
+        for (c, r, gap) in [(10, 10, 7), (8, 16, 5), (11, 11, 3), (5, 5, 4)] {
+            let points = grid(c, r);
+            let mut allowed: Vec<bool> = (0..points.len()).map(|p| p % gap != 0).collect();
+            allowed[0] = false;
+            let ground = ChipGround::new(&allowed, &neighbours(&points));
+            assert!(!ground.neighbour_bits.is_empty(), "{c}×{r}: at most 128 spaces allowed");
+            for count in [1, 5, ground.largest.len() * 2 / 3, ground.largest.len()] {
+                for seed in 0..40u64 {
+                    let below = |mut state: u64| {
+                        move |n: u32| {
+                            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            ((state >> 33) % u64::from(n)) as u32
+                        }
+                    };
+                    let bits = ground.draw_as(count, &mut below(seed), true);
+                    let lists = ground.draw_as(count, &mut below(seed), false);
+                    assert_eq!(bits, lists, "{c}×{r}, {count} chips, seed {seed}");
+                    // A bag the size of the largest layout is nearly always
+                    // that layout: the greedy passes failed.
+                    let mut largest = ground.largest.clone();
+                    largest.sort_unstable();
+                    fallbacks += usize::from(lists.expect("fits") == largest);
+                }
+            }
+        }
+        assert!(fallbacks > 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! rules; a `State` holds one game. Every rule of the race is in this file
 //! or in `CompiledBoard::resolve`, nowhere else.
 
-use ladderkit_core::board::{Outcome, Step};
+use ladderkit_core::board::{Outcome, Resolved, Step};
 use ladderkit_core::compile::MAX_PLAYERS;
 use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse};
 use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
@@ -180,11 +180,20 @@ impl Engine {
     /// A fresh game; `game` numbers the games of a match (the opener
     /// rotates when the rules say so).
     pub fn new_game(&self, game: u64) -> State {
-        let sizes: Vec<u32> = self.treehouse().map_or_else(|| vec![1], |t| t.pieces.clone());
-        let mut pieces = Vec::with_capacity(sizes.len() * self.players as usize);
+        let mut s = State::default();
+        self.restart(&mut s, game);
+        s
+    }
+
+    /// Makes `s` game `game`'s opening position, as `new_game` does, in the
+    /// buffers `s` already has (simulations play millions of games).
+    pub fn restart(&self, s: &mut State, game: u64) {
+        let one = [1];
+        let sizes: &[u32] = self.treehouse().map_or(&one, |t| &t.pieces);
+        s.pieces.clear();
         for owner in 0..self.players {
-            for size in &sizes {
-                pieces.push(Piece {
+            for size in sizes {
+                s.pieces.push(Piece {
                     owner,
                     size: *size as u8,
                     pos: self.board.start,
@@ -200,20 +209,18 @@ impl Engine {
             FirstPlayer::Seat1 => 0,
             FirstPlayer::Rotate => (game % u64::from(self.players)) as u8,
         };
-        State {
-            pieces,
-            players: vec![PlayerState::default(); self.players as usize],
-            pieces_per_player: sizes.len() as u8,
-            current: opener,
-            opener,
-            turns_in_row: 1,
-            rounds: 1,
-            rolls: 0,
-            pending: None,
-            winners: 0,
-            chips: self.deal_chips(game),
-            blocked: false,
-        }
+        s.players.clear();
+        s.players.resize(self.players as usize, PlayerState::default());
+        s.pieces_per_player = sizes.len() as u8;
+        s.current = opener;
+        s.opener = opener;
+        s.turns_in_row = 1;
+        s.rounds = 1;
+        s.rolls = 0;
+        s.pending = None;
+        s.winners = 0;
+        self.deal_chips(game, &mut s.chips);
+        s.blocked = false;
     }
 
     /// Starts the current player's turn: rolls the dice and plays what needs
@@ -313,6 +320,16 @@ impl Engine {
                 }
             }
         }
+        self.after_move(s, piece, &r, ev)
+    }
+
+    /// The rest of a classic turn once its roll has moved `piece` (it stands
+    /// on `r.step.rest`): the win, turns to lose, what the space scores and
+    /// an arrow to choose, then the turn passes. `classic_roll` ends here,
+    /// and so does the extras kernel's move read from its table.
+    #[inline]
+    pub fn after_move(&self, s: &mut State, piece: usize, r: &Resolved, ev: &mut impl EventSink) -> Turn {
+        let p = s.current;
         if r.won {
             s.pieces[piece].home = true;
             s.winners = self.goal_winners(s, p);
@@ -323,7 +340,7 @@ impl Engine {
             s.players[p as usize].lose_turns += r.lose_turns;
             ev.push(Event::LoseTurns { player: p, piece: piece as u8, turns: r.lose_turns });
         }
-        if self.extras && !r.step.forfeited {
+        if self.extras && !r.step.forfeited && self.rest_counts(s, r.step.rest) {
             self.score_rest(s, piece, r.step.rest, ev);
             if s.is_over() {
                 return Turn::Done;
@@ -342,6 +359,7 @@ impl Engine {
 
     /// Ends a classic turn, announcing an extra turn if one is taken; a
     /// turn that passes bumps now if the rule waits for the end of turns.
+    #[inline]
     fn finish_classic(&self, s: &mut State, extra: bool, ev: &mut impl EventSink) {
         let p = s.current;
         if let Some(rule) = self.board.bump
@@ -605,13 +623,18 @@ impl Engine {
         let Some(pending) = s.pending else { return };
         let p = s.current;
         let [a, b] = pending.dice;
+        if pending.kind == TurnKind::Arrow {
+            // Distinct already (each arrow once, each of its spaces once):
+            // no dedup, which costs the square of up to fifty deployments.
+            self.arrow_options(s, s.pieces_of(p).start, |plan| ws.plans.push(plan));
+            ws.plans.push(Plan::default());
+            debug_assert!(ws.plans.iter().enumerate().all(|(i, plan)| !ws.plans[..i].contains(plan)));
+            return;
+        }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| s.clone());
         match pending.kind {
-            TurnKind::Arrow => {
-                let piece = s.pieces_of(p).start;
-                self.arrow_options(s, piece, |plan| ws.plans.push(plan));
-                ws.plans.push(Plan::default());
-            }
+            // (listed above)
+            TurnKind::Arrow => {}
             TurnKind::Opening | TurnKind::Penalty => {
                 let class = if pending.kind == TurnKind::Opening { Class::Own } else { Class::Other };
                 for i in self.targets(s, p, class, a) {

@@ -24,27 +24,31 @@ pub struct ArrowUse {
 const CHIP_STREAM: u64 = 0xC41F_5EED;
 
 impl Engine {
-    /// Lays the chips face down for game number `game`.
-    pub(crate) fn deal_chips(&self, game: u64) -> Vec<u8> {
+    /// Lays the chips face down for game number `game` into `on` (per
+    /// position: the chip's value index plus one, 0 for none; empty
+    /// without chips).
+    pub(crate) fn deal_chips(&self, game: u64, on: &mut Vec<u8>) {
+        on.clear();
         let board = self.board();
-        let Some(chips) = &board.extras.chips else { return Vec::new() };
+        let Some(chips) = &board.extras.chips else { return };
         let mut rng = GameRng::for_game(CHIP_STREAM, game);
         let mut below = |n: u32| rng.below(n);
+        let drawn;
         let spaces = match &chips.layout {
-            BoardLayout::Placed(spaces) => spaces.clone(),
+            BoardLayout::Placed(spaces) => spaces,
             BoardLayout::Random { seed, ground } => {
                 let mut rng = GameRng::for_game(*seed ^ CHIP_STREAM, game);
-                ground.draw(chips.bag.len(), &mut |n| rng.below(n)).unwrap_or_default()
+                drawn = ground.draw(chips.bag.len(), &mut |n| rng.below(n)).unwrap_or_default();
+                &drawn
             }
         };
         let mut bag = chips.bag.clone();
         ladderkit_core::placement::shuffle(&mut bag, &mut below);
-        let mut on = vec![0u8; board.points.len()];
+        on.resize(board.points.len(), 0);
         for (pos, value) in spaces.iter().zip(bag) {
             let k = chips.values.iter().position(|v| *v == value).unwrap_or(0);
             on[*pos as usize] = k as u8 + 1;
         }
-        on
     }
 
     /// The extra spaces an upgraded piece's next move goes, if any.
@@ -72,6 +76,28 @@ impl Engine {
         let board = self.board();
         self.power_of(s, piece) == Some(Power::SnakeImmunity)
             && board.jump_at[end as usize].is_some_and(|j| board.jumps[j as usize].to < end)
+    }
+
+    /// Whether a roll moves `piece` by the dice alone: no boost to add and
+    /// no snake to dodge (what `classic_roll` adds to `resolve`).
+    #[inline]
+    pub fn moves_plainly(&self, s: &State, piece: usize) -> bool {
+        // (Most pieces hold no upgrade: asked first, it is the only read.)
+        !s.pieces[piece].upgraded || self.boost(s, piece) == 0 && self.power_of(s, piece) != Some(Power::SnakeImmunity)
+    }
+
+    /// Whether resting on `at` can score or offer an arrow: a chip lies
+    /// there, the space scores, or an arrow starts or ends there. Anywhere
+    /// else `score_rest` and `arrow_options` do nothing, so they are not
+    /// asked (most rests; keep this in step with them).
+    #[inline]
+    pub(crate) fn rest_counts(&self, s: &State, at: u32) -> bool {
+        let board = self.board();
+        let at = at as usize;
+        s.chips.get(at).is_some_and(|k| *k > 0)
+            || board.rest.get(at).is_some_and(|r| r.points > 0)
+            || board.extras.arrow_at.get(at).is_some_and(Option::is_some)
+            || !board.extras.arrows_into(at as u32).is_empty()
     }
 
     /// What resting on `at` scores: the chip there, the space's points, and

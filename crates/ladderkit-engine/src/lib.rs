@@ -37,11 +37,22 @@ pub fn play_turn(
     rng: &mut GameRng,
     ws: &mut Workspace,
     ev: &mut impl EventSink,
+    choose: impl FnMut(&State, &[Plan]) -> usize,
+) {
+    if engine.begin_turn(state, rng, ev) == Turn::Choose {
+        play_choice(engine, state, ws, ev, choose);
+    }
+}
+
+/// Ends a turn that left a choice (`Turn::Choose`): lists the plans, asks
+/// `choose` when there is more than one, and applies the pick.
+pub fn play_choice(
+    engine: &Engine,
+    state: &mut State,
+    ws: &mut Workspace,
+    ev: &mut impl EventSink,
     mut choose: impl FnMut(&State, &[Plan]) -> usize,
 ) {
-    if engine.begin_turn(state, rng, ev) != Turn::Choose {
-        return;
-    }
     engine.legal_plans(state, ws);
     let pick = if ws.plans.len() == 1 { 0 } else { choose(state, &ws.plans).min(ws.plans.len() - 1) };
     let plan = ws.plans[pick];

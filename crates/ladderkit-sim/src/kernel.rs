@@ -27,11 +27,13 @@ pub(crate) struct Entry {
 }
 
 pub(crate) const WON: u8 = 1;
-const EXTRA: u8 = 2;
+pub(crate) const EXTRA: u8 = 2;
 pub(crate) const JUMPED: u8 = 4;
 pub(crate) const MOVED: u8 = 8;
 /// More than one jump: walk the chain.
 pub(crate) const CHAIN: u8 = 16;
+/// The move went past the goal and back.
+pub(crate) const BOUNCED: u8 = 32;
 
 #[derive(Debug, Clone)]
 pub struct RaceKernel {
@@ -76,15 +78,12 @@ impl RaceKernel {
     /// is not too large. Builds nothing.
     pub fn applies(engine: &Engine) -> bool {
         let board = engine.board();
-        let entries =
-            (board.dice.sides as usize).checked_pow(board.dice.count).and_then(|w| w.checked_mul(board.points.len()));
         matches!(board.play, Play::Classic)
             && board.shared_squares
             && board.wait.is_empty()
             && board.first_throw.is_empty()
             && !board.has_extras()
-            && entries.is_some_and(|n| n <= MAX_ENTRIES)
-            && board.points.len() <= usize::from(u16::MAX)
+            && table_fits(board)
     }
 
     /// A kernel for the engine's variant, if it `applies`.
@@ -94,19 +93,7 @@ impl RaceKernel {
         }
         let board = engine.board();
         let (count, sides) = (board.dice.count, board.dice.sides);
-        let width = (sides as usize).pow(count);
-        let mut table = Vec::with_capacity(width * board.points.len());
-        let mut faces = vec![0u32; count as usize];
-        for pos in 0..board.points.len() as u32 {
-            for combo in 0..width {
-                let mut rest = combo;
-                for f in faces.iter_mut() {
-                    *f = (rest % sides as usize) as u32 + 1;
-                    rest /= sides as usize;
-                }
-                table.push(entry(board, pos, &faces));
-            }
-        }
+        let (width, table) = move_table(board);
         let plain = board.extra_turn.is_none() && !board.has_turn_effects();
         let solo = if plain { SoloTable::new(board, &table, width) } else { None };
         let pairs = if plain { PairTable::new(&table, width, board.start, sides, count) } else { None };
@@ -136,18 +123,9 @@ impl RaceKernel {
         self.pairs.as_ref()
     }
 
-    /// Draws the dice like the engine: one die at a time.
     #[inline]
     fn roll(&self, rng: &mut GameRng) -> usize {
-        if self.count == 1 {
-            return rng.below(self.sides) as usize;
-        }
-        let (mut combo, mut scale) = (0, 1);
-        for _ in 0..self.count {
-            combo += rng.below(self.sides) as usize * scale;
-            scale *= self.sides as usize;
-        }
-        combo
+        roll(rng, self.count, self.sides)
     }
 
     /// Plays game `game` of the run seeded `seed` into `tally`, one roll
@@ -352,6 +330,49 @@ impl RaceKernel {
     }
 }
 
+/// Draws the dice like the engine: one die at a time. Which entry of a
+/// position's row in `move_table` they read.
+#[inline]
+pub(crate) fn roll(rng: &mut GameRng, count: u32, sides: u32) -> usize {
+    if count == 1 {
+        return rng.below(sides) as usize;
+    }
+    let (mut combo, mut scale) = (0, 1);
+    for _ in 0..count {
+        combo += rng.below(sides) as usize * scale;
+        scale *= sides as usize;
+    }
+    combo
+}
+
+/// Every position's moves, one entry per ordered combination of the dice
+/// (`roll` says which): the row width and the table.
+pub(crate) fn move_table(board: &ladderkit_core::CompiledBoard) -> (usize, Vec<Entry>) {
+    let (count, sides) = (board.dice.count, board.dice.sides);
+    let width = (sides as usize).pow(count);
+    let mut table = Vec::with_capacity(width * board.points.len());
+    let mut faces = vec![0u32; count as usize];
+    for pos in 0..board.points.len() as u32 {
+        for combo in 0..width {
+            let mut rest = combo;
+            for f in faces.iter_mut() {
+                *f = (rest % sides as usize) as u32 + 1;
+                rest /= sides as usize;
+            }
+            table.push(entry(board, pos, &faces));
+        }
+    }
+    (width, table)
+}
+
+/// Whether a board's move table is small enough to build (`MAX_ENTRIES`)
+/// and its positions fit an entry's 16 bits.
+pub(crate) fn table_fits(board: &ladderkit_core::CompiledBoard) -> bool {
+    let entries =
+        (board.dice.sides as usize).checked_pow(board.dice.count).and_then(|w| w.checked_mul(board.points.len()));
+    entries.is_some_and(|n| n <= MAX_ENTRIES) && board.points.len() <= usize::from(u16::MAX)
+}
+
 fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entry {
     if pos == board.goal {
         return Entry { end: pos as u16, rest: pos as u16, jump: 0, lose: 0, flags: WON };
@@ -365,6 +386,9 @@ fn entry(board: &ladderkit_core::CompiledBoard, pos: u32, faces: &[u32]) -> Entr
     }
     if r.extra_turn {
         flags |= EXTRA;
+    }
+    if r.step.bounced {
+        flags |= BOUNCED;
     }
     let (jump, chained) = first_jump(board, r.step.end);
     if jump != 0 {

@@ -3,7 +3,9 @@
 //! added up in any order, so a seed gives the same report whatever the
 //! number of threads.
 
+mod counter;
 mod extras;
+mod extras_kernel;
 mod kernel;
 mod pairs;
 mod rides;
@@ -16,10 +18,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ladderkit_engine::bots::{BotScratch, Judge};
-use ladderkit_engine::{Engine, Event, EventSink, GameRng, Policy, State, Workspace, play_turn};
+use ladderkit_engine::{Engine, GameRng, Policy, State, Workspace, play_turn};
+
+use crate::counter::Counter;
 use rayon::prelude::*;
 
 pub use extras::{ExtrasReport, ExtrasTally};
+pub use extras_kernel::ExtrasKernel;
 pub use kernel::RaceKernel;
 pub use stats::{Report, Summary, Tally};
 pub use treehouse::TreehouseKernel;
@@ -166,6 +171,8 @@ enum Kernel {
     Race(RaceKernel),
     /// The basic Treehouse game with random and greedy bots.
     Treehouse(TreehouseKernel),
+    /// Classic races with points, chips and arrows.
+    Extras(ExtrasKernel),
 }
 
 impl Kernel {
@@ -174,6 +181,7 @@ impl Kernel {
             Runner::Engine => None,
             Runner::RaceKernel => RaceKernel::new(engine).map(Self::Race),
             Runner::TreehouseKernel => TreehouseKernel::new(engine, &options.seats).map(Self::Treehouse),
+            Runner::ExtrasKernel => ExtrasKernel::new(engine, &options.seats).map(Self::Extras),
         }
     }
 
@@ -181,6 +189,9 @@ impl Kernel {
         match self {
             Self::Race(k) => k.block_size(players),
             Self::Treehouse(_) => TREEHOUSE_BLOCK,
+            // The engine's blocks: a run cut into shards is cut alike
+            // whichever plays it.
+            Self::Extras(_) => ENGINE_BLOCK,
         }
     }
 }
@@ -191,6 +202,7 @@ pub enum Runner {
     Engine,
     RaceKernel,
     TreehouseKernel,
+    ExtrasKernel,
 }
 
 impl Runner {
@@ -202,26 +214,32 @@ impl Runner {
             Self::RaceKernel
         } else if TreehouseKernel::applies(engine, &options.seats) {
             Self::TreehouseKernel
+        } else if ExtrasKernel::applies(engine, &options.seats) {
+            Self::ExtrasKernel
         } else {
             Self::Engine
         }
     }
 
-    /// For people: "full engine", "race kernel", "Treehouse kernel".
+    /// For people: "full engine", "race kernel", "Treehouse kernel",
+    /// "extras kernel".
     pub fn label(self) -> &'static str {
         match self {
             Self::Engine => "full engine",
             Self::RaceKernel => "race kernel",
             Self::TreehouseKernel => "Treehouse kernel",
+            Self::ExtrasKernel => "extras kernel",
         }
     }
 
-    /// For scripts: "engine", "race-kernel", "treehouse-kernel".
+    /// For scripts: "engine", "race-kernel", "treehouse-kernel",
+    /// "extras-kernel".
     pub fn key(self) -> &'static str {
         match self {
             Self::Engine => "engine",
             Self::RaceKernel => "race-kernel",
             Self::TreehouseKernel => "treehouse-kernel",
+            Self::ExtrasKernel => "extras-kernel",
         }
     }
 }
@@ -261,20 +279,27 @@ fn simulate_range(
             k.play_range(options.seed, games, &mut tally);
             return tally;
         }
+        Some(Kernel::Extras(k)) => {
+            k.play_range(engine, options, games, worker, stop, &mut tally);
+            return tally;
+        }
         None => {}
     }
     let Worker { workspace: ws, bot, counter, .. } = worker;
+    counter.start_block(engine, options.deal.is_some());
     for g in games {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let dealt = dealt_engine(engine, options, g);
         let engine = dealt.as_ref().unwrap_or(engine);
+        if dealt.is_some() {
+            counter.new_board(engine);
+        }
         let mut state = engine.new_game(g);
         let mut dice = GameRng::for_game(options.seed, g);
         let mut choices = dice.fork(1);
         let mut leader = Leader::default();
-        counter.reset(engine, dealt.is_some());
         let mut turns = 0;
         while !state.is_over() && turns < ladderkit_engine::MAX_TURNS {
             turns += 1;
@@ -283,58 +308,11 @@ fn simulate_range(
             });
             leader.update(engine, &state);
         }
-        let counted = stats::Counted { heat: &counter.heat, jumps: &counter.jumps, waits: &counter.waits };
-        tally.add_game(&state, leader.changes, &counted);
-        if let Some(extras) = &mut tally.extras {
-            extras.merge(&counter.extras);
-            extras.end_game(&state);
-        }
+        tally.add_game(&state, leader.changes);
+        counter.end_game(engine, &state);
     }
+    counter.add_to(&mut tally);
     tally
-}
-
-/// Counts where pieces come to rest and which jumps they ride.
-#[derive(Debug, Default)]
-struct Counter {
-    heat: Vec<u32>,
-    jumps: Vec<u32>,
-    /// Per position: pieces caught to wait there (empty when none can be).
-    waits: Vec<u32>,
-    jump_at: Vec<Option<u32>>,
-    extras: ExtrasTally,
-}
-
-impl Counter {
-    /// Empty counts for a game of `engine`; `new_board` when the game has a
-    /// board of its own (dealt jumps), whose jumps must be read afresh.
-    fn reset(&mut self, engine: &Engine, new_board: bool) {
-        let board = engine.board();
-        self.heat.clear();
-        self.heat.resize(board.points.len(), 0);
-        self.jumps.clear();
-        self.jumps.resize(board.jumps.len(), 0);
-        self.waits.clear();
-        self.waits.resize(if board.wait.is_empty() { 0 } else { board.points.len() }, 0);
-        if new_board || self.jump_at.is_empty() {
-            self.jump_at.clone_from(&board.jump_at);
-        }
-        self.extras = ExtrasTally::default();
-    }
-}
-
-impl EventSink for Counter {
-    fn push(&mut self, event: Event) {
-        match event {
-            Event::Moved { rest, .. } => self.heat[rest as usize] += 1,
-            Event::Waiting { at, .. } => self.waits[at as usize] += 1,
-            Event::Climbed { from, .. } | Event::Slid { from, .. } => {
-                if let Some(j) = self.jump_at[from as usize] {
-                    self.jumps[j as usize] += 1;
-                }
-            }
-            _ => self.extras.count(&event),
-        }
-    }
 }
 
 /// Tracks who leads the race; a lead change is a new sole leader.

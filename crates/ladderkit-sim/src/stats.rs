@@ -165,22 +165,13 @@ impl Tally {
         self
     }
 
-    /// Counts a game played by the engine.
-    pub(crate) fn add_game(&mut self, s: &State, lead_changes: u32, counted: &Counted) {
-        let rolls: Vec<u32> = s.players.iter().map(|p| p.rolls).collect();
-        let turns: Vec<u32> = s.players.iter().map(|p| p.turns).collect();
-        self.add_counts(&rolls, &turns, s.rounds, s.winners, lead_changes);
+    /// Counts a game played by the engine (where its pieces rested and
+    /// what they rode is counted by the event sink, `Counter`).
+    pub(crate) fn add_game(&mut self, s: &State, lead_changes: u32) {
+        let rolls = s.players.iter().map(|p| p.rolls).sum();
+        let turns = s.players.iter().map(|p| p.turns).sum();
+        self.add_totals(rolls, turns, s.rounds, s.winners, lead_changes);
         self.blocked += u64::from(s.blocked);
-        let Counted { heat, jumps, waits } = *counted;
-        for (a, b) in self.waits.iter_mut().zip(waits) {
-            *a += u64::from(*b);
-        }
-        for (a, b) in self.heat.iter_mut().zip(heat) {
-            *a += u64::from(*b);
-        }
-        for (a, b) in self.jumps.iter_mut().zip(jumps) {
-            *a += u64::from(*b);
-        }
     }
 
     /// Solo games, one roll per turn (rolls = turns = rounds): `won[r]`
@@ -223,9 +214,15 @@ impl Tally {
     }
 
     pub(crate) fn add_counts(&mut self, rolls: &[u32], turns: &[u32], rounds: u32, winners: u32, lead_changes: u32) {
+        self.add_totals(rolls.iter().sum(), turns.iter().sum(), rounds, winners, lead_changes);
+    }
+
+    /// One game: the rolls and turns of all its players, its rounds, a
+    /// bit per winning seat and its lead changes.
+    fn add_totals(&mut self, rolls: u32, turns: u32, rounds: u32, winners: u32, lead_changes: u32) {
         self.games += 1;
-        self.total_rolls.add(rolls.iter().sum());
-        self.total_turns.add(turns.iter().sum());
+        self.total_rolls.add(rolls);
+        self.total_turns.add(turns);
         self.rounds.add(rounds);
         self.lead_changes += u64::from(lead_changes);
         if winners == 0 {
@@ -301,14 +298,6 @@ pub struct Report {
     /// space waits).
     pub waits_per_game: Vec<f64>,
     pub extras: Option<crate::ExtrasReport>,
-}
-
-/// What the engine's events counted over one game, per position or jump.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Counted<'a> {
-    pub heat: &'a [u32],
-    pub jumps: &'a [u32],
-    pub waits: &'a [u32],
 }
 
 #[cfg(test)]

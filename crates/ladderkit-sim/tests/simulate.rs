@@ -93,6 +93,95 @@ fn the_kernel_plays_exactly_the_engines_games() {
     assert_eq!(two_rolls, 12);
 }
 
+/// The extras kernel reads the move from its table and leaves the rest to
+/// the engine's own functions: points, chips and arrows, with random,
+/// greedy and mixed seats, play the engine's very games.
+#[test]
+fn the_extras_kernel_plays_exactly_the_engines_games() {
+    let chips = check_source(include_str!("../../../variants/taiwan-chips.ron")).spec.unwrap();
+    let arrows = check_source(include_str!("../../../variants/anniversary-arrows.ron")).spec.unwrap();
+    let with = |base: &VariantSpec, change: &dyn Fn(&mut VariantSpec)| {
+        let mut spec = base.clone();
+        change(&mut spec);
+        spec
+    };
+    let upgrade = |power| {
+        with(&chips, &move |s: &mut VariantSpec| {
+            if let Some(c) = &mut s.chips {
+                c.upgrade = Some(Upgrade { cost: 3, power });
+            }
+        })
+    };
+    // Upgrades that change the move (the engine plays that turn whole).
+    let boost = upgrade(Power::Boost(3));
+    let immune = upgrade(Power::SnakeImmunity);
+    // A target score, lost and extra turns on spaces, a six plays again
+    // (at most twice in a row), the opener rotating.
+    let target = with(&chips, &|s| {
+        s.rules.win = Win::TargetScore(12);
+        s.effects.push(SpaceEffect { space: 33, effect: Effect::LoseTurns(2) });
+        s.effects.push(SpaceEffect { space: 47, effect: Effect::ExtraTurn });
+        s.rules.extra_turn = Some(ExtraTurnOn::Total(6));
+        s.rules.max_consecutive_turns = Some(2);
+        s.rules.first_player = FirstPlayer::Rotate;
+    });
+    // Arrows with two dice (doubles play again), chips placed by hand, and
+    // a ladder onto a snake's head followed as a chain.
+    let busy = with(&arrows, &|s| {
+        s.rules.dice = Dice { count: 2, sides: 6 };
+        s.rules.extra_turn = Some(ExtraTurnOn::Doubles);
+        s.jumps.push(Jump::new(20, 27));
+        s.chips = Some(Chips {
+            values: vec![ChipCount { value: 1, count: 4 }, ChipCount { value: 3, count: 2 }],
+            layout: ChipLayout::Placed(vec![11, 23, 44, 61, 70, 83]),
+            upgrade: Some(Upgrade { cost: 4, power: Power::Boost(2) }),
+        });
+        s.effects.push(SpaceEffect { space: 60, effect: Effect::Points(3) });
+    });
+    let cases = [
+        ("chips", &chips, 2),
+        ("chips", &chips, 3),
+        ("chips", &chips, 5),
+        ("arrows", &arrows, 2),
+        ("arrows", &arrows, 3),
+        ("arrows", &arrows, 4),
+        ("boost", &boost, 3),
+        ("snake immunity", &immune, 2),
+        ("target score", &target, 3),
+        ("arrows, two dice", &busy, 2),
+        ("arrows, two dice", &busy, 4),
+    ];
+    let seatings = |players: usize| {
+        let mixed = (0..players).map(|seat| if seat % 2 == 0 { Policy::Greedy } else { Policy::Random }).collect();
+        [vec![Policy::Random; players], vec![Policy::Greedy; players], mixed]
+    };
+    for (case, spec, players) in cases {
+        let e = engine(spec, players);
+        for seats in seatings(players as usize) {
+            let fast = Options { seats, ..options(1500, players as usize, 1) };
+            assert_eq!(Runner::of(&e, &fast), Runner::ExtrasKernel, "{case}");
+            let slow = Options { engine_only: true, ..fast.clone() };
+            let (kernel, engine) = (simulate(&e, &fast, None), simulate(&e, &slow, None));
+            assert_eq!(kernel, engine, "{case} with {players} players, {:?}", fast.seats);
+        }
+    }
+}
+
+/// Lookahead and perfect seats, bumping, wells and first throws go to the
+/// engine.
+#[test]
+fn what_the_extras_kernel_leaves_out_runs_on_the_engine() {
+    let chips = check_source(include_str!("../../../variants/taiwan-chips.ron")).spec.unwrap();
+    let mut bumping = chips.clone();
+    bumping.rules.shared_squares = false;
+    bumping.rules.bump = Some(Bump::default());
+    let e = engine(&chips, 2);
+    let lookahead = Options { seats: vec![Policy::Greedy, Policy::Lookahead], ..options(10, 2, 1) };
+    assert_eq!(Runner::of(&e, &lookahead), Runner::Engine);
+    assert_eq!(Runner::of(&engine(&bumping, 2), &options(10, 2, 1)), Runner::Engine);
+    assert_eq!(Runner::of(&e, &options(10, 2, 1)), Runner::ExtrasKernel);
+}
+
 /// A board of 50,000 squares with a ladder from 1 to 49,000: whoever takes
 /// it is tens of thousands of squares ahead, and the lead, followed from
 /// the difference of the two positions, still counts as the engine counts

@@ -1,0 +1,150 @@
+//! The extras kernel: classic races with points, chips and arrows, where
+//! pieces meet (an arrow asks who stands where, a chip is taken once). A
+//! roll's move is read from the race kernel's move table (built with
+//! `CompiledBoard::resolve`) and counted straight into the block's counts;
+//! everything after it — the win, lost turns, what the space scores, the
+//! arrow to choose — is the engine's own `after_move` on the engine's
+//! `State`, and turns the table cannot play (a lost turn, an upgraded piece
+//! that moves further or dodges snakes) are the engine's whole turn. So
+//! only the move is restated, and the dice are drawn as the engine draws
+//! them: a seed gives the engine's very games (a test holds the two to each
+//! other).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ladderkit_core::board::{Resolved, Step};
+use ladderkit_core::spec::Play;
+use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, play_choice, play_turn};
+
+use crate::kernel::{BOUNCED, CHAIN, EXTRA, Entry, JUMPED, MOVED, WON, move_table, roll, table_fits};
+use crate::pairs::Lead;
+use crate::{Options, Tally, Worker};
+
+#[derive(Debug, Clone)]
+pub struct ExtrasKernel {
+    /// Entries per position: every ordered combination of the dice.
+    width: usize,
+    table: Vec<Entry>,
+    count: u32,
+    sides: u32,
+}
+
+impl ExtrasKernel {
+    /// Whether `new` gives a kernel: a classic race with points, chips or
+    /// arrows, without the rules a move from the table leaves out (bumping,
+    /// wells and prisons, first throws), a table that is not too large,
+    /// and seats that choose as the engine's random and greedy bots.
+    pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
+        let board = engine.board();
+        matches!(board.play, Play::Classic)
+            && board.has_extras()
+            && board.bump.is_none()
+            && board.wait.is_empty()
+            && board.first_throw.is_empty()
+            && table_fits(board)
+            && seats.iter().all(|p| matches!(p, Policy::Random | Policy::Greedy))
+    }
+
+    /// A kernel for the engine's variant, if it `applies`.
+    pub fn new(engine: &Engine, seats: &[Policy]) -> Option<Self> {
+        if !Self::applies(engine, seats) {
+            return None;
+        }
+        let board = engine.board();
+        let (width, table) = move_table(board);
+        Some(Self { width, table, count: board.dice.count, sides: board.dice.sides })
+    }
+
+    /// Plays a block of games into `tally`, as `simulate_range` plays them
+    /// on the engine (and stops as it does, after the game being played).
+    pub(crate) fn play_range(
+        &self,
+        engine: &Engine,
+        options: &Options,
+        games: std::ops::Range<u64>,
+        worker: &mut Worker,
+        stop: &AtomicBool,
+        tally: &mut Tally,
+    ) {
+        let Worker { workspace: ws, bot, counter, .. } = worker;
+        counter.start_block(engine, false);
+        let players = usize::from(engine.players());
+        let start = engine.board().start;
+        let mut rows = vec![start; players];
+        let mut s = State::default();
+        for g in games {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            engine.restart(&mut s, g);
+            let mut dice = GameRng::for_game(options.seed, g);
+            let mut choices = dice.fork(1);
+            let mut choose = |s: &State, plans: &[ladderkit_engine::Plan]| {
+                options.seats[s.current as usize].choose(engine, s, plans, &mut choices, bot)
+            };
+            let mut lead = Lead::new(start);
+            rows.fill(start);
+            let mut turns = 0;
+            while !s.is_over() && turns < ladderkit_engine::MAX_TURNS {
+                turns += 1;
+                let p = usize::from(s.current);
+                let piece = s.pieces_of(s.current).start;
+                let from = s.pieces[piece].pos;
+                if s.players[p].lose_turns > 0 || !engine.moves_plainly(&s, piece) {
+                    play_turn(engine, &mut s, &mut dice, ws, counter, &mut choose);
+                } else {
+                    if s.turns_in_row == 1 {
+                        s.players[p].turns += 1;
+                    }
+                    let e = self.table[from as usize * self.width + roll(&mut dice, self.count, self.sides)];
+                    s.players[p].rolls += 1;
+                    s.rolls += 1;
+                    let moved = e.flags & MOVED != 0;
+                    if moved {
+                        self.count_move(engine, e, counter);
+                        s.pieces[piece].pos = u32::from(e.rest);
+                    }
+                    let r = Resolved {
+                        step: Step {
+                            end: u32::from(e.end),
+                            rest: u32::from(e.rest),
+                            forfeited: !moved,
+                            bounced: e.flags & BOUNCED != 0,
+                        },
+                        won: e.flags & WON != 0,
+                        lose_turns: u32::from(e.lose),
+                        extra_turn: e.flags & EXTRA != 0,
+                    };
+                    if engine.after_move(&mut s, piece, &r, counter) == Turn::Choose {
+                        play_choice(engine, &mut s, ws, counter, &mut choose);
+                    }
+                }
+                // Only the mover's piece moves in a classic turn (an arrow
+                // moves the mover too), so the lead follows from it.
+                rows[p] = s.pieces[piece].pos;
+                if players > 1 {
+                    lead.turn(p, from, rows[p], &rows);
+                }
+            }
+            tally.add_game(&s, if players > 1 { lead.changes(players) } else { 0 });
+            counter.end_game(engine, &s);
+        }
+        counter.add_to(tally);
+    }
+
+    /// What the engine's `Moved`, `Climbed` and `Slid` events count.
+    #[inline]
+    fn count_move(&self, engine: &Engine, e: Entry, counter: &mut crate::Counter) {
+        counter.rested(u32::from(e.rest));
+        if e.flags & JUMPED == 0 {
+            return;
+        }
+        if e.flags & CHAIN == 0 {
+            counter.rode(u32::from(e.jump) - 1);
+        } else {
+            for j in engine.board().chain(u32::from(e.end)) {
+                counter.rode(j);
+            }
+        }
+    }
+}
