@@ -97,16 +97,17 @@ impl ChipGround {
         if small {
             for _ in 0..16 {
                 shuffle(&mut order, below);
-                let mut taken = 0u128;
+                let (mut taken, mut picked) = (0u128, 0);
                 for &i in order.iter() {
-                    if taken.count_ones() as usize == count {
+                    if picked == count {
                         break;
                     }
-                    if taken & self.neighbour_bits[i as usize] == 0 {
-                        taken |= 1 << i;
-                    }
+                    // Whether a space is free is a coin toss: no branch.
+                    let free = u128::from(taken & self.neighbour_bits[i as usize] == 0);
+                    taken |= free << i;
+                    picked += free as usize;
                 }
-                if taken.count_ones() as usize == count {
+                if picked == count {
                     // Ascending bits are ascending positions (`allowed` is).
                     let mut spaces = Vec::with_capacity(count);
                     while taken != 0 {

@@ -101,6 +101,9 @@ pub struct Engine {
     remaining: std::sync::OnceLock<Vec<f64>>,
     /// Points, chips or arrows are played (`extras.rs`).
     extras: bool,
+    /// Per position: whether resting there can score or offer an arrow
+    /// whatever the chips (`Engine::rest_counts`); empty without extras.
+    pub(crate) counting_rests: Vec<bool>,
     /// Names this engine among those the process built (clones share it),
     /// so what bots remember under one engine is never used under another.
     id: u64,
@@ -127,8 +130,9 @@ impl Engine {
         let board = board.into_board();
         let remaining = std::sync::OnceLock::new();
         let extras = board.has_extras();
+        let counting_rests = if extras { crate::extras::rests_that_count(&board) } else { Vec::new() };
         let id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Self { board, players, first_player, remaining, extras, id }
+        Self { board, players, first_player, remaining, extras, counting_rests, id }
     }
 
     pub fn with_first_player(mut self, first_player: FirstPlayer) -> Self {

@@ -89,15 +89,11 @@ impl Engine {
     /// Whether resting on `at` can score or offer an arrow: a chip lies
     /// there, the space scores, or an arrow starts or ends there. Anywhere
     /// else `score_rest` and `arrow_options` do nothing, so they are not
-    /// asked (most rests; keep this in step with them).
+    /// asked (most rests; `rests_that_count` must keep in step with them).
     #[inline]
     pub(crate) fn rest_counts(&self, s: &State, at: u32) -> bool {
-        let board = self.board();
         let at = at as usize;
-        s.chips.get(at).is_some_and(|k| *k > 0)
-            || board.rest.get(at).is_some_and(|r| r.points > 0)
-            || board.extras.arrow_at.get(at).is_some_and(Option::is_some)
-            || !board.extras.arrows_into(at as u32).is_empty()
+        self.counting_rests.get(at).copied().unwrap_or(false) || s.chips.get(at).is_some_and(|k| *k > 0)
     }
 
     /// What resting on `at` scores: the chip there, the space's points, and
@@ -236,6 +232,19 @@ impl Engine {
             Win::MostPoints | Win::TargetScore(_) => most_points(s),
         }
     }
+}
+
+/// Per position: whether resting there scores points or an arrow starts or
+/// ends there (`Engine::rest_counts` adds the chips of the game).
+pub(crate) fn rests_that_count(board: &ladderkit_core::CompiledBoard) -> Vec<bool> {
+    let x = &board.extras;
+    (0..board.points.len())
+        .map(|at| {
+            board.rest.get(at).is_some_and(|r| r.points > 0)
+                || x.arrow_at.get(at).is_some_and(Option::is_some)
+                || !x.arrows_into(at as u32).is_empty()
+        })
+        .collect()
 }
 
 /// A bit per player holding the highest score.
