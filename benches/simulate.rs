@@ -57,7 +57,8 @@ fn bench(c: &mut Criterion) {
     }
     // Issue 16's full-engine rows, on the bundled variants: thinking bots,
     // chips and arrows (greedy Treehouse bots now run on the Treehouse
-    // kernel; the lookahead bot remembers the positions it rated).
+    // kernel, chips and arrows on the extras kernel; the lookahead bot
+    // remembers the positions it rated).
     for (name, source, players, policy, games) in [
         ("treehouse 2 players, greedy bots", include_str!("../variants/treehouse.ron"), 2, Policy::Greedy, 20_000),
         ("treehouse 2 players, lookahead bots", include_str!("../variants/treehouse.ron"), 2, Policy::Lookahead, 2_000),
