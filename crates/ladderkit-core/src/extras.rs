@@ -61,6 +61,8 @@ pub struct BoardChips {
     pub values: Vec<u32>,
     pub layout: BoardLayout,
     pub upgrade: Option<Upgrade>,
+    /// What the upgrade's cost takes from each holding (with an upgrade).
+    pub payments: Option<Payments>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -305,7 +307,8 @@ fn compile_chips(
             BoardLayout::Placed(check_placed(spaces, count, board, &allowed, &tag_at, nb, out)?)
         }
     };
-    Some(BoardChips { bag: bag(chips), values, layout, upgrade: chips.upgrade })
+    let payments = chips.upgrade.map(|up| Payments::new(&values, up.cost));
+    Some(BoardChips { bag: bag(chips), values, layout, upgrade: chips.upgrade, payments })
 }
 
 fn bag(chips: &crate::spec::Chips) -> Vec<u32> {
@@ -317,6 +320,60 @@ fn can_pay(bag: &[crate::spec::ChipCount], values: &[u32], cost: u32) -> bool {
     let counts: Vec<u64> =
         values.iter().map(|v| bag.iter().filter(|c| c.value == *v).map(|c| u64::from(c.count)).sum()).collect();
     exact_payment(values, &counts, cost).is_some()
+}
+
+/// `exact_payment` for one bag's values and one cost, each answer worked
+/// out once where there are few (a chips game asks whenever a chip is
+/// taken). No payment spends more chips of value v than cost / v, so the
+/// answer for a holding is the answer for the holding capped there, and
+/// capped holdings are few: 15 for the Taiwan upgrade.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Payments {
+    values: Vec<u32>,
+    cost: u32,
+    /// Per value: the most of it a payment can spend (cost / value).
+    caps: Vec<u64>,
+    /// Per capped holding (mixed radix, the first value lowest); empty when
+    /// there would be more than `MAX_PAYMENT_TABLE` (then each is worked
+    /// out when asked).
+    table: Vec<Option<[u64; MAX_CHIP_VALUES]>>,
+}
+
+/// Capped holdings kept at most (16 KB of answers for two values).
+const MAX_PAYMENT_TABLE: usize = 1024;
+
+impl Payments {
+    pub fn new(values: &[u32], cost: u32) -> Self {
+        let values = &values[..values.len().min(MAX_CHIP_VALUES)];
+        let caps: Vec<u64> = values.iter().map(|v| u64::from(cost / v.max(&1))).collect();
+        let size = caps.iter().try_fold(1usize, |n, cap| n.checked_mul(usize::try_from(*cap).ok()? + 1));
+        let mut table = Vec::new();
+        if let Some(size) = size.filter(|n| *n <= MAX_PAYMENT_TABLE) {
+            let mut held = [0u64; MAX_CHIP_VALUES];
+            for index in 0..size {
+                let mut rest = index as u64;
+                for (h, cap) in held.iter_mut().zip(&caps) {
+                    (*h, rest) = (rest % (cap + 1), rest / (cap + 1));
+                }
+                table.push(exact_payment(values, &held, cost));
+            }
+        }
+        Self { values: values.to_vec(), cost, caps, table }
+    }
+
+    /// `exact_payment(values, held, cost)`.
+    #[inline]
+    pub fn of(&self, held: &[u64]) -> Option<[u64; MAX_CHIP_VALUES]> {
+        if self.table.is_empty() {
+            return exact_payment(&self.values, held, self.cost);
+        }
+        let (mut index, mut scale) = (0, 1);
+        for (h, cap) in held.iter().zip(&self.caps) {
+            index += (*h).min(*cap) as usize * scale;
+            scale *= *cap as usize + 1;
+        }
+        self.table[index]
+    }
 }
 
 /// How many chips of each value to spend for exactly `cost`, holding
@@ -593,5 +650,30 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked} payments found");
+    }
+
+    /// Answers kept per capped holding are the answers worked out for the
+    /// holding itself, holdings beyond the caps included; with and without
+    /// a table.
+    #[test]
+    fn kept_payments_are_worked_out_payments() {
+        let mut tables = 0;
+        for (values, costs) in [(&[1, 2][..], 0..=12), (&[3, 7, 20][..], 0..=90), (&[2][..], 0..=70)] {
+            for cost in costs {
+                let kept = Payments::new(values, cost);
+                tables += usize::from(!kept.table.is_empty());
+                for a in 0..=14u64 {
+                    for b in [0, 1, 2, 3, 6, 40] {
+                        for c in [0, 1, 4] {
+                            let held = [a, b, c];
+                            let held = &held[..values.len()];
+                            assert_eq!(kept.of(held), exact_payment(values, held, cost), "{values:?} {held:?} {cost}");
+                        }
+                    }
+                }
+            }
+        }
+        // Most of these fit a table; the dearest three-value ones do not.
+        assert!(tables > 100 && tables < 13 + 91 + 71, "{tables} tables");
     }
 }

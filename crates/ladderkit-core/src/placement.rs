@@ -83,20 +83,32 @@ impl ChipGround {
     /// chips evenly), then a random part of the largest layout if the bag is
     /// so large that greedy passes keep failing. `below(n)` draws from 0..n.
     pub fn draw(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Option<Vec<u32>> {
-        self.draw_as(count, below, !self.neighbour_bits.is_empty())
+        let mut spaces = Vec::with_capacity(count);
+        self.draw_each(count, below, |pos| spaces.push(pos)).then_some(spaces)
     }
 
-    /// `draw`, its passes over bits (`small`, up to 128 allowed spaces) or
-    /// over lists: the same layouts either way (a test holds them equal).
-    fn draw_as(&self, count: usize, below: &mut impl FnMut(u32) -> u32, small: bool) -> Option<Vec<u32>> {
+    /// `draw` without a vector: `put` is given the drawn positions in
+    /// ascending order; false (and nothing put) when the bag cannot fit.
+    pub fn draw_each(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: impl FnMut(u32)) -> bool {
+        self.draw_as(count, below, !self.neighbour_bits.is_empty(), put)
+    }
+
+    /// `draw_each`, its passes over bits (`small`, up to 128 allowed spaces)
+    /// or over lists: the same layouts either way (a test holds them equal).
+    fn draw_as(&self, count: usize, below: &mut impl FnMut(u32) -> u32, small: bool, mut put: impl FnMut(u32)) -> bool {
         if count > self.largest.len() {
-            return None;
+            return false;
         }
         let n = self.allowed.len();
-        let mut order: Vec<u32> = (0..n as u32).collect();
         if small {
+            // (On the stack: a game deals its chips before every game.)
+            let mut order = [0u32; 128];
+            let order = &mut order[..n];
+            for (i, o) in order.iter_mut().enumerate() {
+                *o = i as u32;
+            }
             for _ in 0..16 {
-                shuffle(&mut order, below);
+                shuffle(order, below);
                 let (mut taken, mut picked) = (0u128, 0);
                 for &i in order.iter() {
                     if picked == count {
@@ -109,16 +121,17 @@ impl ChipGround {
                 }
                 if picked == count {
                     // Ascending bits are ascending positions (`allowed` is).
-                    let mut spaces = Vec::with_capacity(count);
                     while taken != 0 {
-                        spaces.push(self.allowed[taken.trailing_zeros() as usize]);
+                        put(self.allowed[taken.trailing_zeros() as usize]);
                         taken &= taken - 1;
                     }
-                    return Some(spaces);
+                    return true;
                 }
             }
-            return Some(self.part_of_largest(count, below));
+            self.part_of_largest(count, below).into_iter().for_each(put);
+            return true;
         }
+        let mut order: Vec<u32> = (0..n as u32).collect();
         let mut taken = vec![false; n];
         let mut picked: Vec<u32> = Vec::with_capacity(count);
         for _ in 0..16 {
@@ -141,10 +154,12 @@ impl ChipGround {
             if picked.len() == count {
                 let mut spaces: Vec<u32> = picked.iter().map(|&i| self.allowed[i as usize]).collect();
                 spaces.sort_unstable();
-                return Some(spaces);
+                spaces.into_iter().for_each(put);
+                return true;
             }
         }
-        Some(self.part_of_largest(count, below))
+        self.part_of_largest(count, below).into_iter().for_each(put);
+        true
     }
 
     /// After sixteen failed greedy passes: `count` spaces of the largest
@@ -333,8 +348,11 @@ mod tests {
                             ((state >> 33) % u64::from(n)) as u32
                         }
                     };
-                    let bits = ground.draw_as(count, &mut below(seed), true);
-                    let lists = ground.draw_as(count, &mut below(seed), false);
+                    let drawn = |small| {
+                        let mut spaces = Vec::new();
+                        ground.draw_as(count, &mut below(seed), small, |p| spaces.push(p)).then_some(spaces)
+                    };
+                    let (bits, lists) = (drawn(true), drawn(false));
                     assert_eq!(bits, lists, "{c}×{r}, {count} chips, seed {seed}");
                     // A bag the size of the largest layout is nearly always
                     // that layout: the greedy passes failed.

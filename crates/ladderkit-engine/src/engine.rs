@@ -537,8 +537,11 @@ impl Engine {
         }
     }
 
-    /// Passes the turn on, or keeps it for an extra turn if allowed.
-    fn end_turn(&self, s: &mut State, extra: bool) {
+    /// Passes the turn on, or keeps it for an extra turn if allowed (what
+    /// ends every turn; a classic one through `finish_classic`, which also
+    /// bumps and says so).
+    #[inline]
+    pub fn end_turn(&self, s: &mut State, extra: bool) {
         s.pending = None;
         if extra && self.board.allows_another_turn(s.turns_in_row) {
             s.turns_in_row += 1;

@@ -2,7 +2,7 @@
 //! here; `engine.rs` calls in at the few places a classic turn touches them.
 
 use ladderkit_core::TRAY;
-use ladderkit_core::extras::{ARROW_POINTS, BoardLayout, exact_payment};
+use ladderkit_core::extras::{ARROW_POINTS, BoardLayout};
 use ladderkit_core::spec::{ArrowKind, Power, Win};
 use serde::{Deserialize, Serialize};
 
@@ -31,23 +31,35 @@ impl Engine {
         on.clear();
         let board = self.board();
         let Some(chips) = &board.extras.chips else { return };
+        on.resize(board.points.len(), 0);
+        // The bag in its dealt order, as value indices plus one (on the
+        // stack for bags up to 128: every game deals).
+        let (mut small, mut large) = ([0u8; 128], Vec::new());
+        let bag: &mut [u8] = if chips.bag.len() <= small.len() {
+            &mut small[..chips.bag.len()]
+        } else {
+            large.resize(chips.bag.len(), 0);
+            &mut large
+        };
+        for (kind, value) in bag.iter_mut().zip(&chips.bag) {
+            *kind = chips.values.iter().position(|v| v == value).unwrap_or(0) as u8 + 1;
+        }
+        // The bag's order and the layout have streams of their own (and
+        // neither shifts the dice).
         let mut rng = GameRng::for_game(CHIP_STREAM, game);
-        let mut below = |n: u32| rng.below(n);
-        let drawn;
-        let spaces = match &chips.layout {
-            BoardLayout::Placed(spaces) => spaces,
-            BoardLayout::Random { seed, ground } => {
-                let mut rng = GameRng::for_game(*seed ^ CHIP_STREAM, game);
-                drawn = ground.draw(chips.bag.len(), &mut |n| rng.below(n)).unwrap_or_default();
-                &drawn
+        ladderkit_core::placement::shuffle(bag, &mut |n| rng.below(n));
+        let mut next = bag.iter();
+        let mut put = |pos: u32| {
+            if let Some(kind) = next.next() {
+                on[pos as usize] = *kind;
             }
         };
-        let mut bag = chips.bag.clone();
-        ladderkit_core::placement::shuffle(&mut bag, &mut below);
-        on.resize(board.points.len(), 0);
-        for (pos, value) in spaces.iter().zip(bag) {
-            let k = chips.values.iter().position(|v| *v == value).unwrap_or(0);
-            on[*pos as usize] = k as u8 + 1;
+        match &chips.layout {
+            BoardLayout::Placed(spaces) => spaces.iter().for_each(|pos| put(*pos)),
+            BoardLayout::Random { seed, ground } => {
+                let mut rng = GameRng::for_game(*seed ^ CHIP_STREAM, game);
+                ground.draw_each(chips.bag.len(), &mut |n| rng.below(n), put);
+            }
         }
     }
 
@@ -83,7 +95,12 @@ impl Engine {
     #[inline]
     pub fn moves_plainly(&self, s: &State, piece: usize) -> bool {
         // (Most pieces hold no upgrade: asked first, it is the only read.)
-        !s.pieces[piece].upgraded || self.boost(s, piece) == 0 && self.power_of(s, piece) != Some(Power::SnakeImmunity)
+        !s.pieces[piece].upgraded
+            || match self.power_of(s, piece) {
+                None | Some(Power::DoublePoints) => true,
+                Some(Power::Boost(n)) => n == 0,
+                Some(Power::SnakeImmunity) => false,
+            }
     }
 
     /// Whether resting on `at` can score or offer an arrow: a chip lies
@@ -91,7 +108,7 @@ impl Engine {
     /// else `score_rest` and `arrow_options` do nothing, so they are not
     /// asked (most rests; `rests_that_count` must keep in step with them).
     #[inline]
-    pub(crate) fn rest_counts(&self, s: &State, at: u32) -> bool {
+    pub fn rest_counts(&self, s: &State, at: u32) -> bool {
         let at = at as usize;
         self.counting_rests.get(at).copied().unwrap_or(false) || s.chips.get(at).is_some_and(|k| *k > 0)
     }
@@ -148,7 +165,8 @@ impl Engine {
     }
 
     /// Spends chips worth exactly the cost (largest values first, see
-    /// `exact_payment`), if the piece holds no upgrade.
+    /// `exact_payment`, kept per holding in `BoardChips::payments`), if the
+    /// piece holds no upgrade.
     fn buy_upgrade(&self, s: &mut State, piece: usize, ev: &mut impl EventSink) {
         let Some(chips) = &self.board().extras.chips else { return };
         let Some(up) = chips.upgrade else { return };
@@ -156,7 +174,7 @@ impl Engine {
             return;
         }
         let owner = s.pieces[piece].owner as usize;
-        let Some(spend) = exact_payment(&chips.values, &s.players[owner].held, up.cost) else { return };
+        let Some(spend) = chips.payments.as_ref().and_then(|p| p.of(&s.players[owner].held)) else { return };
         for (held, spent) in s.players[owner].held.iter_mut().zip(spend) {
             *held -= spent;
         }

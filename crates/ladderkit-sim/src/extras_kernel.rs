@@ -104,19 +104,14 @@ impl ExtrasKernel {
                         self.count_move(engine, e, counter);
                         s.pieces[piece].pos = u32::from(e.rest);
                     }
-                    let r = Resolved {
-                        step: Step {
-                            end: u32::from(e.end),
-                            rest: u32::from(e.rest),
-                            forfeited: !moved,
-                            bounced: e.flags & BOUNCED != 0,
-                        },
-                        won: e.flags & WON != 0,
-                        lose_turns: u32::from(e.lose),
-                        extra_turn: e.flags & EXTRA != 0,
-                    };
-                    if engine.after_move(&mut s, piece, &r, counter) == Turn::Choose {
-                        play_choice(engine, &mut s, ws, counter, &mut choose);
+                    // Most turns: no win, no turns to lose, nothing to score
+                    // or choose, so all `after_move` would do is pass the
+                    // turn (bumping is not played here).
+                    let plain = e.flags & WON == 0 && e.lose == 0;
+                    if plain && !(moved && engine.rest_counts(&s, u32::from(e.rest))) {
+                        engine.end_turn(&mut s, e.flags & EXTRA != 0);
+                    } else {
+                        self.after_move(engine, &mut s, piece, e, ws, counter, &mut choose);
                     }
                 }
                 // Only the mover's piece moves in a classic turn (an arrow
@@ -130,6 +125,36 @@ impl ExtrasKernel {
             counter.end_game(engine, &s);
         }
         counter.add_to(tally);
+    }
+
+    /// The rest of a turn whose move was read from the table: the engine's
+    /// `after_move`, and the choice it leaves if any.
+    #[expect(clippy::too_many_arguments, reason = "a turn's state and the run's buffers, passed on from `play_range`")]
+    fn after_move(
+        &self,
+        engine: &Engine,
+        s: &mut State,
+        piece: usize,
+        e: Entry,
+        ws: &mut ladderkit_engine::Workspace,
+        counter: &mut crate::Counter,
+        choose: &mut impl FnMut(&State, &[ladderkit_engine::Plan]) -> usize,
+    ) {
+        let moved = e.flags & MOVED != 0;
+        let r = Resolved {
+            step: Step {
+                end: u32::from(e.end),
+                rest: u32::from(e.rest),
+                forfeited: !moved,
+                bounced: e.flags & BOUNCED != 0,
+            },
+            won: e.flags & WON != 0,
+            lose_turns: u32::from(e.lose),
+            extra_turn: e.flags & EXTRA != 0,
+        };
+        if engine.after_move(s, piece, &r, counter) == Turn::Choose {
+            play_choice(engine, s, ws, counter, choose);
+        }
     }
 
     /// What the engine's `Moved`, `Climbed` and `Slid` events count.
