@@ -19,19 +19,22 @@ pub struct Extras {
     pub arrows: Vec<BoardArrow>,
     /// Per position: index into `arrows` of the arrow printed there.
     pub arrow_at: Vec<Option<u32>>,
-    /// The arrows pointing at each position, ascending, as
-    /// `into[into_start[p]..into_start[p + 1]]` (empty without arrows).
-    pub into_start: Vec<u32>,
-    pub into: Vec<u32>,
+    /// The arrows printed on or pointing at each position, ascending, as
+    /// `touching[touch_start[p]..touch_start[p + 1]]` (empty without
+    /// arrows).
+    pub touch_start: Vec<u32>,
+    pub touching: Vec<u32>,
     pub chips: Option<BoardChips>,
     pub win: Win,
 }
 
 impl Extras {
-    /// The arrows pointing at position `p` (indices into `arrows`, ascending).
-    pub fn arrows_into(&self, p: u32) -> &[u32] {
-        match (self.into_start.get(p as usize), self.into_start.get(p as usize + 1)) {
-            (Some(&a), Some(&b)) => &self.into[a as usize..b as usize],
+    /// The arrows printed on or pointing at position `p` (indices into
+    /// `arrows`, ascending): those a piece resting there may activate.
+    #[inline]
+    pub fn arrows_touching(&self, p: u32) -> &[u32] {
+        match (self.touch_start.get(p as usize), self.touch_start.get(p as usize + 1)) {
+            (Some(&a), Some(&b)) => &self.touching[a as usize..b as usize],
             _ => &[],
         }
     }
@@ -200,26 +203,33 @@ fn compile_arrows(spec: &VariantSpec, board: &mut CompiledBoard, nb: &[Vec<u32>]
         board.extras.arrow_at[at as usize] = Some(board.extras.arrows.len() as u32);
         board.extras.arrows.push(BoardArrow { index: i, at, target, kind: arrow.kind, range });
     }
-    index_arrows_into(&mut board.extras, board.points.len());
+    index_arrows_touching(&mut board.extras, board.points.len());
 }
 
-/// Fills `into_start`/`into` (a counting sort by target), so a landing looks
-/// at the few arrows that concern it rather than at every arrow.
-fn index_arrows_into(extras: &mut Extras, positions: usize) {
+/// Fills `touch_start`/`touching` (a counting sort by both ends), so a
+/// landing looks at the few arrows that concern it rather than at every
+/// arrow.
+fn index_arrows_touching(extras: &mut Extras, positions: usize) {
+    let ends = |a: &BoardArrow| [a.at as usize, a.target as usize];
     let mut start = vec![0u32; positions + 1];
     for a in &extras.arrows {
-        start[a.target as usize + 1] += 1;
+        for end in ends(a) {
+            start[end + 1] += 1;
+        }
     }
     for p in 0..positions {
         start[p + 1] += start[p];
     }
     let mut next = start.clone();
-    let mut into = vec![0u32; extras.arrows.len()];
+    let mut touching = vec![0u32; 2 * extras.arrows.len()];
+    // Arrows in index order: each position's list comes out ascending.
     for (k, a) in extras.arrows.iter().enumerate() {
-        into[next[a.target as usize] as usize] = k as u32;
-        next[a.target as usize] += 1;
+        for end in ends(a) {
+            touching[next[end] as usize] = k as u32;
+            next[end] += 1;
+        }
     }
-    (extras.into_start, extras.into) = (start, into);
+    (extras.touch_start, extras.touching) = (start, touching);
 }
 
 fn compile_chips(

@@ -190,10 +190,7 @@ impl Engine {
         let at = s.pieces[piece].pos;
         // The arrow printed here and those pointing here, in index order
         // (the order of the plans offered).
-        let into = board.extras.arrows_into(at);
-        let own = board.extras.arrow_at.get(at as usize).copied().flatten();
-        let split = into.partition_point(|&k| own.is_some_and(|o| k < o));
-        for k in into[..split].iter().copied().chain(own).chain(into[split..].iter().copied()) {
+        for &k in board.extras.arrows_touching(at) {
             let a = &board.extras.arrows[k as usize];
             let active = (a.at == at && occupied(s, piece, a.target)) || (a.target == at && occupied(s, piece, a.at));
             if !active {
@@ -257,11 +254,7 @@ impl Engine {
 pub(crate) fn rests_that_count(board: &ladderkit_core::CompiledBoard) -> Vec<bool> {
     let x = &board.extras;
     (0..board.points.len())
-        .map(|at| {
-            board.rest.get(at).is_some_and(|r| r.points > 0)
-                || x.arrow_at.get(at).is_some_and(Option::is_some)
-                || !x.arrows_into(at as u32).is_empty()
-        })
+        .map(|at| board.rest.get(at).is_some_and(|r| r.points > 0) || !x.arrows_touching(at as u32).is_empty())
         .collect()
 }
 
@@ -272,6 +265,7 @@ pub fn most_points(s: &State) -> u32 {
 }
 
 /// Whether a piece other than `piece` rests on `pos`.
+#[inline]
 fn occupied(s: &State, piece: usize, pos: u32) -> bool {
     pos != TRAY && s.pieces.iter().enumerate().any(|(j, q)| j != piece && !q.home && q.pos == pos)
 }
