@@ -139,6 +139,7 @@ fn the_extras_kernel_plays_exactly_the_engines_games() {
         s.effects.push(SpaceEffect { space: 60, effect: Effect::Points(3) });
     });
     let cases = [
+        ("chips", &chips, 1),
         ("chips", &chips, 2),
         ("chips", &chips, 3),
         ("chips", &chips, 5),
@@ -214,6 +215,15 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.games, 20_000);
+    // The extras kernel, whose counts are added a block at a time.
+    let arrows = check_source(include_str!("../../../variants/anniversary-arrows.ron")).spec.unwrap();
+    let e = engine(&arrows, 3);
+    let greedy = |threads| Options { seats: vec![Policy::Greedy; 3], ..options(3_000, 3, threads) };
+    assert_eq!(Runner::of(&e, &greedy(1)), Runner::ExtrasKernel);
+    let one = simulate(&e, &greedy(1), None);
+    assert_eq!(one, simulate(&e, &greedy(2), None));
+    assert_eq!(one, simulate(&e, &greedy(3), None));
+    assert_eq!(one.games, 3_000);
 }
 
 #[test]
