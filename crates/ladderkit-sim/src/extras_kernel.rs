@@ -16,8 +16,9 @@ use ladderkit_core::board::{Resolved, Step};
 use ladderkit_core::spec::Play;
 use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, play_choice, play_turn};
 
-use crate::kernel::{BOUNCED, CHAIN, EXTRA, Entry, JUMPED, MOVED, WON, move_table, roll, table_fits};
+use crate::kernel::{BOUNCED, CHAIN, EXTRA, Entry, MOVED, WON, move_table, roll, table_fits};
 use crate::pairs::Lead;
+use crate::rides::Rides;
 use crate::{Options, Tally, Worker};
 
 #[derive(Debug, Clone)]
@@ -70,6 +71,11 @@ impl ExtrasKernel {
         counter.start_block(engine, false);
         let players = usize::from(engine.players());
         let start = engine.board().start;
+        let board = engine.board();
+        // Rides of the moves read from the table (the engine's turns count
+        // theirs through `counter`).
+        let mut rides = Rides::default();
+        rides.reset(board);
         let mut rows = vec![start; players];
         let mut s = State::default();
         for g in games {
@@ -100,8 +106,12 @@ impl ExtrasKernel {
                     s.players[p].rolls += 1;
                     s.rolls += 1;
                     let moved = e.flags & MOVED != 0;
+                    // What the engine's `Moved`, `Climbed` and `Slid` events
+                    // count (a forfeited roll rides nothing: its entry's
+                    // jump is 0, counted in the "no jump" slot).
+                    rides.count(board, e.jump, e.flags & CHAIN != 0, e.end);
                     if moved {
-                        self.count_move(engine, e, counter);
+                        counter.rested(u32::from(e.rest));
                         s.pieces[piece].pos = u32::from(e.rest);
                     }
                     // Most turns: no win, no turns to lose, nothing to score
@@ -125,6 +135,7 @@ impl ExtrasKernel {
             counter.end_game(engine, &s);
         }
         counter.add_to(tally);
+        rides.add_to(&mut tally.jumps);
     }
 
     /// The rest of a turn whose move was read from the table: the engine's
@@ -154,22 +165,6 @@ impl ExtrasKernel {
         };
         if engine.after_move(s, piece, &r, counter) == Turn::Choose {
             play_choice(engine, s, ws, counter, choose);
-        }
-    }
-
-    /// What the engine's `Moved`, `Climbed` and `Slid` events count.
-    #[inline]
-    fn count_move(&self, engine: &Engine, e: Entry, counter: &mut crate::Counter) {
-        counter.rested(u32::from(e.rest));
-        if e.flags & JUMPED == 0 {
-            return;
-        }
-        if e.flags & CHAIN == 0 {
-            counter.rode(u32::from(e.jump) - 1);
-        } else {
-            for j in engine.board().chain(u32::from(e.end)) {
-                counter.rode(j);
-            }
         }
     }
 }
