@@ -70,8 +70,8 @@ impl ExtrasKernel {
         let Worker { workspace: ws, bot, counter, .. } = worker;
         counter.start_block(engine, false);
         let players = usize::from(engine.players());
-        let start = engine.board().start;
         let board = engine.board();
+        let start = board.start;
         // Rides of the moves read from the table (the engine's turns count
         // theirs through `counter`).
         let mut rides = Rides::default();

@@ -138,7 +138,23 @@ fn the_extras_kernel_plays_exactly_the_engines_games() {
         });
         s.effects.push(SpaceEffect { space: 60, effect: Effect::Points(3) });
     });
+    // Geese (a move repeated from each goose) scoring points, without the
+    // Goose's wells, prison, bumping and first throws.
+    let geese = {
+        let mut spec = check_source(include_str!("../../../variants/game-of-the-goose.ron")).spec.unwrap();
+        spec.effects.retain(|e| e.effect != Effect::Wait);
+        spec.effects.push(SpaceEffect { space: 20, effect: Effect::Points(3) });
+        spec.effects.push(SpaceEffect { space: 40, effect: Effect::Points(1) });
+        spec.rules.shared_squares = true;
+        spec.rules.bump = None;
+        spec.tags.clear();
+        spec.rules.first_throw.clear();
+        spec.rules.win = Win::MostPoints;
+        spec
+    };
     let cases = [
+        ("geese", &geese, 2),
+        ("geese", &geese, 3),
         ("chips", &chips, 1),
         ("chips", &chips, 2),
         ("chips", &chips, 3),
