@@ -19,9 +19,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ladderkit_engine::bots::{BotScratch, Judge};
 use ladderkit_engine::{Engine, GameRng, Policy, State, Workspace, play_turn};
+use rayon::prelude::*;
 
 use crate::counter::Counter;
-use rayon::prelude::*;
 
 pub use extras::{ExtrasReport, ExtrasTally};
 pub use extras_kernel::ExtrasKernel;
