@@ -49,10 +49,11 @@ pub struct ChipGround {
     pub adjacent: Vec<Vec<u32>>,
     /// A largest layout (a maximum independent set), as positions.
     pub largest: Vec<u32>,
-    /// Per index into `allowed`: its allowed neighbours as bits, when at
-    /// most 128 spaces are allowed (most boards; empty otherwise). A
-    /// greedy pass then checks a space with one `&` (`draw`).
-    neighbour_bits: Vec<u128>,
+    /// Per index into `allowed`: its allowed neighbours and itself as bits,
+    /// when at most 128 spaces are allowed (most boards; empty otherwise).
+    /// A greedy pass then checks and takes a space with an `&` and an `|`
+    /// (`draw`).
+    neighbour_bits: Vec<[u128; 2]>,
 }
 
 impl ChipGround {
@@ -66,7 +67,8 @@ impl ChipGround {
             .collect();
         let largest = largest_independent(&adjacent).into_iter().map(|i| spaces[i as usize]).collect();
         let neighbour_bits = if spaces.len() <= 128 {
-            adjacent.iter().map(|near| near.iter().fold(0u128, |bits, j| bits | 1 << j)).collect()
+            let bits = |near: &Vec<u32>| near.iter().fold(0u128, |bits, j| bits | 1 << j);
+            adjacent.iter().enumerate().map(|(i, near)| [bits(near), 1 << i]).collect()
         } else {
             Vec::new()
         };
@@ -115,9 +117,10 @@ impl ChipGround {
                         break;
                     }
                     // Whether a space is free is a coin toss: no branch.
-                    let free = u128::from(taken & self.neighbour_bits[i as usize] == 0);
-                    taken |= free << i;
-                    picked += free as usize;
+                    let [near, own] = self.neighbour_bits[i as usize];
+                    let free = taken & near == 0;
+                    taken |= own & 0u128.wrapping_sub(u128::from(free));
+                    picked += usize::from(free);
                 }
                 if picked == count {
                     // Ascending bits are ascending positions (`allowed` is).
