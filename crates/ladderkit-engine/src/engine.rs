@@ -350,7 +350,9 @@ impl Engine {
                 return Turn::Done;
             }
             let mut offered = false;
-            self.arrow_options(s, piece, |_| offered = true);
+            if !self.board.extras.arrows.is_empty() {
+                self.arrow_options(s, piece, |_| offered = true);
+            }
             if offered {
                 s.players[p as usize].extra_earned = r.extra_turn;
                 s.pending = Some(Pending { dice: [0, 0], count: 0, kind: TurnKind::Arrow });
