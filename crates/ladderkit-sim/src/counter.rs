@@ -52,7 +52,7 @@ impl Counter {
 
     /// A piece rode jump `j` (what a `Climbed` or `Slid` event counts).
     #[inline]
-    pub(crate) fn rode(&mut self, j: u32) {
+    fn rode(&mut self, j: u32) {
         if let Some(n) = self.jumps.get_mut(j as usize) {
             *n += 1;
         }
