@@ -52,7 +52,7 @@ pub struct ChipGround {
     /// Per index into `allowed`: its allowed neighbours and itself as bits,
     /// when at most 128 spaces are allowed (most boards; empty otherwise).
     /// A greedy pass then checks and takes a space with an `&` and an `|`
-    /// (`draw`).
+    /// (`bit_passes`).
     neighbour_bits: Vec<[u128; 2]>,
 }
 
@@ -101,39 +101,51 @@ impl ChipGround {
         if count > self.largest.len() {
             return false;
         }
-        let n = self.allowed.len();
-        if small {
-            // (On the stack: a game deals its chips before every game.)
-            let mut order = [0u32; 128];
-            let order = &mut order[..n];
-            for (i, o) in order.iter_mut().enumerate() {
-                *o = i as u32;
-            }
-            for _ in 0..16 {
-                shuffle(order, below);
-                let (mut taken, mut picked) = (0u128, 0);
-                for &i in order.iter() {
-                    if picked == count {
-                        break;
-                    }
-                    // Whether a space is free is a coin toss: no branch.
-                    let [near, own] = self.neighbour_bits[i as usize];
-                    let free = taken & near == 0;
-                    taken |= own & 0u128.wrapping_sub(u128::from(free));
-                    picked += usize::from(free);
-                }
-                if picked == count {
-                    // Ascending bits are ascending positions (`allowed` is).
-                    while taken != 0 {
-                        put(self.allowed[taken.trailing_zeros() as usize]);
-                        taken &= taken - 1;
-                    }
-                    return true;
-                }
-            }
+        let drawn =
+            if small { self.bit_passes(count, below, &mut put) } else { self.list_passes(count, below, &mut put) };
+        if !drawn {
             self.part_of_largest(count, below).into_iter().for_each(put);
-            return true;
         }
+        true
+    }
+
+    /// Up to sixteen random greedy passes over masks of the allowed spaces
+    /// (at most 128); whether one placed the whole bag (then `put` had it).
+    fn bit_passes(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: &mut impl FnMut(u32)) -> bool {
+        // (On the stack: a game deals its chips before every game.)
+        let mut order = [0u32; 128];
+        let order = &mut order[..self.allowed.len()];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i as u32;
+        }
+        for _ in 0..16 {
+            shuffle(order, below);
+            let (mut taken, mut picked) = (0u128, 0);
+            for &i in order.iter() {
+                if picked == count {
+                    break;
+                }
+                // Whether a space is free is a coin toss: no branch.
+                let [near, own] = self.neighbour_bits[i as usize];
+                let free = taken & near == 0;
+                taken |= own & 0u128.wrapping_sub(u128::from(free));
+                picked += usize::from(free);
+            }
+            if picked == count {
+                // Ascending bits are ascending positions (`allowed` is).
+                while taken != 0 {
+                    put(self.allowed[taken.trailing_zeros() as usize]);
+                    taken &= taken - 1;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `bit_passes` over lists, for any number of allowed spaces.
+    fn list_passes(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: &mut impl FnMut(u32)) -> bool {
+        let n = self.allowed.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut taken = vec![false; n];
         let mut picked: Vec<u32> = Vec::with_capacity(count);
@@ -161,8 +173,7 @@ impl ChipGround {
                 return true;
             }
         }
-        self.part_of_largest(count, below).into_iter().for_each(put);
-        true
+        false
     }
 
     /// After sixteen failed greedy passes: `count` spaces of the largest
@@ -343,6 +354,8 @@ mod tests {
             allowed[0] = false;
             let ground = ChipGround::new(&allowed, &neighbours(&points));
             assert!(!ground.neighbour_bits.is_empty(), "{c}×{r}: at most 128 spaces allowed");
+            let mut largest = ground.largest.clone();
+            largest.sort_unstable();
             for count in [1, 5, ground.largest.len() * 2 / 3, ground.largest.len()] {
                 for seed in 0..40u64 {
                     let below = |mut state: u64| {
@@ -359,8 +372,6 @@ mod tests {
                     assert_eq!(bits, lists, "{c}×{r}, {count} chips, seed {seed}");
                     // A bag the size of the largest layout is nearly always
                     // that layout: the greedy passes failed.
-                    let mut largest = ground.largest.clone();
-                    largest.sort_unstable();
                     fallbacks += usize::from(lists.expect("fits") == largest);
                 }
             }
