@@ -18,6 +18,9 @@ pub(crate) struct Counter {
     /// The jump at each square, of the board being played.
     jump_at: Vec<Option<u32>>,
     extras: ExtrasTally,
+    /// The variant plays points, chips or arrows (asked once a block: the
+    /// board's answer looks at every space).
+    has_extras: bool,
 }
 
 impl Counter {
@@ -37,6 +40,7 @@ impl Counter {
         }
         self.jump_at.clone_from(&board.jump_at);
         self.extras = ExtrasTally::new(engine.players() as usize);
+        self.has_extras = board.has_extras();
     }
 
     /// The next game is played on a board of its own (dealt jumps).
@@ -59,8 +63,8 @@ impl Counter {
     }
 
     /// A game ended as `s`: its final points and who won on them.
-    pub(crate) fn end_game(&mut self, engine: &Engine, s: &State) {
-        if engine.board().has_extras() {
+    pub(crate) fn end_game(&mut self, s: &State) {
+        if self.has_extras {
             self.extras.end_game(s);
         }
     }

@@ -132,7 +132,7 @@ impl ExtrasKernel {
                 }
             }
             tally.add_game(&s, if players > 1 { lead.changes(players) } else { 0 });
-            counter.end_game(engine, &s);
+            counter.end_game(&s);
         }
         counter.add_to(tally);
         rides.add_to(&mut tally.jumps);

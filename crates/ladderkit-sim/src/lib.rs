@@ -309,7 +309,7 @@ fn simulate_range(
             leader.update(engine, &state);
         }
         tally.add_game(&state, leader.changes);
-        counter.end_game(engine, &state);
+        counter.end_game(&state);
     }
     counter.add_to(&mut tally);
     tally
