@@ -9,6 +9,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use crate::rng::GameRng;
 use crate::spec::Point;
 
 /// Orthogonal neighbours of every position (0, the tray, has none).
@@ -52,8 +53,8 @@ pub struct ChipGround {
     /// Per index into `allowed`: its allowed neighbours and itself as bits,
     /// when at most 128 spaces are allowed (most boards; empty otherwise).
     /// A greedy pass then checks and takes a space with an `&` and an `|`
-    /// (`bit_passes`).
-    neighbour_bits: Vec<[u128; 2]>,
+    /// (`bit_passes`). A fixed array: an index below 128 needs no check.
+    neighbour_bits: Option<Box<[[u128; 2]; 128]>>,
 }
 
 impl ChipGround {
@@ -66,12 +67,13 @@ impl ChipGround {
             .map(|p| neighbours[*p as usize].iter().filter_map(|q| index.get(q).copied()).collect())
             .collect();
         let largest = largest_independent(&adjacent).into_iter().map(|i| spaces[i as usize]).collect();
-        let neighbour_bits = if spaces.len() <= 128 {
-            let bits = |near: &Vec<u32>| near.iter().fold(0u128, |bits, j| bits | 1 << j);
-            adjacent.iter().enumerate().map(|(i, near)| [bits(near), 1 << i]).collect()
-        } else {
-            Vec::new()
-        };
+        let neighbour_bits = (spaces.len() <= 128).then(|| {
+            let mut table = Box::new([[0; 2]; 128]);
+            for (i, near) in adjacent.iter().enumerate() {
+                table[i] = [near.iter().fold(0u128, |bits, j| bits | 1 << j), 1 << i];
+            }
+            table
+        });
         Self { allowed: spaces, adjacent, largest, neighbour_bits }
     }
 
@@ -83,54 +85,69 @@ impl ChipGround {
 
     /// Draws `count` positions: random greedy passes first (they spread the
     /// chips evenly), then a random part of the largest layout if the bag is
-    /// so large that greedy passes keep failing. `below(n)` draws from 0..n.
-    pub fn draw(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Option<Vec<u32>> {
+    /// so large that greedy passes keep failing.
+    pub fn draw(&self, count: usize, rng: &mut impl Draws) -> Option<Vec<u32>> {
         let mut spaces = Vec::with_capacity(count);
-        self.draw_each(count, below, |pos| spaces.push(pos)).then_some(spaces)
+        self.draw_each(count, rng, |pos| spaces.push(pos)).then_some(spaces)
     }
 
     /// `draw` without a vector: `put` is given the drawn positions in
     /// ascending order; false (and nothing put) when the bag cannot fit.
-    pub fn draw_each(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: impl FnMut(u32)) -> bool {
-        self.draw_as(count, below, !self.neighbour_bits.is_empty(), put)
+    pub fn draw_each(&self, count: usize, rng: &mut impl Draws, put: impl FnMut(u32)) -> bool {
+        self.draw_as(count, rng, true, put)
     }
 
-    /// `draw_each`, its passes over bits (`small`, up to 128 allowed spaces)
-    /// or over lists: the same layouts either way (a test holds them equal).
-    fn draw_as(&self, count: usize, below: &mut impl FnMut(u32) -> u32, small: bool, mut put: impl FnMut(u32)) -> bool {
+    /// `draw_each`, its passes over bits (`use_bits` where they are kept: up
+    /// to 128 allowed spaces) or over lists: the same layouts either way (a
+    /// test holds them equal).
+    fn draw_as(&self, count: usize, rng: &mut impl Draws, use_bits: bool, mut put: impl FnMut(u32)) -> bool {
         if count > self.largest.len() {
             return false;
         }
-        let drawn =
-            if small { self.bit_passes(count, below, &mut put) } else { self.list_passes(count, below, &mut put) };
+        let drawn = match self.neighbour_bits.as_deref() {
+            Some(bits) if use_bits => self.bit_passes(bits, count, rng, &mut put),
+            _ => self.list_passes(count, rng, &mut put),
+        };
         if !drawn {
-            self.part_of_largest(count, below).into_iter().for_each(put);
+            self.part_of_largest(count, rng).into_iter().for_each(put);
         }
         true
     }
 
     /// Up to sixteen random greedy passes over masks of the allowed spaces
     /// (at most 128); whether one placed the whole bag (then `put` had it).
-    fn bit_passes(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: &mut impl FnMut(u32)) -> bool {
-        // (On the stack: a game deals its chips before every game.)
-        let mut order = [0u32; 128];
+    fn bit_passes(
+        &self,
+        bits: &[[u128; 2]; 128],
+        count: usize,
+        rng: &mut impl Draws,
+        put: &mut impl FnMut(u32),
+    ) -> bool {
+        // (On the stack: a game deals its chips before every game. Indices
+        // below 128 fit a byte.)
+        let mut order = [0u8; 128];
         let order = &mut order[..self.allowed.len()];
         for (i, o) in order.iter_mut().enumerate() {
-            *o = i as u32;
+            *o = i as u8;
         }
         for _ in 0..16 {
-            shuffle(order, below);
-            let (mut taken, mut picked) = (0u128, 0);
+            rng.shuffle(order);
+            let (mut low, mut high, mut picked) = (0u64, 0u64, 0usize);
             for &i in order.iter() {
                 if picked == count {
                     break;
                 }
-                // Whether a space is free is a coin toss: no branch.
-                let [near, own] = self.neighbour_bits[i as usize];
-                let free = taken & near == 0;
-                taken |= own & 0u128.wrapping_sub(u128::from(free));
-                picked += usize::from(free);
+                // Whether a space is free is a coin toss: no branch. (On
+                // words, and the count wrapping, which it cannot: a select
+                // of a u128, or one next to an overflow check, was compiled
+                // to a branch, mispredicted every other space.)
+                let [near, own] = bits[usize::from(i) & 127];
+                let free = (low & near as u64) | (high & (near >> 64) as u64) == 0;
+                low |= std::hint::select_unpredictable(free, own as u64, 0);
+                high |= std::hint::select_unpredictable(free, (own >> 64) as u64, 0);
+                picked = picked.wrapping_add(usize::from(free));
             }
+            let mut taken = u128::from(high) << 64 | u128::from(low);
             if picked == count {
                 // Ascending bits are ascending positions (`allowed` is).
                 while taken != 0 {
@@ -144,13 +161,13 @@ impl ChipGround {
     }
 
     /// `bit_passes` over lists, for any number of allowed spaces.
-    fn list_passes(&self, count: usize, below: &mut impl FnMut(u32) -> u32, put: &mut impl FnMut(u32)) -> bool {
+    fn list_passes(&self, count: usize, rng: &mut impl Draws, put: &mut impl FnMut(u32)) -> bool {
         let n = self.allowed.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut taken = vec![false; n];
         let mut picked: Vec<u32> = Vec::with_capacity(count);
         for _ in 0..16 {
-            shuffle(&mut order, below);
+            rng.shuffle(&mut order);
             // Clear only what the last pass took (boards have 250,000
             // spaces; a bag a few dozen chips).
             for &i in &picked {
@@ -178,12 +195,40 @@ impl ChipGround {
 
     /// After sixteen failed greedy passes: `count` spaces of the largest
     /// layout, at random.
-    fn part_of_largest(&self, count: usize, below: &mut impl FnMut(u32) -> u32) -> Vec<u32> {
+    fn part_of_largest(&self, count: usize, rng: &mut impl Draws) -> Vec<u32> {
         let mut largest = self.largest.clone();
-        shuffle(&mut largest, below);
+        rng.shuffle(&mut largest);
         largest.truncate(count);
         largest.sort_unstable();
         largest
+    }
+}
+
+/// Where placement's random numbers come from: `below(n)` draws from
+/// `0..n`. A closure serves tests and other generators; the game's
+/// `GameRng` shuffles two swaps to an output (`GameRng::shuffle`, the same
+/// swaps).
+pub trait Draws {
+    fn below(&mut self, n: u32) -> u32;
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        shuffle(items, &mut |n| self.below(n));
+    }
+}
+
+impl<F: FnMut(u32) -> u32> Draws for F {
+    fn below(&mut self, n: u32) -> u32 {
+        self(n)
+    }
+}
+
+impl Draws for GameRng {
+    fn below(&mut self, n: u32) -> u32 {
+        GameRng::below(self, n)
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        GameRng::shuffle(self, items);
     }
 }
 
@@ -353,7 +398,7 @@ mod tests {
             let mut allowed: Vec<bool> = (0..points.len()).map(|p| p % gap != 0).collect();
             allowed[0] = false;
             let ground = ChipGround::new(&allowed, &neighbours(&points));
-            assert!(!ground.neighbour_bits.is_empty(), "{c}×{r}: at most 128 spaces allowed");
+            assert!(ground.neighbour_bits.is_some(), "{c}×{r}: at most 128 spaces allowed");
             let mut largest = ground.largest.clone();
             largest.sort_unstable();
             for count in [1, 5, ground.largest.len() * 2 / 3, ground.largest.len()] {
@@ -364,9 +409,9 @@ mod tests {
                             ((state >> 33) % u64::from(n)) as u32
                         }
                     };
-                    let drawn = |small| {
+                    let drawn = |use_bits| {
                         let mut spaces = Vec::new();
-                        ground.draw_as(count, &mut below(seed), small, |p| spaces.push(p)).then_some(spaces)
+                        ground.draw_as(count, &mut below(seed), use_bits, |p| spaces.push(p)).then_some(spaces)
                     };
                     let (bits, lists) = (drawn(true), drawn(false));
                     assert_eq!(bits, lists, "{c}×{r}, {count} chips, seed {seed}");

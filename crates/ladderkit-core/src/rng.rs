@@ -80,6 +80,33 @@ impl GameRng {
         ((u64::from(self.next_u32()) * u64::from(n)) >> 32) as u32
     }
 
+    /// Fisher–Yates over `items`: the swaps of `placement::shuffle` with
+    /// `below` drawn from this generator, both halves of an output used by
+    /// two swaps in a row rather than one through `spare` (chips are dealt
+    /// before every game: two shuffles a game).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        // `below(n)` on given bits.
+        let pick = |bits: u32, n: usize| ((u64::from(bits) * n as u64) >> 32) as usize;
+        // The next swap is of `items[n - 1]`, with a draw from `0..n`.
+        let mut n = items.len();
+        if n < 2 {
+            return;
+        }
+        if let Some(low) = self.spare.take() {
+            items.swap(n - 1, pick(low, n));
+            n -= 1;
+        }
+        while n >= 3 {
+            let x = self.next_u64();
+            items.swap(n - 1, pick((x >> 32) as u32, n));
+            items.swap(n - 2, pick(x as u32, n - 1));
+            n -= 2;
+        }
+        if n == 2 {
+            items.swap(1, self.below(2) as usize);
+        }
+    }
+
     /// One die of `sides` faces: 1..=sides.
     #[inline]
     pub fn die(&mut self, sides: u32) -> u32 {
@@ -103,6 +130,28 @@ mod tests {
             (0..100).map(|_| b.next_u64()).collect::<Vec<_>>()
         );
         assert_ne!(GameRng::for_game(1, 0), GameRng::for_game(1, 1));
+    }
+
+    /// The paired shuffle makes the swaps one draw at a time makes, for
+    /// every length around the pairing's edges, with and without half an
+    /// output left over, and leaves the generator where they leave it.
+    #[test]
+    fn shuffle_makes_the_swaps_of_one_draw_at_a_time() {
+        for len in 0..40usize {
+            for spare in [false, true] {
+                let mut paired = GameRng::seed(len as u64 * 31 + 7);
+                if spare {
+                    paired.next_u32();
+                }
+                let mut single = paired.clone();
+                let mut a: Vec<usize> = (0..len).collect();
+                let mut b = a.clone();
+                paired.shuffle(&mut a);
+                crate::placement::shuffle(&mut b, &mut |n| single.below(n));
+                assert_eq!(a, b, "{len} items, spare {spare}");
+                assert_eq!(paired, single, "{len} items, spare {spare}: the generators part");
+            }
+        }
     }
 
     #[test]

@@ -349,11 +349,7 @@ impl Engine {
             if s.is_over() {
                 return Turn::Done;
             }
-            let mut offered = false;
-            if !self.board.extras.arrows.is_empty() {
-                self.arrow_options(s, piece, |_| offered = true);
-            }
-            if offered {
+            if !self.board.extras.arrows.is_empty() && self.offers_arrow(s, piece) {
                 s.players[p as usize].extra_earned = r.extra_turn;
                 s.pending = Some(Pending { dice: [0, 0], count: 0, kind: TurnKind::Arrow });
                 return Turn::Choose;
@@ -550,8 +546,10 @@ impl Engine {
             return;
         }
         s.turns_in_row = 1;
-        // A compare, not `%`: this runs every turn of every simulated game.
-        s.current = if s.current + 1 == self.players { 0 } else { s.current + 1 };
+        // A compare, not `%`: this runs every turn of every simulated game
+        // (and the seat after `current < players` cannot wrap).
+        let next = s.current.wrapping_add(1);
+        s.current = if next == self.players { 0 } else { next };
         if s.current == s.opener {
             s.rounds += 1;
         }

@@ -47,7 +47,7 @@ impl Engine {
         // The bag's order and the layout have streams of their own (and
         // neither shifts the dice).
         let mut rng = GameRng::for_game(CHIP_STREAM, game);
-        ladderkit_core::placement::shuffle(bag, &mut |n| rng.below(n));
+        rng.shuffle(bag);
         let mut next = bag.iter();
         let mut put = |pos: u32| {
             if let Some(kind) = next.next() {
@@ -58,7 +58,7 @@ impl Engine {
             BoardLayout::Placed(spaces) => spaces.iter().for_each(|pos| put(*pos)),
             BoardLayout::Random { seed, ground } => {
                 let mut rng = GameRng::for_game(*seed ^ CHIP_STREAM, game);
-                ground.draw_each(chips.bag.len(), &mut |n| rng.below(n), put);
+                ground.draw_each(chips.bag.len(), &mut rng, put);
             }
         }
     }
@@ -109,8 +109,14 @@ impl Engine {
     /// asked (most rests; `rests_that_count` must keep in step with them).
     #[inline]
     pub fn rest_counts(&self, s: &State, at: u32) -> bool {
-        let at = at as usize;
-        self.counting_rests.get(at).copied().unwrap_or(false) || s.chips.get(at).is_some_and(|k| *k > 0)
+        self.rest_always_counts(at) || chip_lies(s, at)
+    }
+
+    /// `rest_counts` in every game of the variant: the space scores, or an
+    /// arrow starts or ends there (a chip is the game's own: `chip_lies`).
+    #[inline]
+    pub fn rest_always_counts(&self, at: u32) -> bool {
+        self.counting_rests.get(at as usize).copied().unwrap_or(false)
     }
 
     /// What resting on `at` scores: the chip there, the space's points, and
@@ -191,11 +197,10 @@ impl Engine {
         // The arrow printed here and those pointing here, in index order
         // (the order of the plans offered).
         for &k in board.extras.arrows_touching(at) {
-            let a = &board.extras.arrows[k as usize];
-            let active = (a.at == at && occupied(s, piece, a.target)) || (a.target == at && occupied(s, piece, a.at));
-            if !active {
+            if !self.arrow_active(s, piece, at, k) {
                 continue;
             }
+            let a = &board.extras.arrows[k as usize];
             let mut push = |to| found(Plan { arrow: Some(ArrowUse { arrow: k, to }), ..Plan::default() });
             match a.kind {
                 ArrowKind::ExtraTurn => push(at),
@@ -219,6 +224,29 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// Whether `arrow_options` offers anything. Most rests by an arrow find
+    /// no piece at its other end: that is asked first, inline.
+    #[inline]
+    pub(crate) fn offers_arrow(&self, s: &State, piece: usize) -> bool {
+        let at = s.pieces[piece].pos;
+        for &k in self.board().extras.arrows_touching(at) {
+            if self.arrow_active(s, piece, at, k) {
+                let mut offered = false;
+                self.arrow_options(s, piece, |_| offered = true);
+                return offered;
+            }
+        }
+        false
+    }
+
+    /// Whether arrow `k`, printed on or pointing at `at` where `piece`
+    /// rests, has another piece at its other end.
+    #[inline]
+    fn arrow_active(&self, s: &State, piece: usize, at: u32, k: u32) -> bool {
+        let a = &self.board().extras.arrows[k as usize];
+        (a.at == at && occupied(s, piece, a.target)) || (a.target == at && occupied(s, piece, a.at))
     }
 
     /// Plays an arrow choice; returns whether it earned an extra turn.
@@ -262,6 +290,12 @@ pub(crate) fn rests_that_count(board: &ladderkit_core::CompiledBoard) -> Vec<boo
 pub fn most_points(s: &State) -> u32 {
     let best = s.players.iter().map(|p| p.points).max().unwrap_or(0);
     s.players.iter().enumerate().filter(|(_, p)| p.points == best).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Whether a face-down chip lies on `at` in the game `s`.
+#[inline]
+pub fn chip_lies(s: &State, at: u32) -> bool {
+    s.chips.get(at as usize).is_some_and(|k| *k > 0)
 }
 
 /// Whether a piece other than `piece` rests on `pos`.

@@ -331,6 +331,21 @@ fn activating_another_arrow_still_scores_this_ones_two_points() {
 }
 
 #[test]
+fn an_active_arrow_with_nowhere_to_go_leaves_no_choice() {
+    // The arrow on 16 points at 5, where the piece lands, and a piece stands
+    // on 16: it is active, but it deploys only onto 5, the piece's own
+    // space. So there is nothing to choose and the turn passes.
+    let e = engine(&arrows(&[(16, Direction::Down, ArrowKind::Deploy { from: 5, to: 5 })]), 2);
+    let mut s = e.new_game(0);
+    s.pieces[1].pos = 16;
+    let mut ev = Vec::new();
+    assert_eq!(e.classic_roll(&mut s, &[5], &mut ev), Turn::Done);
+    assert_eq!(s.pending, None);
+    assert_eq!(s.current, 1);
+    assert!(!ev.iter().any(|e| matches!(e, Event::ArrowActivated { .. })), "{ev:?}");
+}
+
+#[test]
 fn at_most_one_activation_a_turn_chosen_by_the_player() {
     // "A maximum of 1 symbol can be activated per turn. If you could
     // activate more than one, you may only choose one of them."

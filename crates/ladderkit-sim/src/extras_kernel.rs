@@ -14,9 +14,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ladderkit_core::board::{Resolved, Step};
 use ladderkit_core::spec::Play;
+use ladderkit_engine::extras::chip_lies;
 use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, play_choice, play_turn};
 
-use crate::kernel::{BOUNCED, CHAIN, EXTRA, Entry, MOVED, WON, move_table, roll, table_fits};
+use crate::kernel::{AFTER, BOUNCED, CHAIN, EXTRA, Entry, MOVED, WON, move_table, roll, table_fits};
 use crate::pairs::Lead;
 use crate::rides::Rides;
 use crate::{Options, Tally, Worker};
@@ -52,7 +53,13 @@ impl ExtrasKernel {
             return None;
         }
         let board = engine.board();
-        let (width, table) = move_table(board);
+        let (width, mut table) = move_table(board);
+        for e in &mut table {
+            let counts = e.flags & MOVED != 0 && engine.rest_always_counts(u32::from(e.rest));
+            if e.flags & WON != 0 || e.lose > 0 || counts {
+                e.flags |= AFTER;
+            }
+        }
         Some(Self { width, table, count: board.dice.count, sides: board.dice.sides })
     }
 
@@ -99,12 +106,13 @@ impl ExtrasKernel {
                 if s.players[p].lose_turns > 0 || !engine.moves_plainly(&s, piece) {
                     play_turn(engine, &mut s, &mut dice, ws, counter, &mut choose);
                 } else {
-                    if s.turns_in_row == 1 {
-                        s.players[p].turns += 1;
-                    }
+                    // (Counted wrapping, which they cannot: a game has at
+                    // most `MAX_TURNS` turns, far below 2^32.)
+                    let player = &mut s.players[p];
+                    player.turns = player.turns.wrapping_add(u32::from(s.turns_in_row == 1));
+                    player.rolls = player.rolls.wrapping_add(1);
+                    s.rolls = s.rolls.wrapping_add(1);
                     let e = self.table[from as usize * self.width + roll(&mut dice, self.count, self.sides)];
-                    s.players[p].rolls += 1;
-                    s.rolls += 1;
                     let moved = e.flags & MOVED != 0;
                     // What the engine's `Moved`, `Climbed` and `Slid` events
                     // count (a forfeited roll rides nothing: its entry's
@@ -116,9 +124,10 @@ impl ExtrasKernel {
                     }
                     // Most turns: no win, no turns to lose, nothing to score
                     // or choose, so all `after_move` would do is pass the
-                    // turn (bumping is not played here).
-                    let plain = e.flags & WON == 0 && e.lose == 0;
-                    if plain && !(moved && engine.rest_counts(&s, u32::from(e.rest))) {
+                    // turn (bumping is not played here). The entry says
+                    // most of it (`AFTER`: one test, early), the game's
+                    // chips the rest.
+                    if e.flags & AFTER == 0 && !(moved && chip_lies(&s, u32::from(e.rest))) {
                         engine.end_turn(&mut s, e.flags & EXTRA != 0);
                     } else {
                         self.after_move(engine, &mut s, piece, e, ws, counter, &mut choose);

@@ -34,6 +34,10 @@ pub(crate) const MOVED: u8 = 8;
 pub(crate) const CHAIN: u8 = 16;
 /// The move went past the goal and back.
 pub(crate) const BOUNCED: u8 = 32;
+/// (The extras kernel's, not `move_table`'s.) The turn goes on in the
+/// engine's `after_move` in every game: a win, turns to lose, or a rest
+/// that always counts (`Engine::rest_always_counts`).
+pub(crate) const AFTER: u8 = 64;
 
 #[derive(Debug, Clone)]
 pub struct RaceKernel {
