@@ -147,9 +147,9 @@ impl ChipGround {
                 high |= std::hint::select_unpredictable(free, (own >> 64) as u64, 0);
                 picked = picked.wrapping_add(usize::from(free));
             }
-            let mut taken = u128::from(high) << 64 | u128::from(low);
             if picked == count {
                 // Ascending bits are ascending positions (`allowed` is).
+                let mut taken = u128::from(high) << 64 | u128::from(low);
                 while taken != 0 {
                     put(self.allowed[taken.trailing_zeros() as usize]);
                     taken &= taken - 1;

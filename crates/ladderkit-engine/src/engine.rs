@@ -349,6 +349,8 @@ impl Engine {
             if s.is_over() {
                 return Turn::Done;
             }
+            // (Boards without arrows, where chips make most rests count,
+            // skip even the look at the piece's space.)
             if !self.board.extras.arrows.is_empty() && self.offers_arrow(s, piece) {
                 s.players[p as usize].extra_earned = r.extra_turn;
                 s.pending = Some(Pending { dice: [0, 0], count: 0, kind: TurnKind::Arrow });
