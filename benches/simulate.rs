@@ -56,12 +56,15 @@ fn bench(c: &mut Criterion) {
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
     // Issue 16's full-engine rows, on the bundled variants: thinking bots,
-    // chips and arrows (greedy Treehouse bots now run on the Treehouse
-    // kernel, chips and arrows on the extras kernel; the lookahead bot
-    // remembers the positions it rated).
+    // chips and arrows (greedy and lookahead Treehouse bots now run on the
+    // Treehouse kernel, chips and arrows on the extras kernel; the
+    // lookahead bot remembers the positions it rated, so a longer run goes
+    // faster: compare rows of the same length).
     for (name, source, players, policy, games) in [
         ("treehouse 2 players, greedy bots", include_str!("../variants/treehouse.ron"), 2, Policy::Greedy, 20_000),
         ("treehouse 2 players, lookahead bots", include_str!("../variants/treehouse.ron"), 2, Policy::Lookahead, 2_000),
+        ("treehouse 3 players, lookahead bots", include_str!("../variants/treehouse.ron"), 3, Policy::Lookahead, 500),
+        ("treehouse 4 players, lookahead bots", include_str!("../variants/treehouse.ron"), 4, Policy::Lookahead, 200),
         (
             "taiwan chips 3 players, greedy bots",
             include_str!("../variants/taiwan-chips.ron"),

@@ -228,7 +228,7 @@ fn simulate_treehouse_with_mixed_bots_reads_well() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     for needle in
-        ["lookahead, random", "full engine", "seat 1", "95% interval", "lead changes per game", "Most-used jumps"]
+        ["lookahead, random", "Treehouse kernel", "seat 1", "95% interval", "lead changes per game", "Most-used jumps"]
     {
         assert!(out.contains(needle), "{needle} in {out}");
     }

@@ -23,12 +23,12 @@ use ladderkit::engine::Seat;
 /// gives the same report on any number of threads. Classic variants whose
 /// pieces never meet run on a precomputed race kernel, classic races with
 /// points, chips and arrows (random and greedy bots) on an extras kernel,
-/// and the basic Treehouse game with random and greedy bots on a Treehouse
-/// kernel: the very same games as the full engine, faster (one player
-/// alone on a plain board draws several rolls at once: the same odds, not
-/// the same games);
-/// everything else runs the full engine, where the lookahead bot remembers
-/// each position it rated (long runs get faster as it meets them again).
+/// and the basic Treehouse game with random, greedy and lookahead bots on a
+/// Treehouse kernel: the very same games as the full engine, faster (one
+/// player alone on a plain board draws several rolls at once: the same
+/// odds, not the same games);
+/// everything else runs the full engine. The lookahead bot remembers each
+/// position it rated (long runs get faster as it meets them again).
 /// Seat win rates come with 95% intervals; with a rotating first player the
 /// opener changes every game, as in a match.
 #[derive(Debug, clap::Args)]

@@ -261,10 +261,18 @@ pub fn margin(engine: &Engine, s: &State, me: u8) -> f64 {
     // The table once per margin: each read of it checks it was worked out.
     let remaining = engine.remaining_table();
     let needed = |p: u8| -> f64 {
-        s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| remaining[s.pieces[i].pos as usize].min(DECIDED)).sum()
+        s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| moves_needed(remaining[s.pieces[i].pos as usize])).sum()
     };
     let closest_other = (0..s.players.len() as u8).filter(|p| *p != me).map(needed).fold(f64::INFINITY, f64::min);
     (if closest_other.is_finite() { closest_other } else { 0.0 }) - needed(me)
+}
+
+/// What `margin` counts for a piece `remaining` expected moves from home
+/// (`Engine::remaining_table`): that, capped so that a square from which
+/// the goal cannot be reached counts as a decided game, not infinity.
+#[inline]
+pub fn moves_needed(remaining: f64) -> f64 {
+    remaining.min(DECIDED)
 }
 
 /// Who sits where.

@@ -27,7 +27,7 @@ pub use extras::{ExtrasReport, ExtrasTally};
 pub use extras_kernel::ExtrasKernel;
 pub use kernel::RaceKernel;
 pub use stats::{Report, Summary, Tally};
-pub use treehouse::TreehouseKernel;
+pub use treehouse::{Memo as TreehouseMemo, TreehouseKernel};
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -169,7 +169,7 @@ fn dealt_engine(engine: &Engine, options: &Options, game: u64) -> Option<Engine>
 enum Kernel {
     /// Classic races whose pieces never meet.
     Race(RaceKernel),
-    /// The basic Treehouse game with random and greedy bots.
+    /// The basic Treehouse game with random, greedy and lookahead bots.
     Treehouse(TreehouseKernel),
     /// Classic races with points, chips and arrows.
     Extras(ExtrasKernel),
@@ -188,6 +188,9 @@ impl Kernel {
     fn block_size(&self, players: usize) -> u64 {
         match self {
             Self::Race(k) => k.block_size(players),
+            // Lookahead games take a millisecond: the engine's blocks, so
+            // progress moves as often (and shards cut alike).
+            Self::Treehouse(k) if k.thinks() => ENGINE_BLOCK,
             Self::Treehouse(_) => TREEHOUSE_BLOCK,
             // The engine's blocks: a run cut into shards is cut alike
             // whichever plays it.
@@ -251,6 +254,8 @@ struct Worker {
     workspace: Workspace,
     bot: BotScratch,
     counter: Counter,
+    /// The Treehouse kernel's lookahead ratings, kept from block to block.
+    treehouse: TreehouseMemo,
 }
 
 impl Worker {
@@ -276,7 +281,7 @@ fn simulate_range(
             return tally;
         }
         Some(Kernel::Treehouse(k)) => {
-            k.play_range(options.seed, games, &mut tally);
+            k.play_range(options.seed, games, &mut worker.treehouse, &mut tally);
             return tally;
         }
         Some(Kernel::Extras(k)) => {

@@ -1,11 +1,12 @@
-//! The Treehouse kernel: the basic game (one pyramid each) with random and
-//! greedy bots on a board without lose-turn or extra-turn spaces, played on
-//! a few arrays instead of a `State`. A turn lists the legal plans in
-//! exactly the order `Engine::legal_plans` does, picks one with the same
-//! draw as `Policy::Random` (or the first best by `race_margin`, as
-//! `Policy::Greedy` does) and moves the same way as `Engine::apply`, so a
-//! seed gives the very games the engine plays (a test compares them),
-//! several times faster.
+//! The Treehouse kernel: the basic game (one pyramid each) with random,
+//! greedy and lookahead bots on a board without lose-turn or extra-turn
+//! spaces, played on a few arrays instead of a `State`. A turn lists the
+//! legal plans in exactly the order `Engine::legal_plans` does, picks one
+//! with the same draw as `Policy::Random` (or the first best by
+//! `race_margin`, as `Policy::Greedy` does, or by the expected margin after
+//! the next player's reply, as `Policy::Lookahead` does: `lookahead`) and
+//! moves the same way as `Engine::apply`, so a seed gives the very games
+//! the engine plays (a test compares them), several times faster.
 //!
 //! What makes it small: with one piece each and no lose-turn spaces no
 //! piece is ever covered or lying down, so a piece can move by `d` exactly
@@ -14,11 +15,16 @@
 
 use ladderkit_core::TRAY;
 use ladderkit_core::spec::{FirstPlayer, Play};
+use ladderkit_engine::bots::moves_needed;
 use ladderkit_engine::{Engine, GameRng, Policy};
 
 use crate::Leader;
 use crate::rides::{Rides, first_jump};
 use crate::stats::Tally;
+
+mod lookahead;
+
+pub use lookahead::Memo;
 
 /// Seats the kernel plays (the rules allow five; the engine plays more).
 const MAX_PLAYERS: usize = 8;
@@ -44,11 +50,32 @@ pub struct TreehouseKernel {
     /// The first turn rolls one die for your own piece.
     opening: bool,
     rotate: bool,
-    /// Per seat: whether it plays greedily (else at random).
-    greedy: [bool; MAX_PLAYERS],
+    /// How each seat chooses.
+    bots: [Bot; MAX_PLAYERS],
+    /// Per position: the expected moves still needed from it, as
+    /// `bots::margin` counts them (`moves_needed`), for lookahead seats.
+    needed: Vec<f64>,
     /// Per position, per die − 1 (dice have at most `MAX_SIDES` faces).
     steps: Vec<[Step; MAX_SIDES]>,
     board: ladderkit_core::CompiledBoard,
+}
+
+/// How a seat chooses among its plans: as `Policy::Random`,
+/// `Policy::Greedy` or `Policy::Lookahead` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bot {
+    Random,
+    Greedy,
+    Lookahead,
+}
+
+/// A scoring seat's pick (`best_plan`): its score and its moves (piece,
+/// die).
+#[derive(Debug, Clone, Copy)]
+struct Best {
+    score: f64,
+    first: (usize, u8),
+    second: Option<(usize, u8)>,
 }
 
 /// Where the pieces are, numbered by seat: a copy is cheap, so greedy
@@ -104,7 +131,7 @@ impl TreehouseKernel {
             && !board.has_extras()
             && board.again.is_empty()
             && usize::from(engine.players()) <= MAX_PLAYERS
-            && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy))
+            && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy | Policy::Lookahead))
             && board.points.len() <= usize::from(u16::MAX)
             && board.dice.sides as usize <= MAX_SIDES
     }
@@ -133,14 +160,29 @@ impl TreehouseKernel {
             start: board.start as u16,
             opening: rules.first_turn_dice == 1,
             rotate: engine.first_player() == FirstPlayer::Rotate,
-            greedy: std::array::from_fn(|seat| seats.get(seat) == Some(&Policy::Greedy)),
+            bots: std::array::from_fn(|seat| match seats.get(seat) {
+                Some(Policy::Greedy) => Bot::Greedy,
+                Some(Policy::Lookahead) => Bot::Lookahead,
+                _ => Bot::Random,
+            }),
+            needed: if seats.contains(&Policy::Lookahead) {
+                engine.remaining_table().iter().map(|r| moves_needed(*r)).collect()
+            } else {
+                Vec::new()
+            },
             steps,
             board: board.clone(),
         })
     }
 
-    /// Plays games `games` of the run seeded `seed` into `tally`.
-    pub fn play_range(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally) {
+    /// Whether a seat looks ahead (its games take far longer).
+    pub fn thinks(&self) -> bool {
+        self.bots[..self.players].contains(&Bot::Lookahead)
+    }
+
+    /// Plays games `games` of the run seeded `seed` into `tally`; lookahead
+    /// seats remember their ratings in `memo` (kept for the run's blocks).
+    pub fn play_range(&self, seed: u64, games: std::ops::Range<u64>, memo: &mut Memo, tally: &mut Tally) {
         // One copy per table size, so the loops over seats unroll.
         let play = match self.players {
             2 => Self::play_games::<2>,
@@ -153,19 +195,26 @@ impl TreehouseKernel {
         };
         let mut rides = Rides::default();
         rides.reset(&self.board);
-        play(self, seed, games, tally, &mut rides);
+        play(self, seed, games, memo, tally, &mut rides);
         rides.add_to(&mut tally.jumps);
     }
 
     /// Plays the games one by one. (Playing two or four side by side, a
     /// turn of each in turn, was slower: the time goes to instructions and
     /// branches, not to waiting for memory.)
-    fn play_games<const N: usize>(&self, seed: u64, games: std::ops::Range<u64>, tally: &mut Tally, rides: &mut Rides) {
+    fn play_games<const N: usize>(
+        &self,
+        seed: u64,
+        games: std::ops::Range<u64>,
+        memo: &mut Memo,
+        tally: &mut Tally,
+        rides: &mut Rides,
+    ) {
         let mut lists = Lists { starts: [0; 4 * MAX_PLAYERS], seconds: [1; 4 * MAX_PLAYERS] };
         for game in games {
             let mut g = self.new_game::<N>(seed, game);
             while g.winners == 0 && g.turns_played < ladderkit_engine::MAX_TURNS {
-                self.turn::<N>(&mut g, &mut lists, tally, rides);
+                self.turn::<N>(&mut g, &mut lists, memo, tally, rides);
             }
             tally.add_counts(&g.rolls[..N], &g.turns[..N], g.rounds, g.winners, g.leader.changes);
         }
@@ -196,7 +245,14 @@ impl TreehouseKernel {
 
     /// One turn of the current player.
     #[inline(always)]
-    fn turn<const N: usize>(&self, g: &mut Game, lists: &mut Lists, tally: &mut Tally, rides: &mut Rides) {
+    fn turn<const N: usize>(
+        &self,
+        g: &mut Game,
+        lists: &mut Lists,
+        memo: &mut Memo,
+        tally: &mut Tally,
+        rides: &mut Rides,
+    ) {
         g.turns_played += 1;
         let p = g.current;
         g.turns[p] += 1;
@@ -206,10 +262,10 @@ impl TreehouseKernel {
         g.rolls[p] += 1;
         if split {
             let b = g.dice.die(self.sides) as u8;
-            if self.greedy[p] {
-                self.greedy_turn::<N>(g, p, a, b, tally, rides);
-            } else {
+            if self.bots[p] == Bot::Random {
                 self.split_turn::<N>(g, p, a, b, lists, tally, rides);
+            } else {
+                self.scored_turn::<N>(g, p, a, b, memo, tally, rides);
             }
         } else if self.fits(g.at.pos[p], a) {
             // The opening's one plan: your piece moves, or nothing does.
@@ -452,35 +508,94 @@ impl TreehouseKernel {
         moving
     }
 
-    /// A greedy seat's split turn: every plan in `Engine::legal_plans`'
-    /// order (see `split_turn`) played out on a copy of the pieces, and the
-    /// first with the best `race_margin` played for real, as
-    /// `Policy::Greedy` chooses.
-    fn greedy_turn<const N: usize>(&self, g: &mut Game, p: usize, a: u8, b: u8, tally: &mut Tally, rides: &mut Rides) {
-        let (own_any, other_any) = self.usable::<N>(g, p, a.min(b));
+    /// A scoring seat's split turn: the plan `best_plan` finds, played for
+    /// real. Greedy seats rate by `race_margin`, lookahead seats by the
+    /// expected margin after the next player's reply (`lookahead`).
+    #[allow(clippy::too_many_arguments)] // reason: the game, its memo and its counters, by reference, in the hot loop
+    fn scored_turn<const N: usize>(
+        &self,
+        g: &mut Game,
+        p: usize,
+        a: u8,
+        b: u8,
+        memo: &mut Memo,
+        tally: &mut Tally,
+        rides: &mut Rides,
+    ) {
+        let best = if self.bots[p] == Bot::Lookahead {
+            let q = if p + 1 == N { 0 } else { p + 1 };
+            let opening = self.opening && !g.started[q];
+            self.best_plan::<N>(&g.at, p, a, b, |after, winners| {
+                if winners != 0 { self.decided(winners, p) } else { memo.value::<N>(self, after, p, q, opening) }
+            })
+        } else {
+            self.best_plan::<N>(&g.at, p, a, b, |after, winners| {
+                if winners != 0 { self.decided(winners, p) } else { race_margin::<N>(after, p) }
+            })
+        };
+        let Some(Best { first: (i, d1), second, .. }) = best else { return };
+        self.move_piece::<N>(g, i, u32::from(d1), tally, rides);
+        if let (0, Some((k, d2))) = (g.winners, second) {
+            self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
+        }
+    }
+
+    /// The first plan with the highest `score` (of the pieces after it and
+    /// who won with it, if anyone) among `p`'s plans (`for_each_plan`): the
+    /// plan `Policy::choose` picks. `None` when no die fits any piece (the
+    /// one plan moves nothing).
+    #[inline(always)]
+    fn best_plan<const N: usize>(
+        &self,
+        at: &Pieces,
+        p: usize,
+        a: u8,
+        b: u8,
+        mut score: impl FnMut(&Pieces, u32) -> f64,
+    ) -> Option<Best> {
+        let mut best = Best { score: f64::NEG_INFINITY, first: (0, 0), second: None };
+        let any = self.for_each_plan::<N>(at, p, a, b, |after, winners, first, second| {
+            let score = score(after, winners);
+            if score > best.score {
+                best = Best { score, first, second };
+            }
+        });
+        any.then_some(best)
+    }
+
+    /// Every plan of `p`'s split turn with dice `a`, `b` from `at`, in
+    /// `Engine::legal_plans`' order (see `split_turn`), played out on a copy
+    /// of the pieces: `visit` gets the pieces after it, who won with it (a
+    /// bit per seat, if anyone) and its moves (piece, die). `false` when no
+    /// die fits any piece (the one plan moves nothing).
+    #[inline(always)]
+    fn for_each_plan<const N: usize>(
+        &self,
+        at: &Pieces,
+        p: usize,
+        a: u8,
+        b: u8,
+        mut visit: impl FnMut(&Pieces, u32, (usize, u8), Option<(usize, u8)>),
+    ) -> bool {
+        let small = a.min(b);
+        let own_any = self.fits(at.pos[p], small);
+        let other_any = (0..N).any(|j| j != p && self.fits(at.pos[j], small));
         let pairings: &[(Class, Class)] = match (own_any, other_any) {
-            (false, false) => return,
+            (false, false) => return false,
             (false, true) => &[(Class::Other, Class::Other)],
             (true, false) => &[(Class::Own, Class::Own)],
             (true, true) => &[(Class::Own, Class::Other), (Class::Other, Class::Own)],
         };
         let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
         let in_class = |j: usize, c: Class| (j == p) == (c == Class::Own);
-        // The best so far: (score, first move, second move).
-        let mut best = (f64::NEG_INFINITY, (0, 0), None);
-        let mut consider = |score: f64, first: (usize, u8), second: Option<(usize, u8)>| {
-            if score > best.0 {
-                best = (score, first, second);
-            }
-        };
         for &(c1, c2) in pairings {
             for &(d1, d2) in orders {
-                for i in (0..N).filter(|&i| in_class(i, c1) && self.fits(g.at.pos[i], d1)) {
-                    let mut once = g.at;
+                for i in (0..N).filter(|&i| in_class(i, c1) && self.fits(at.pos[i], d1)) {
+                    let mut once = *at;
                     let rest = self.step(once.pos[i], u32::from(d1)).rest;
                     let moving = self.shift::<N>(&mut once, i, rest);
                     if rest == self.goal {
-                        consider(self.decided(moving, p), (i, d1), None);
+                        visit(&once, moving, (i, d1), None);
                         continue;
                     }
                     let mut seconds = 0;
@@ -489,21 +604,15 @@ impl TreehouseKernel {
                         let mut twice = once;
                         let rest = self.step(twice.pos[k], u32::from(d2)).rest;
                         let moving = self.shift::<N>(&mut twice, k, rest);
-                        let score =
-                            if rest == self.goal { self.decided(moving, p) } else { race_margin::<N>(&twice, p) };
-                        consider(score, (i, d1), Some((k, d2)));
+                        visit(&twice, if rest == self.goal { moving } else { 0 }, (i, d1), Some((k, d2)));
                     }
                     if seconds == 0 {
-                        consider(race_margin::<N>(&once, p), (i, d1), None);
+                        visit(&once, 0, (i, d1), None);
                     }
                 }
             }
         }
-        let (_, (i, d1), second) = best;
-        self.move_piece::<N>(g, i, u32::from(d1), tally, rides);
-        if let (0, Some((k, d2))) = (g.winners, second) {
-            self.move_piece::<N>(g, k, u32::from(d2), tally, rides);
-        }
+        true
     }
 
     /// `race_margin` of a finished game for `me`: `winners` moved onto the

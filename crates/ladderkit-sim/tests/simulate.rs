@@ -338,8 +338,8 @@ fn treehouse() -> VariantSpec {
 }
 
 /// The Treehouse kernel lists the plans, picks one and moves exactly as the
-/// engine does with random and greedy bots: the same games, so the same
-/// totals.
+/// engine does with random, greedy and lookahead bots: the same games, so
+/// the same totals.
 #[test]
 fn the_treehouse_kernel_plays_exactly_the_engines_games() {
     let with = |change: &dyn Fn(&mut VariantSpec)| {
@@ -380,16 +380,26 @@ fn the_treehouse_kernel_plays_exactly_the_engines_games() {
         (&gameweave, 4),
         (&chained, 3),
     ];
-    // Random seats, greedy seats, and both at one table (the random seats'
-    // draws must not shift when a greedy seat, which draws nothing, plays).
+    // Random seats, greedy seats, lookahead seats, and all three at one
+    // table (the random seats' draws must not shift when a seat that draws
+    // nothing plays). Lookahead games are few: the engine's take
+    // milliseconds.
     let seatings = |players: usize| {
         let mixed = (0..players).map(|seat| if seat % 2 == 0 { Policy::Greedy } else { Policy::Random }).collect();
-        [vec![Policy::Random; players], vec![Policy::Greedy; players], mixed]
+        let all = [Policy::Lookahead, Policy::Random, Policy::Greedy];
+        let thinking = (0..players).map(|seat| all[seat % 3]).collect();
+        [
+            (vec![Policy::Random; players], 2000),
+            (vec![Policy::Greedy; players], 2000),
+            (mixed, 2000),
+            (vec![Policy::Lookahead; players], 60),
+            (thinking, 60),
+        ]
     };
     for (spec, players) in cases {
         let e = engine(spec, players);
-        for seats in seatings(players as usize) {
-            let fast = Options { seats, ..options(2000, players as usize, 1) };
+        for (seats, games) in seatings(players as usize) {
+            let fast = Options { seats, ..options(games, players as usize, 1) };
             assert_eq!(Runner::of(&e, &fast), Runner::TreehouseKernel, "{players} players");
             let slow = Options { engine_only: true, ..fast.clone() };
             assert_eq!(simulate(&e, &fast, None), simulate(&e, &slow, None), "{players} players, {:?}", fast.seats);
@@ -405,8 +415,8 @@ fn team_games_lost_turns_and_thinking_bots_run_on_the_engine() {
     for spec in [&team, &sideways] {
         assert_eq!(Runner::of(&engine(spec, 2), &options(10, 2, 1)), Runner::Engine, "{}", spec.meta.name);
     }
-    let lookahead = Options { seats: vec![Policy::Random, Policy::Lookahead], ..options(10, 2, 1) };
-    assert_eq!(Runner::of(&engine(&treehouse(), 2), &lookahead), Runner::Engine);
+    let perfect = Options { seats: vec![Policy::Random, Policy::Perfect], ..options(10, 2, 1) };
+    assert_eq!(Runner::of(&engine(&treehouse(), 2), &perfect), Runner::Engine);
     assert_eq!(Runner::of(&engine(&treehouse(), 2), &options(10, 2, 1)), Runner::TreehouseKernel);
 }
 
