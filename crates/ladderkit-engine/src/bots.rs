@@ -102,8 +102,8 @@ pub struct BotScratch {
     reply: State,
     answer: State,
     ws: Workspace,
-    /// Lookahead with two players: the value of each reply roll `a < b`,
-    /// for its mirror `b, a` (`expected_after_reply`).
+    /// Lookahead: the value of each reply roll `b, a` for `a < b`, worked
+    /// out with the roll `a, b` (`expected_after_reply`).
     pairs: Vec<f64>,
     memo: Memo,
     judge: Option<Arc<dyn Judge>>,
@@ -176,52 +176,81 @@ fn expected_after_reply(engine: &Engine, me: u8, bot: &mut BotScratch) -> f64 {
     let sides = engine.board().dice.sides as u8;
     bot.probe.clone_from(&bot.after);
     let Some(kind) = engine.prepare_turn(&mut bot.probe, &mut ()) else { return margin(engine, &bot.probe, me) };
-    // A one-die turn has no second die: its slot stays 0.
-    let second = if kind == TurnKind::Split { 1..=sides } else { 0..=0 };
-    // With two players the rolls a, b and b, a are worth the same to me:
-    // the reply's plans are the same set, and the best for them is the
-    // worst for me whichever of several equally good ones they take —
-    // unless a shared win ties with another answer (it is worth ½ to both),
-    // so a roll whose best reply is worth exactly that is not reused. The
-    // mirror roll adds the same value in the same order: the same sum.
-    let mirror = kind == TurnKind::Split && bot.after.players.len() == 2;
-    let width = usize::from(sides) + 1;
-    if mirror {
-        bot.pairs.clear();
-        bot.pairs.resize(width * width, f64::NAN);
-    }
     let (mut total, mut weight) = (0.0, 0.0);
+    if kind != TurnKind::Split {
+        // One die: its second slot stays 0.
+        for a in 1..=sides {
+            total += answers(engine, me, bot, kind, a, 0)[0];
+            weight += 1.0;
+        }
+        return total / weight;
+    }
+    // The roll b, a lists the plans a, b lists, in another order, so one
+    // pass over them answers both (`answers`); each roll's value is still
+    // added in its own place, so the sum is the same to the last bit.
+    let width = usize::from(sides) + 1;
+    bot.pairs.clear();
+    bot.pairs.resize(width * width, 0.0);
     for a in 1..=sides {
-        for b in second.clone() {
-            let (lo, hi) = (usize::from(a.min(b)), usize::from(a.max(b)));
-            if mirror && a > b && !bot.pairs[lo * width + hi].is_nan() {
-                total += bot.pairs[lo * width + hi];
-                weight += 1.0;
-                continue;
-            }
-            bot.reply.clone_from(&bot.probe);
-            engine.set_dice(&mut bot.reply, kind, [a, b], &mut ());
-            engine.legal_plans(&bot.reply, &mut bot.ws);
-            let them = bot.reply.current;
-            let mut reply_best = f64::NEG_INFINITY;
-            let mut value_for_me = 0.0;
-            for plan in &bot.ws.plans {
-                bot.answer.clone_from(&bot.reply);
-                engine.apply(&mut bot.answer, plan, &mut ());
-                let theirs = margin(engine, &bot.answer, them);
-                if theirs > reply_best {
-                    reply_best = theirs;
-                    value_for_me = margin(engine, &bot.answer, me);
-                }
-            }
-            if mirror && a < b && reply_best != DECIDED / 2.0 {
-                bot.pairs[lo * width + hi] = value_for_me;
-            }
-            total += value_for_me;
+        for b in 1..=sides {
+            let (i, j) = (usize::from(a), usize::from(b));
+            total += if a > b {
+                bot.pairs[j * width + i]
+            } else {
+                let [value, swapped] = answers(engine, me, bot, kind, a, b);
+                bot.pairs[i * width + j] = swapped;
+                value
+            };
             weight += 1.0;
         }
     }
     total / weight
+}
+
+/// `me`'s margin after the next player's first best answer by their own
+/// margin, to the roll `a`, `b` from `bot.probe` and to the roll `b`, `a`.
+///
+/// `Engine::legal_plans` lists a split turn's plans in blocks, by class
+/// pairing (a first move of your own piece, then of another's) and then by
+/// dice order, and within a block in the same order for either roll: the
+/// roll `a`, `b` lists the blocks (own, a b), (own, b a), (other, a b),
+/// (other, b a), and the roll `b`, `a` swaps the orders within each
+/// pairing. The first best of a list is the first best of the first block
+/// with the highest best, so each block's first best answers both rolls.
+/// (Dropping repeated plans changes nothing: a repeat is worth what its
+/// first listing is.)
+fn answers(engine: &Engine, me: u8, bot: &mut BotScratch, kind: TurnKind, a: u8, b: u8) -> [f64; 2] {
+    bot.reply.clone_from(&bot.probe);
+    engine.set_dice(&mut bot.reply, kind, [a, b], &mut ());
+    engine.legal_plans(&bot.reply, &mut bot.ws);
+    let them = bot.reply.current;
+    // [pairing][order]: the block's best for them, and its value for me.
+    let mut blocks = [[(f64::NEG_INFINITY, 0.0); 2]; 2];
+    for plan in &bot.ws.plans {
+        let block = match plan.moves[0] {
+            Some(first) => {
+                let other = bot.reply.pieces[usize::from(first.piece)].owner != them;
+                &mut blocks[usize::from(other)][usize::from(first.die != a)]
+            }
+            None => &mut blocks[0][0],
+        };
+        bot.answer.clone_from(&bot.reply);
+        engine.apply(&mut bot.answer, plan, &mut ());
+        let [theirs, mine] = margins(engine, &bot.answer, them, me);
+        if theirs > block.0 {
+            *block = (theirs, mine);
+        }
+    }
+    let first_best = |order: [(usize, usize); 4]| {
+        let mut best = (f64::NEG_INFINITY, 0.0);
+        for (pairing, dice) in order {
+            if blocks[pairing][dice].0 > best.0 {
+                best = blocks[pairing][dice];
+            }
+        }
+        best.1
+    };
+    [first_best([(0, 0), (0, 1), (1, 0), (1, 1)]), first_best([(0, 1), (0, 0), (1, 1), (1, 0)])]
 }
 
 /// How far `me` leads the best other player, in spaces; wins and losses
@@ -255,16 +284,35 @@ pub fn decided_for(winners: u32, me: u8) -> f64 {
 /// needed (so a square at a ladder's foot is worth what the ladder gives);
 /// wins and losses dwarf any margin.
 pub fn margin(engine: &Engine, s: &State, me: u8) -> f64 {
+    margins(engine, s, me, me)[0]
+}
+
+/// `margin` for `a` and for `b`, counting every player's moves once.
+fn margins(engine: &Engine, s: &State, a: u8, b: u8) -> [f64; 2] {
     if s.is_over() {
-        return decided(s, me);
+        return [decided(s, a), decided(s, b)];
     }
     // The table once per margin: each read of it checks it was worked out.
     let remaining = engine.remaining_table();
     let needed = |p: u8| -> f64 {
         s.pieces_of(p).filter(|i| !s.pieces[*i].home).map(|i| moves_needed(remaining[s.pieces[i].pos as usize])).sum()
     };
-    let closest_other = (0..s.players.len() as u8).filter(|p| *p != me).map(needed).fold(f64::INFINITY, f64::min);
-    (if closest_other.is_finite() { closest_other } else { 0.0 }) - needed(me)
+    let (mut closest_a, mut closest_b, mut needed_a, mut needed_b) = (f64::INFINITY, f64::INFINITY, 0.0, 0.0);
+    for p in 0..s.players.len() as u8 {
+        let n = needed(p);
+        if p == a {
+            needed_a = n;
+        } else {
+            closest_a = closest_a.min(n);
+        }
+        if p == b {
+            needed_b = n;
+        } else {
+            closest_b = closest_b.min(n);
+        }
+    }
+    let finite = |closest: f64| if closest.is_finite() { closest } else { 0.0 };
+    [finite(closest_a) - needed_a, finite(closest_b) - needed_b]
 }
 
 /// What `margin` counts for a piece `remaining` expected moves from home

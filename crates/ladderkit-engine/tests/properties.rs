@@ -95,8 +95,9 @@ proptest! {
 }
 
 /// The lookahead bot's rating written the plain way: every reply roll in
-/// order, every plan applied (`bots.rs` reuses a mirrored roll's value with
-/// two players; this holds it to the plain loop, bit for bit).
+/// order, every plan applied (`bots.rs` answers the rolls `a, b` and
+/// `b, a` in one pass over the plans; this holds it to the plain loop, bit
+/// for bit, and so does the Treehouse kernel's equivalence test).
 fn plain_lookahead(engine: &Engine, after: &State, me: u8) -> f64 {
     if after.is_over() || after.current == me {
         return bots::margin(engine, after, me);
