@@ -1,8 +1,8 @@
 //! Plain races for two to six players (no lost or extra turns, pieces that
 //! never meet): each seat's next two rolls are one read of a pair table,
-//! and several games are played side by side: eight in vectors where the
-//! processor has AVX2 and the dice are one die a roll (`wide`), four here
-//! otherwise.
+//! and several games are played side by side: sixteen in vectors where the
+//! processor has AVX-512, eight where it has AVX2 (the dice one die a roll:
+//! `wide`), four here otherwise.
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
 //! game, 32 bits per die, seats in turn. Two rounds take `2 × players ×
@@ -46,6 +46,16 @@ const MAX_DICE: usize = 4;
 /// In a cell: the seat won on that roll (rows are far below 2^31).
 const WON_BIT: u32 = 1 << 31;
 
+/// How many games the pair path plays side by side: four in plain code,
+/// eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Width {
+    #[cfg_attr(not(test), expect(dead_code, reason = "runs take the widest the processor has; the tests ask for four"))]
+    Four,
+    Eight,
+    Sixteen,
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct PairTable {
     /// Per (position, first roll, second roll): the rows the seat rests on
@@ -57,9 +67,9 @@ pub(crate) struct PairTable {
     sides: u32,
     dice: u32,
     start_row: u32,
-    /// Eight games at a time where the processor can (`wide`); the tests
-    /// turn it off to hold the two paths to each other.
-    wide: bool,
+    /// The most games at a time to play in vectors where the processor
+    /// can (`wide`); the tests choose, to hold the paths to each other.
+    side_by_side: Width,
     /// Turns after which a game stops unfinished: the engine's
     /// `MAX_TURNS` (the tests lower it to reach it).
     limit: u32,
@@ -96,7 +106,7 @@ impl PairTable {
             sides,
             dice,
             start_row: start * (width * width) as u32,
-            wide: true,
+            side_by_side: Width::Sixteen,
             limit: MAX_TURNS as u32,
         })
     }
@@ -140,12 +150,19 @@ impl PairTable {
         let mut lanes =
             Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
         #[cfg(target_arch = "x86_64")]
-        if self.dice == 1
-            && self.wide
-            && let Some(simd) = wide::simd()
-        {
-            wide::play_range(simd, &mut lanes, games);
-            return lanes.games.into_tally(tally);
+        if self.dice == 1 {
+            if self.side_by_side == Width::Sixteen
+                && let Some(simd) = wide::avx512()
+            {
+                wide::play_range16(simd, &mut lanes, games);
+                return lanes.games.into_tally(tally);
+            }
+            if self.side_by_side >= Width::Eight
+                && let Some(simd) = wide::avx2()
+            {
+                wide::play_range8(simd, &mut lanes, games);
+                return lanes.games.into_tally(tally);
+            }
         }
         let mut next = games.start;
         let mut lane: [Game<P>; LANES] = std::array::from_fn(|_| lanes.start(0));
@@ -471,21 +488,29 @@ mod tests {
     use super::*;
     use crate::RaceKernel;
 
-    /// Eight games at a time (where the processor has AVX2) and four at a
-    /// time give the same tally and the same reads, game for game.
+    /// Sixteen games at a time (where the processor has AVX-512), eight
+    /// (where it has AVX2) and four at a time give the same tally and the
+    /// same reads, game for game.
     #[test]
     fn wide_and_scalar_paths_count_the_same() {
+        let mut widths = vec![Width::Four];
         #[cfg(target_arch = "x86_64")]
-        if wide::simd().is_none() {
-            eprintln!("no AVX2 here: only the scalar path runs");
+        {
+            if wide::avx2().is_some() {
+                widths.push(Width::Eight);
+            }
+            if wide::avx512().is_some() {
+                widths.push(Width::Sixteen);
+            }
         }
+        eprintln!("the pair path at these widths here: {widths:?}");
         let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
         for players in 2..=6 {
             for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
                 let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(first);
                 let kernel = RaceKernel::new(&e).unwrap();
-                let run = |wide: bool, limit: u32| {
-                    let table = PairTable { wide, limit, ..kernel.pair_table().expect("a pair table").clone() };
+                let run = |side_by_side: Width, limit: u32| {
+                    let table = PairTable { side_by_side, limit, ..kernel.pair_table().expect("a pair table").clone() };
                     let (mut tally, mut reads) = (Tally::new(&e), PairReads::default());
                     let (games, rotate) = (0..2_003, first == FirstPlayer::Rotate);
                     match players {
@@ -497,18 +522,20 @@ mod tests {
                     }
                     (tally, reads.both, reads.first)
                 };
-                let (wide, scalar) = (run(true, MAX_TURNS as u32), run(false, MAX_TURNS as u32));
-                assert_eq!(wide.0.games, 2_003);
-                assert!(wide.1.iter().sum::<u32>() > 0 && wide.2.iter().sum::<u32>() > 0);
-                assert_eq!(wide, scalar, "{players} players, {first:?}");
+                let scalar = run(Width::Four, MAX_TURNS as u32);
+                assert_eq!(scalar.0.games, 2_003);
+                assert!(scalar.1.iter().sum::<u32>() > 0 && scalar.2.iter().sum::<u32>() > 0);
                 // A turn limit most games reach (an odd one: it falls inside
                 // a step of two rounds).
-                let (wide, scalar) = (run(true, 41), run(false, 41));
-                assert!(wide.0.unfinished > 1_000, "{} unfinished", wide.0.unfinished);
+                let stopped = run(Width::Four, 41);
+                assert!(stopped.0.unfinished > 1_000, "{} unfinished", stopped.0.unfinished);
                 // Stopped games played 41 turns, in 1 + 41 / players rounds.
-                assert!(wide.0.total_turns.counts[41] >= wide.0.unfinished);
-                assert!(wide.0.rounds.counts[1 + 41 / players as usize] >= wide.0.unfinished);
-                assert_eq!(wide, scalar, "{players} players, {first:?}, stopped at 41 turns");
+                assert!(stopped.0.total_turns.counts[41] >= stopped.0.unfinished);
+                assert!(stopped.0.rounds.counts[1 + 41 / players as usize] >= stopped.0.unfinished);
+                for &width in &widths[1..] {
+                    assert!(run(width, MAX_TURNS as u32) == scalar, "{width:?}, {players} players, {first:?}");
+                    assert!(run(width, 41) == stopped, "{width:?}, {players} players, {first:?}, stopped at 41 turns");
+                }
             }
         }
     }
