@@ -99,7 +99,10 @@ impl RaceKernel {
         let (count, sides) = (board.dice.count, board.dice.sides);
         let (width, table) = move_table(board);
         let plain = board.extra_turn.is_none() && !board.has_turn_effects();
-        let solo = if plain { SoloTable::new(board, &table, width) } else { None };
+        // The solo table only for one player: building it costs as much as
+        // some 10,000 two-player games, and every short run (the editor's
+        // odds, a bench) paid for it.
+        let solo = if plain && engine.players() == 1 { SoloTable::new(board, &table, width) } else { None };
         let pairs = if plain { PairTable::new(&table, width, board.start, sides, count) } else { None };
         Some(Self {
             width,

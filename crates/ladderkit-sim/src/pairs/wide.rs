@@ -122,6 +122,7 @@ fn run<const P: usize, const W: usize>(simd: impl Step<W>, lanes: &mut Lanes<'_,
     while st.live != 0 {
         simd.step(&mut st, lanes, &mut left);
         for lane in lanes_in(left.won) {
+            lanes.uncount_unplayed(&left, lane);
             lanes.won_in_step(&st, &left, lane);
             refill(simd, &mut st, lanes, lane, &mut dealer);
         }
@@ -191,10 +192,10 @@ impl<const P: usize> Lanes<'_, P> {
     }
 
     /// The reads of a step, counted: every lane's cells, then back off for
-    /// the lanes `mask` left (`last_step` counts theirs) and for the ones
-    /// whose game was won before a seat's second roll (few).
+    /// the lanes `mask` left (`last_step` counts theirs). Games won in the
+    /// step take theirs back in `uncount_unplayed`.
     #[inline(always)]
-    fn count_reads<const W: usize>(&mut self, left: &Left<P, W>, mask: u32, won: u32) {
+    fn count_reads<const W: usize>(&mut self, left: &Left<P, W>, mask: u32) {
         for at in &left.at {
             for a in at {
                 let n = &mut self.both[*a as usize & (super::CELLS - 1)];
@@ -207,18 +208,22 @@ impl<const P: usize> Lanes<'_, P> {
                 *n = n.wrapping_sub(1);
             }
         }
-        // Seat `s`'s second roll was not played when the game ended within
-        // the step's first P + s turns, and its first roll was when past
-        // the first s. Counted without branches (which turn ends a game is
-        // a coin toss): a seat whose rolls were both played adds 0.
-        for lane in lanes_in(won) {
-            let taken = left.taken[lane] as usize;
-            for (s, at) in left.at.iter().enumerate() {
-                let a = at[lane] as usize & (super::CELLS - 1);
-                let unplayed = u32::from(taken <= P + s);
-                self.both[a] = self.both[a].wrapping_sub(unplayed);
-                self.first[a] = self.first[a].wrapping_add(unplayed & u32::from(taken > s));
-            }
+    }
+
+    /// Lane `lane`'s game was won in the step: seat `s`'s second roll was
+    /// not played when the game ended within the step's first P + s turns,
+    /// and its first roll was when past the first s. Counted without
+    /// branches (which turn ends a game is a coin toss): a seat whose rolls
+    /// were both played adds 0. (Called in the loop that finishes the won
+    /// lanes.)
+    #[inline(always)]
+    fn uncount_unplayed<const W: usize>(&mut self, left: &Left<P, W>, lane: usize) {
+        let taken = left.taken[lane] as usize;
+        for (s, at) in left.at.iter().enumerate() {
+            let a = at[lane] as usize & (super::CELLS - 1);
+            let unplayed = u32::from(taken <= P + s);
+            self.both[a] = self.both[a].wrapping_sub(unplayed);
+            self.first[a] = self.first[a].wrapping_add(unplayed & u32::from(taken > s));
         }
     }
 }

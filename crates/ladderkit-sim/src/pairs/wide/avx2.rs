@@ -201,7 +201,7 @@ fn step<const P: usize>(simd: V3, st: &mut State<P, WIDE>, lanes: &mut Lanes<'_,
     st.turns = cast(simd.wrapping_add_u32x8(old_turns, simd.splat_u32x8(2 * P as u32)));
     (st.changes, st.last, st.prev) = (cast(changes), cast(last), cast(prev));
 
-    lanes.count_reads(left, mask, won);
+    lanes.count_reads(left, mask);
     left.mask = mask;
     left.turns = cast(old_turns);
     // What `last_step` needs, only when a game reaches it (a lane without

@@ -212,7 +212,7 @@ fn step<const P: usize>(simd: V4, st: &mut State<P, WIDE>, lanes: &mut Lanes<'_,
     }
     st.turns = cast(x._mm512_add_epi32(old_turns, x._mm512_set1_epi32(2 * P as i32)));
     (st.changes, st.last, st.prev) = (cast(changes), cast(last), cast(prev));
-    lanes.count_reads(left, mask, won);
+    lanes.count_reads(left, mask);
     left.mask = mask;
     left.turns = cast(old_turns);
     // What `last_step` needs, only when a game reaches it.
