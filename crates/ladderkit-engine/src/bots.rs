@@ -241,6 +241,15 @@ fn answers(engine: &Engine, me: u8, bot: &mut BotScratch, kind: TurnKind, a: u8,
             *block = (theirs, mine);
         }
     }
+    first_bests(&blocks)
+}
+
+/// The answers to the rolls `a, b` and `b, a` from the first best of each
+/// block of a split turn's plans (`answers`): `blocks[pairing][order]` is
+/// the block's best score for the player answering and its value for me
+/// (pairing 0: a first move of their own piece; order 0: die `a` first).
+#[inline]
+pub fn first_bests(blocks: &[[(f64, f64); 2]; 2]) -> [f64; 2] {
     let first_best = |order: [(usize, usize); 4]| {
         let mut best = (f64::NEG_INFINITY, 0.0);
         for (pairing, dice) in order {

@@ -11,7 +11,7 @@
 //! same values to the last bit, so the same choices and the very games the
 //! engine plays (`the_treehouse_kernel_plays_exactly_the_engines_games`).
 
-use ladderkit_engine::bots::decided_for;
+use ladderkit_engine::bots::{decided_for, first_bests};
 use rustc_hash::FxHashMap;
 
 use super::{MAX_PLAYERS, MAX_SIDES, Pieces, TreehouseKernel};
@@ -107,13 +107,9 @@ impl TreehouseKernel {
     /// `me`'s margin after `q`'s first best answer by `q`'s own margin, to
     /// the roll `a`, `b` and to the roll `b`, `a`.
     ///
-    /// `for_each_plan` lists the plans in blocks, by class pairing (your
-    /// piece first, then another's) and then by dice order, and within a
-    /// block in the same order for either roll: the roll `a`, `b` lists
-    /// the blocks (own, a b), (own, b a), (other, a b), (other, b a); the
-    /// roll `b`, `a` swaps the orders within each pairing. The first best
-    /// of a list is the first best of the first block with the highest
-    /// best, so each block's first best answers both rolls.
+    /// `for_each_plan` lists the plans in the engine's blocks (see
+    /// `bots::answers`), so each block's first best answers both rolls
+    /// (`bots::first_bests`).
     #[inline(always)]
     fn answers<const N: usize>(&self, after: &Pieces, me: usize, q: usize, a: u8, b: u8) -> [f64; 2] {
         // [pairing][order]: the block's best for `q`, and its value for me.
@@ -129,16 +125,7 @@ impl TreehouseKernel {
             let value = self.margin::<N>(after, 0, me);
             return [value, value];
         }
-        let first_best = |order: [(usize, usize); 4]| {
-            let mut best = (f64::NEG_INFINITY, 0.0);
-            for (pairing, dice) in order {
-                if blocks[pairing][dice].0 > best.0 {
-                    best = blocks[pairing][dice];
-                }
-            }
-            best.1
-        };
-        [first_best([(0, 0), (0, 1), (1, 0), (1, 1)]), first_best([(0, 1), (0, 0), (1, 1), (1, 0)])]
+        first_bests(&blocks)
     }
 
     /// `bots::margin` for `who`: the closest other player's moves still
