@@ -288,9 +288,9 @@ impl TreehouseKernel {
     /// Whether a die of `small` (the smaller of the two) fits your piece,
     /// and another's: which classes `Engine::legal_plans` pairs.
     #[inline]
-    fn usable<const N: usize>(&self, g: &Game, p: usize, small: u8) -> (bool, bool) {
-        let own = self.fits(g.at.pos[p], small);
-        (own, (0..N).any(|j| j != p && self.fits(g.at.pos[j], small)))
+    fn usable<const N: usize>(&self, at: &Pieces, p: usize, small: u8) -> (bool, bool) {
+        let own = self.fits(at.pos[p], small);
+        (own, (0..N).any(|j| j != p && self.fits(at.pos[j], small)))
     }
 
     /// Whether a piece at `pos` may move by `d` (see the module comment).
@@ -337,7 +337,7 @@ impl TreehouseKernel {
         if g.at.pos[..N].iter().all(|pos| u32::from(*pos) + self.sides <= u32::from(self.goal)) {
             return self.split_turn_far::<N>(g, p, a, b, tally, rides);
         }
-        let (own_any, other_any) = self.usable::<N>(g, p, a.min(b));
+        let (own_any, other_any) = self.usable::<N>(&g.at, p, a.min(b));
         if !own_any && !other_any {
             return;
         }
@@ -577,10 +577,7 @@ impl TreehouseKernel {
         b: u8,
         mut visit: impl FnMut(&Pieces, u32, (usize, u8), Option<(usize, u8)>),
     ) -> bool {
-        let small = a.min(b);
-        let own_any = self.fits(at.pos[p], small);
-        let other_any = (0..N).any(|j| j != p && self.fits(at.pos[j], small));
-        let pairings: &[(Class, Class)] = match (own_any, other_any) {
+        let pairings: &[(Class, Class)] = match self.usable::<N>(at, p, a.min(b)) {
             (false, false) => return false,
             (false, true) => &[(Class::Other, Class::Other)],
             (true, false) => &[(Class::Own, Class::Own)],
