@@ -47,6 +47,12 @@ impl GameRng {
         self.spare.is_none().then_some(self.s)
     }
 
+    /// The generator whose state `words` gave: a kernel that stepped it
+    /// elsewhere hands it back to plain code.
+    pub fn from_words(s: [u64; 4]) -> Self {
+        Self { s, spare: None }
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);

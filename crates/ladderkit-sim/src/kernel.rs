@@ -103,7 +103,7 @@ impl RaceKernel {
         // some 10,000 two-player games, and every short run (the editor's
         // odds, a bench) paid for it.
         let solo = if plain && engine.players() == 1 { SoloTable::new(board, &table, width) } else { None };
-        let pairs = if plain { PairTable::new(&table, width, board.start, sides, count) } else { None };
+        let pairs = if plain { PairTable::new(&table, width, board.start, board.goal, sides, count) } else { None };
         Some(Self {
             width,
             table,
@@ -128,6 +128,12 @@ impl RaceKernel {
     #[cfg(test)]
     pub(crate) fn pair_table(&self) -> Option<&PairTable> {
         self.pairs.as_ref()
+    }
+
+    /// This kernel with another pair table (the tests choose its width).
+    #[cfg(test)]
+    pub(crate) fn with_pair_table(&self, pairs: PairTable) -> Self {
+        Self { pairs: Some(pairs), ..self.clone() }
     }
 
     #[inline]

@@ -20,9 +20,11 @@
 
 use ladderkit_engine::{GameRng, MAX_TURNS};
 
+mod landings;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
+use self::landings::{BINS, Landings, SUMS};
 use crate::kernel::{Entry, WON};
 use crate::stats::Tally;
 
@@ -47,13 +49,15 @@ const MAX_DICE: usize = 4;
 const WON_BIT: u32 = 1 << 31;
 
 /// How many games the pair path plays side by side: four in plain code,
-/// eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`).
+/// eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`), sixty-four in
+/// AVX-512 ones on a board in landing form (`landings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Width {
     #[cfg_attr(not(test), expect(dead_code, reason = "runs take the widest the processor has; the tests ask for four"))]
     Four,
     Eight,
     Sixteen,
+    SixtyFour,
 }
 
 #[derive(Debug, Clone)]
@@ -73,12 +77,15 @@ pub(crate) struct PairTable {
     /// Turns after which a game stops unfinished: the engine's
     /// `MAX_TURNS` (the tests lower it to reach it).
     limit: u32,
+    /// The board in landing form, if it has one (one die); boxed, as it
+    /// is larger than the rest of the kernel.
+    landings: Option<Box<Landings>>,
 }
 
 impl PairTable {
     /// From the one-roll entries (position × `width` outcomes); `None` when
     /// the table would not stay small.
-    pub(crate) fn new(single: &[Entry], width: usize, start: u32, sides: u32, dice: u32) -> Option<Self> {
+    pub(crate) fn new(single: &[Entry], width: usize, start: u32, goal: u32, sides: u32, dice: u32) -> Option<Self> {
         let positions = single.len() / width;
         let cells = positions.checked_mul(width * width)?;
         if cells * 12 > MAX_TABLE_BYTES || dice as usize > MAX_DICE {
@@ -106,8 +113,9 @@ impl PairTable {
             sides,
             dice,
             start_row: start * (width * width) as u32,
-            side_by_side: Width::Sixteen,
+            side_by_side: Width::SixtyFour,
             limit: MAX_TURNS as u32,
+            landings: if dice == 1 { Landings::new(single, width, start, goal).map(Box::new) } else { None },
         })
     }
 
@@ -142,7 +150,7 @@ impl PairTable {
         tally: &mut Tally,
         reads: &mut PairReads,
     ) {
-        reads.reset(CELLS);
+        reads.reset(CELLS, self.landings.is_some());
         let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
         let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
         let games_counted =
@@ -151,7 +159,15 @@ impl PairTable {
             Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
         #[cfg(target_arch = "x86_64")]
         if self.dice == 1 {
-            if self.side_by_side == Width::Sixteen
+            if self.side_by_side == Width::SixtyFour
+                && let (Some(form), Some(simd)) = (&self.landings, wide::avx512())
+            {
+                let pairs = reads.landed.as_mut_slice().try_into().expect("BINS counters");
+                let firsts = reads.landed_first.as_mut_slice().try_into().expect("SUMS counters");
+                wide::play_range64(simd, form, &mut lanes, pairs, firsts, games);
+                return lanes.games.into_tally(tally);
+            }
+            if self.side_by_side >= Width::Sixteen
                 && let Some(simd) = wide::avx512()
             {
                 wide::play_range16(simd, &mut lanes, games);
@@ -194,18 +210,25 @@ impl PairTable {
 }
 
 /// How often each pair cell was read: both its rolls, or only the first
-/// (the game ended between them).
+/// (the game ended between them); on a board in landing form played 64 at
+/// a time, pairs of sums instead (`landed`, and the first sums of pairs
+/// whose second roll was not played, `landed_first`).
 #[derive(Debug, Default)]
 pub(crate) struct PairReads {
     both: Vec<u32>,
     first: Vec<u32>,
+    landed: Vec<u32>,
+    landed_first: Vec<u32>,
 }
 
 impl PairReads {
-    fn reset(&mut self, cells: usize) {
-        for v in [&mut self.both, &mut self.first] {
+    fn reset(&mut self, cells: usize, landings: bool) {
+        let sizes = [cells, cells, if landings { BINS } else { 0 }, if landings { SUMS } else { 0 }];
+        for (v, size) in
+            [&mut self.both, &mut self.first, &mut self.landed, &mut self.landed_first].into_iter().zip(sizes)
+        {
             v.clear();
-            v.resize(cells, 0);
+            v.resize(size, 0);
         }
     }
 
@@ -217,7 +240,17 @@ impl PairReads {
             [(first, u64::from(*n)), (second, u64::from(*n))]
         });
         let first = self.first.iter().enumerate().filter(|(_, n)| **n > 0);
-        both.chain(first.map(|(cell, n)| (table.singles(cell).0, u64::from(*n))))
+        let both = both.chain(first.map(|(cell, n)| (table.singles(cell).0, u64::from(*n))));
+        // A sum stands for every roll that makes it (`Landings::single`);
+        // the bins past `SUMS²` are the lanes without a game.
+        let sums = table.landings.as_ref().map(|form| {
+            let single = |sum: usize| form.single[sum] as usize;
+            let pairs = self.landed.iter().take(SUMS * SUMS).enumerate().filter(|(_, n)| **n > 0);
+            let pairs = pairs.flat_map(move |(bin, n)| [(single(bin / SUMS), n), (single(bin % SUMS), n)]);
+            let firsts = self.landed_first.iter().enumerate().filter(|(_, n)| **n > 0);
+            pairs.chain(firsts.map(move |(sum, n)| (single(sum), n))).map(|(single, n)| (single, u64::from(*n)))
+        });
+        both.chain(sums.into_iter().flatten())
     }
 }
 
@@ -234,6 +267,22 @@ struct GameCounts<const P: usize> {
 }
 
 impl<const P: usize> GameCounts<P> {
+    /// A game won by `seat` on turn `turns`.
+    #[inline(always)]
+    fn won_on(&mut self, turns: u32, seat: usize) {
+        let turns = turns as usize;
+        if turns >= self.won.len() {
+            self.longer(turns);
+        }
+        self.won[turns] += 1;
+        self.seat_wins[seat] += 1;
+    }
+
+    #[cold]
+    fn longer(&mut self, turns: usize) {
+        self.won.resize(turns + 1, 0);
+    }
+
     fn into_tally(self, tally: &mut Tally) {
         tally.add_races(&self.won, self.cut, self.limit, &self.seat_wins, self.lead_changes);
     }
@@ -402,16 +451,10 @@ impl<const P: usize> Lanes<'_, P> {
     fn finish(&mut self, opener: usize, race: &Race<P>) {
         let counts = &mut self.games;
         counts.lead_changes += u64::from(race.lead.changes(P));
-        let Some(winner) = race.winner else {
-            counts.cut += 1;
-            return;
-        };
-        counts.seat_wins[(opener + winner) % P] += 1;
-        let turns = race.turns as usize;
-        if turns >= counts.won.len() {
-            counts.won.resize(turns + 1, 0);
+        match race.winner {
+            Some(winner) => counts.won_on(race.turns, (opener + winner) % P),
+            None => counts.cut += 1,
         }
-        counts.won[turns] += 1;
     }
 }
 
@@ -481,16 +524,18 @@ impl Lead {
 
 #[cfg(test)]
 mod tests {
-    use ladderkit_core::spec::FirstPlayer;
+    use ladderkit_core::spec::{FirstPlayer, Jump, Overshoot};
     use ladderkit_core::{check_source, compile};
     use ladderkit_engine::Engine;
 
     use super::*;
     use crate::RaceKernel;
+    use crate::kernel::Scratch;
 
-    /// Sixteen games at a time (where the processor has AVX-512), eight
-    /// (where it has AVX2) and four at a time give the same tally and the
-    /// same reads, game for game.
+    /// Sixty-four games at a time on a board in landing form and sixteen
+    /// (where the processor has AVX-512), eight (where it has AVX2) and four
+    /// at a time give the same tally, heat and rides included, game for
+    /// game; with a turn limit that stops most games too.
     #[test]
     fn wide_and_scalar_paths_count_the_same() {
         let mut widths = vec![Width::Four];
@@ -500,41 +545,43 @@ mod tests {
                 widths.push(Width::Eight);
             }
             if wide::avx512().is_some() {
-                widths.push(Width::Sixteen);
+                widths.extend([Width::Sixteen, Width::SixtyFour]);
             }
         }
         eprintln!("the pair path at these widths here: {widths:?}");
-        let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
-        for players in 2..=6 {
-            for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
-                let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(first);
-                let kernel = RaceKernel::new(&e).unwrap();
-                let run = |side_by_side: Width, limit: u32| {
-                    let table = PairTable { side_by_side, limit, ..kernel.pair_table().expect("a pair table").clone() };
-                    let (mut tally, mut reads) = (Tally::new(&e), PairReads::default());
-                    let (games, rotate) = (0..2_003, first == FirstPlayer::Rotate);
-                    match players {
-                        2 => table.play_range::<2>(7, games, rotate, &mut tally, &mut reads),
-                        3 => table.play_range::<3>(7, games, rotate, &mut tally, &mut reads),
-                        4 => table.play_range::<4>(7, games, rotate, &mut tally, &mut reads),
-                        5 => table.play_range::<5>(7, games, rotate, &mut tally, &mut reads),
-                        _ => table.play_range::<6>(7, games, rotate, &mut tally, &mut reads),
+        let milton = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
+        let mut bounce = milton.clone();
+        bounce.rules.overshoot = Overshoot::Bounce;
+        bounce.rules.follow_chains = true;
+        bounce.jumps.push(Jump::new(38, 20));
+        for (spec, players) in [(&milton, 2..=6), (&bounce, 2..=4)] {
+            for players in players {
+                for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
+                    let e = Engine::new(&compile(spec), players, (1, 16)).unwrap().with_first_player(first);
+                    let kernel = RaceKernel::new(&e).unwrap();
+                    let table = kernel.pair_table().expect("a pair table");
+                    assert!(table.landings.is_some(), "{players} players: a board in landing form");
+                    let run = |side_by_side: Width, limit: u32| {
+                        let kernel = kernel.with_pair_table(PairTable { side_by_side, limit, ..table.clone() });
+                        let mut tally = Tally::new(&e);
+                        kernel.play_range(7, 0..2_003, players as usize, &mut Scratch::default(), &mut tally);
+                        tally
+                    };
+                    let scalar = run(Width::Four, MAX_TURNS as u32);
+                    assert_eq!(scalar.games, 2_003);
+                    assert!(scalar.heat.iter().sum::<u64>() > 0 && scalar.jumps.iter().sum::<u64>() > 0);
+                    // A turn limit most games reach (an odd one: it falls
+                    // inside a step of two rounds).
+                    let stopped = run(Width::Four, 41);
+                    assert!(stopped.unfinished > 1_000, "{} unfinished", stopped.unfinished);
+                    // Stopped games played 41 turns, in 1 + 41 / players rounds.
+                    assert!(stopped.total_turns.counts[41] >= stopped.unfinished);
+                    assert!(stopped.rounds.counts[1 + 41 / players as usize] >= stopped.unfinished);
+                    let case = format!("{:?}, {players} players, {first:?}", spec.rules.overshoot);
+                    for &width in &widths[1..] {
+                        assert!(run(width, MAX_TURNS as u32) == scalar, "{width:?}, {case}");
+                        assert!(run(width, 41) == stopped, "{width:?}, {case}, stopped at 41 turns");
                     }
-                    (tally, reads.both, reads.first)
-                };
-                let scalar = run(Width::Four, MAX_TURNS as u32);
-                assert_eq!(scalar.0.games, 2_003);
-                assert!(scalar.1.iter().sum::<u32>() > 0 && scalar.2.iter().sum::<u32>() > 0);
-                // A turn limit most games reach (an odd one: it falls inside
-                // a step of two rounds).
-                let stopped = run(Width::Four, 41);
-                assert!(stopped.0.unfinished > 1_000, "{} unfinished", stopped.0.unfinished);
-                // Stopped games played 41 turns, in 1 + 41 / players rounds.
-                assert!(stopped.0.total_turns.counts[41] >= stopped.0.unfinished);
-                assert!(stopped.0.rounds.counts[1 + 41 / players as usize] >= stopped.0.unfinished);
-                for &width in &widths[1..] {
-                    assert!(run(width, MAX_TURNS as u32) == scalar, "{width:?}, {players} players, {first:?}");
-                    assert!(run(width, 41) == stopped, "{width:?}, {players} players, {first:?}, stopped at 41 turns");
                 }
             }
         }

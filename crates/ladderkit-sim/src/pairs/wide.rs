@@ -19,9 +19,11 @@ use ladderkit_engine::GameRng;
 
 mod avx2;
 mod avx512;
+mod sixty_four;
 
 pub(super) use avx2::{avx2, play_range8};
 pub(super) use avx512::{avx512, play_range16};
+pub(super) use sixty_four::play_range64;
 
 use super::{Lanes, Lead, NOBODY, Race};
 
@@ -115,18 +117,18 @@ fn run<const P: usize, const W: usize>(simd: impl Step<W>, lanes: &mut Lanes<'_,
         second: [[0; W]; P],
     };
     let (mut st, mut left) = (state(), nothing_left());
-    let mut dealer = Dealer { next: games.start, end: games.end, first: u64::MAX, words: [[0; W]; 4] };
+    let mut dealer = Dealer::new(games);
     for lane in 0..W {
         refill(simd, &mut st, lanes, lane, &mut dealer);
     }
     while st.live != 0 {
         simd.step(&mut st, lanes, &mut left);
-        for lane in lanes_in(left.won) {
+        for lane in lanes_in(left.won.into()) {
             lanes.uncount_unplayed(&left, lane);
             lanes.won_in_step(&st, &left, lane);
             refill(simd, &mut st, lanes, lane, &mut dealer);
         }
-        for lane in lanes_in(left.mask & st.live) {
+        for lane in lanes_in((left.mask & st.live).into()) {
             let race = &mut left.race(lane);
             let at = std::array::from_fn(|s| left.at[s][lane] as usize);
             let cells = std::array::from_fn(|s| [left.first[s][lane], left.second[s][lane]]);
@@ -150,16 +152,11 @@ fn refill<const P: usize, const W: usize>(
     dealer: &mut Dealer<W>,
 ) {
     st.live &= !(1 << lane);
-    if dealer.next == dealer.end {
+    let Some((game, words)) = dealer.deal(simd, lanes.seed) else {
         return;
-    }
-    let game = dealer.next;
-    if !(dealer.first..dealer.first.saturating_add(W as u64)).contains(&game) {
-        (dealer.first, dealer.words) = (game, simd.seed(lanes.seed, game));
-    }
-    let k = (game - dealer.first) as usize;
-    for (w, words) in dealer.words.iter().enumerate() {
-        st.rng[w][lane % 2 * (W / 2) + lane / 2] = words[k];
+    };
+    for (w, word) in words.into_iter().enumerate() {
+        st.rng[w][lane % 2 * (W / 2) + lane / 2] = word;
     }
     for rows in &mut st.rows {
         rows[lane] = lanes.table.start_row;
@@ -167,11 +164,32 @@ fn refill<const P: usize, const W: usize>(
     (st.turns[lane], st.changes[lane], st.last[lane], st.prev[lane]) = (0, 0, 0, u32::from(NOBODY));
     st.game[lane] = game;
     st.live |= 1 << lane;
-    dealer.next += 1;
+}
+
+impl<const W: usize> Dealer<W> {
+    fn new(games: std::ops::Range<u64>) -> Self {
+        Dealer { next: games.start, end: games.end, first: u64::MAX, words: [[0; W]; 4] }
+    }
+
+    /// The next game, if any, and its generator's words (seeded `W` at a
+    /// time: `Step::seed`).
+    #[inline(always)]
+    fn deal(&mut self, simd: impl Step<W>, seed: u64) -> Option<(u64, [u64; 4])> {
+        if self.next == self.end {
+            return None;
+        }
+        let game = self.next;
+        self.next += 1;
+        if !(self.first..self.first.saturating_add(W as u64)).contains(&game) {
+            (self.first, self.words) = (game, simd.seed(seed, game));
+        }
+        let k = (game - self.first) as usize;
+        Some((game, self.words.map(|words| words[k])))
+    }
 }
 
 /// The lanes whose bits are set in `mask`, lowest first.
-fn lanes_in(mut mask: u32) -> impl Iterator<Item = usize> {
+fn lanes_in(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let lane = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
         mask &= mask - 1;
@@ -202,7 +220,7 @@ impl<const P: usize> Lanes<'_, P> {
                 *n = n.wrapping_add(1);
             }
         }
-        for lane in lanes_in(mask) {
+        for lane in lanes_in(mask.into()) {
             for at in &left.at {
                 let n = &mut self.both[at[lane] as usize & (super::CELLS - 1)];
                 *n = n.wrapping_sub(1);

@@ -79,7 +79,7 @@ fn half(words: &[u64; WIDE], h: usize) -> [u64; 8] {
 
 /// xoshiro256** on eight generators at once, as `GameRng::next_u64`.
 #[inline(always)]
-fn next(simd: V4, s: &mut [__m512i; 4]) -> __m512i {
+pub(super) fn next(simd: V4, s: &mut [__m512i; 4]) -> __m512i {
     let x = simd.avx512f;
     let times5 = x._mm512_add_epi64(x._mm512_slli_epi64::<2>(s[1]), s[1]);
     let rot = x._mm512_rol_epi64::<7>(times5);

@@ -1,0 +1,163 @@
+//! Boards on which a roll is an addition and one lookup: from position
+//! `pos`, die `d` (from 0) rests on `landing[pos + d]`, or stays on `pos`
+//! when `pos + d` is at or past `stay_from` (a forfeited overshoot). A
+//! classic 10 × 10 board is one: its jumps and its overshoot rule are in
+//! `landing`. An entry roll from the tray or geese are not, and neither is a
+//! board with more than `SUMS` sums. The form is found by checking every
+//! entry of the move table, so it makes the table's moves by construction.
+//!
+//! On such a board the AVX-512 path (`wide/sixty_four.rs`) keeps the whole
+//! table in four registers and plays 64 games at a time. It counts two rolls
+//! as one pair of sums. A sum stands for every roll that makes it, since
+//! they all land alike (`single`, checked here too).
+
+use crate::kernel::{CHAIN, EXTRA, Entry, JUMPED, MOVED};
+
+/// Sums `pos + d` a board may reach: what four 32-word registers hold.
+pub(crate) const SUMS: usize = 128;
+/// Counters of pairs of sums (first × `SUMS` + second), and past them one
+/// that lanes without a game count into.
+pub(crate) const BINS: usize = 2 * SUMS * SUMS;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Landings {
+    /// Where a roll making sum `t` rests (when it is not forfeited). Sums
+    /// no roll makes hold 0, so lanes playing on after their game ended
+    /// stay on the board.
+    pub(crate) landing: [u16; SUMS],
+    /// The smallest forfeited sum; `u16::MAX` when no roll is forfeited.
+    pub(crate) stay_from: u16,
+    pub(crate) goal: u16,
+    pub(crate) start: u16,
+    /// The one-roll entry (position × width + die) each sum stands for in
+    /// the heat and the rides; `u32::MAX` for sums no roll makes.
+    pub(crate) single: [u32; SUMS],
+}
+
+impl Landings {
+    /// The landing form of a one-die move table (`width` faces per
+    /// position), if the board has one.
+    pub(crate) fn new(single: &[Entry], width: usize, start: u32, goal: u32) -> Option<Self> {
+        let positions = single.len() / width;
+        // Every sum of a position and a die is below `SUMS`.
+        if width == 0 || positions + width > SUMS + 1 || start >= positions as u32 || goal >= positions as u32 {
+            return None;
+        }
+        // Rolls are made from the positions a piece can rest on (not the
+        // goal: the game is over), so only those are checked: a forfeited
+        // roll from a snake's head would count a ride, but no piece is ever
+        // there.
+        let reached = &resting_places(single, width, start, goal);
+        let rolls = || {
+            (0..positions)
+                .filter(|pos| reached[*pos])
+                .flat_map(move |pos| (0..width).map(move |d| (pos, pos + d, pos * width + d, single[pos * width + d])))
+        };
+        let stay_from =
+            rolls().filter(|(.., e)| e.flags & MOVED == 0).map(|(_, sum, ..)| sum as u16).min().unwrap_or(u16::MAX);
+        let mut form =
+            Self { landing: [0; SUMS], stay_from, goal: goal as u16, start: start as u16, single: [u32::MAX; SUMS] };
+        let mut made = [false; SUMS];
+        for (pos, sum, index, e) in rolls() {
+            if e.lose != 0 || e.flags & EXTRA != 0 {
+                return None;
+            }
+            let stays = sum >= usize::from(stay_from);
+            if stays {
+                if e.flags & MOVED != 0 || usize::from(e.rest) != pos {
+                    return None;
+                }
+            } else if e.flags & MOVED == 0 || (made[sum] && form.landing[sum] != e.rest) {
+                return None;
+            }
+            if made[sum] {
+                if counted(single[form.single[sum] as usize]) != counted(e) {
+                    return None;
+                }
+            } else {
+                made[sum] = true;
+                form.single[sum] = index as u32;
+                form.landing[sum] = if stays { 0 } else { e.rest };
+            }
+        }
+        Some(form)
+    }
+}
+
+/// The positions a piece can rest on: the start, and wherever a roll from
+/// one of them rests, but the goal (rolls from it are never made).
+fn resting_places(single: &[Entry], width: usize, start: u32, goal: u32) -> Vec<bool> {
+    let mut reached = vec![false; single.len() / width];
+    let mut todo = vec![start as usize];
+    reached[start as usize] = true;
+    while let Some(pos) = todo.pop() {
+        for e in &single[pos * width..(pos + 1) * width] {
+            let to = usize::from(e.rest);
+            if to != goal as usize && !reached[to] {
+                reached[to] = true;
+                todo.push(to);
+            }
+        }
+    }
+    reached
+}
+
+/// What a roll adds to the heat and the rides (`RaceKernel::count_moves`):
+/// rolls alike in this are alike in the counts.
+fn counted(e: Entry) -> (Option<u16>, Option<(u16, Option<u16>)>) {
+    let heat = (e.flags & MOVED != 0).then_some(e.rest);
+    let chain_from = (e.flags & CHAIN != 0).then_some(e.end);
+    (heat, (e.flags & JUMPED != 0).then_some((e.jump, chain_from)))
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_core::spec::{Dice, Entry as EntryRule, Overshoot};
+    use ladderkit_core::{check_source, compile};
+
+    use super::*;
+    use crate::kernel::move_table;
+
+    fn form(change: impl Fn(&mut ladderkit_core::VariantSpec)) -> Option<Landings> {
+        let mut spec = check_source(include_str!("../../../../variants/milton-bradley.ron")).spec.unwrap();
+        change(&mut spec);
+        let board = compile(&spec).board;
+        let (width, table) = move_table(&board);
+        Landings::new(&table, width, board.start, board.goal)
+    }
+
+    /// Every roll from every position lands where the move table says, by
+    /// the landing form: forfeits, bounces and passing the goal alike.
+    #[test]
+    fn the_landing_form_makes_the_tables_moves() {
+        for overshoot in [Overshoot::Forfeit, Overshoot::Bounce, Overshoot::ReachOrPass] {
+            let mut spec = check_source(include_str!("../../../../variants/milton-bradley.ron")).spec.unwrap();
+            spec.rules.overshoot = overshoot;
+            let board = compile(&spec).board;
+            let (width, table) = move_table(&board);
+            let l = Landings::new(&table, width, board.start, board.goal).expect("a landing form");
+            assert_eq!(l.stay_from != u16::MAX, overshoot == Overshoot::Forfeit, "{overshoot:?}");
+            let reached = resting_places(&table, width, board.start, board.goal);
+            assert_eq!(reached.iter().filter(|r| **r).count(), 100 - 19, "the tray and 1..99 but the jumps' feet");
+            for pos in (0..table.len() / width).filter(|p| reached[*p]) {
+                for d in 0..width {
+                    let sum = pos + d;
+                    let rest = if sum >= usize::from(l.stay_from) { pos as u16 } else { l.landing[sum] };
+                    let e = table[pos * width + d];
+                    assert_eq!(rest, e.rest, "{overshoot:?}: from {pos} with {}", d + 1);
+                    assert_eq!(counted(table[l.single[sum] as usize]), counted(e));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_without_the_form_are_told_apart() {
+        assert!(form(|_| {}).is_some());
+        // The tray is left only on a six: a roll of 2 from the tray stays,
+        // the same sum from square 1 moves.
+        assert!(form(|s| s.rules.entry = EntryRule::OnRoll(6)).is_none());
+        // Sums past 128.
+        assert!(form(|s| s.rules.dice = Dice { count: 1, sides: 40 }).is_none());
+    }
+}
