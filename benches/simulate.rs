@@ -8,9 +8,10 @@
 //! of a `milton-bradley N players` row to its baseline is the figure the
 //! race kernel is measured by (it also keeps heat, rides, lead changes and
 //! percentiles, and draws the engine's dice: 32 bits a roll from each
-//! game's own generator). The rows with 2 to 6 players run sixteen games at
-//! a time on a processor with AVX-512, eight with AVX2 (`pairs/wide.rs`),
-//! four elsewhere.
+//! game's own generator). The rows with 2 to 6 players run 64 games at a
+//! time on a processor with AVX-512 (Milton Bradley is a board in landing
+//! form: `pairs/wide/sixty_four.rs`; other boards sixteen), eight with AVX2
+//! (`pairs/wide.rs`), four elsewhere.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ladderkit::core::board::Outcome;

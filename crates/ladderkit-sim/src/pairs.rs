@@ -2,7 +2,9 @@
 //! never meet): each seat's next two rolls are one read of a pair table,
 //! and several games are played side by side: sixteen in vectors where the
 //! processor has AVX-512, eight where it has AVX2 (the dice one die a roll:
-//! `wide`), four here otherwise.
+//! `wide`), four here otherwise. On a board in landing form (`landings`)
+//! an AVX-512 processor plays 64 at a time without the pair table's reads
+//! (`wide/sixty_four.rs`).
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
 //! game, 32 bits per die, seats in turn. Two rounds take `2 × players ×
@@ -24,7 +26,7 @@ mod landings;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
-use self::landings::{BINS, Landings, SUMS};
+use self::landings::{BINS, FIRST, Landings, SUMS};
 use crate::kernel::{Entry, WON};
 use crate::stats::Tally;
 
@@ -162,9 +164,8 @@ impl PairTable {
             if self.side_by_side == Width::SixtyFour
                 && let (Some(form), Some(simd)) = (&self.landings, wide::avx512())
             {
-                let pairs = reads.landed.as_mut_slice().try_into().expect("BINS counters");
-                let firsts = reads.landed_first.as_mut_slice().try_into().expect("SUMS counters");
-                wide::play_range64(simd, form, &mut lanes, pairs, firsts, games);
+                let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
+                wide::play_range64(simd, form, &mut lanes, bins, games);
                 return lanes.games.into_tally(tally);
             }
             if self.side_by_side >= Width::Sixteen
@@ -211,22 +212,19 @@ impl PairTable {
 
 /// How often each pair cell was read: both its rolls, or only the first
 /// (the game ended between them); on a board in landing form played 64 at
-/// a time, pairs of sums instead (`landed`, and the first sums of pairs
-/// whose second roll was not played, `landed_first`).
+/// a time, pairs of sums and first sums instead (`landed`, bins as
+/// `landings::BINS` says).
 #[derive(Debug, Default)]
 pub(crate) struct PairReads {
     both: Vec<u32>,
     first: Vec<u32>,
     landed: Vec<u32>,
-    landed_first: Vec<u32>,
 }
 
 impl PairReads {
     fn reset(&mut self, cells: usize, landings: bool) {
-        let sizes = [cells, cells, if landings { BINS } else { 0 }, if landings { SUMS } else { 0 }];
-        for (v, size) in
-            [&mut self.both, &mut self.first, &mut self.landed, &mut self.landed_first].into_iter().zip(sizes)
-        {
+        let sizes = [cells, cells, if landings { BINS } else { 0 }];
+        for (v, size) in [&mut self.both, &mut self.first, &mut self.landed].into_iter().zip(sizes) {
             v.clear();
             v.resize(size, 0);
         }
@@ -242,12 +240,12 @@ impl PairReads {
         let first = self.first.iter().enumerate().filter(|(_, n)| **n > 0);
         let both = both.chain(first.map(|(cell, n)| (table.singles(cell).0, u64::from(*n))));
         // A sum stands for every roll that makes it (`Landings::single`);
-        // the bins past `SUMS²` are the lanes without a game.
+        // the bins from `UNPLAYED` on are rolls not played.
         let sums = table.landings.as_ref().map(|form| {
             let single = |sum: usize| form.single[sum] as usize;
-            let pairs = self.landed.iter().take(SUMS * SUMS).enumerate().filter(|(_, n)| **n > 0);
+            let pairs = self.landed.iter().take(FIRST).enumerate().filter(|(_, n)| **n > 0);
             let pairs = pairs.flat_map(move |(bin, n)| [(single(bin / SUMS), n), (single(bin % SUMS), n)]);
-            let firsts = self.landed_first.iter().enumerate().filter(|(_, n)| **n > 0);
+            let firsts = self.landed.iter().skip(FIRST).take(SUMS).enumerate().filter(|(_, n)| **n > 0);
             pairs.chain(firsts.map(move |(sum, n)| (single(sum), n))).map(|(single, n)| (single, u64::from(*n)))
         });
         both.chain(sums.into_iter().flatten())

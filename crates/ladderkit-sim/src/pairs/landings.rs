@@ -15,9 +15,15 @@ use crate::kernel::{CHAIN, EXTRA, Entry, JUMPED, MOVED};
 
 /// Sums `pos + d` a board may reach: what four 32-word registers hold.
 pub(crate) const SUMS: usize = 128;
-/// Counters of pairs of sums (first × `SUMS` + second), and past them one
-/// that lanes without a game count into.
+/// The 64-game path's counters of a seat's two rolls in a step: a pair of
+/// sums (first × `SUMS` + second); from `FIRST` on, a first sum whose
+/// second roll was not played (the game ended between them); `UNPLAYED`
+/// for rolls not played at all. `BINS` is a power of two past them, so a
+/// masked index needs no bounds check.
+pub(crate) const FIRST: usize = SUMS * SUMS;
+pub(crate) const UNPLAYED: usize = FIRST + SUMS;
 pub(crate) const BINS: usize = 2 * SUMS * SUMS;
+const _: () = assert!(UNPLAYED < BINS && BINS.is_power_of_two());
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Landings {

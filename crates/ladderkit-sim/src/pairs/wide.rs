@@ -9,7 +9,9 @@
 //!
 //! This file is what both widths share: the lanes between steps, handing
 //! out games, and finishing them. Each width's `step` plays two rounds of
-//! all its lanes.
+//! all its lanes. The 64-game path on boards in landing form
+//! (`sixty_four.rs`) shares the handing out (`Dealer`) and `avx512.rs`'s
+//! generators.
 //!
 //! u32 lane `l` (rows, turns, lead) is the game whose generator is u64 lane
 //! `l / 2` of half `l % 2`: the dice of the two halves interleave with one

@@ -14,8 +14,8 @@
 //! handed to the scalar pair path, which finishes it (`hand_over`).
 //!
 //! Reads are counted as pairs of sums: seat `s`'s two rolls of a step are
-//! bin `first sum × SUMS + second sum`, one counter a seat and step. A game
-//! won within a step takes back the rolls it did not play (`finish`).
+//! bin `first sum × SUMS + second sum`, one counter a seat and step, or a
+//! first sum alone when the game ended between them (`landings::BINS`).
 
 use std::arch::x86_64::__m512i;
 
@@ -23,30 +23,26 @@ use ladderkit_engine::GameRng;
 use pulp::cast;
 use pulp::x86::V4;
 
-use super::super::landings::{BINS, Landings, SUMS};
+use super::super::landings::{BINS, FIRST, Landings, UNPLAYED};
 use super::super::{Game, Lanes, Lead, NOBODY, Race};
 use super::avx512::next;
 use super::{Dealer, lanes_in};
 
 const LANES: usize = 64;
-/// The pair bin of lanes without a game.
-const NO_GAME: u16 = (SUMS * SUMS) as u16;
 /// Games seeded at a time (`Step::seed` for `V4`).
 const SEEDED: usize = 16;
 
-/// Plays `games` sixty-four at a time; pairs of sums read go to `pairs`,
-/// first rolls of a pair whose second was not played to `firsts`.
+/// Plays `games` sixty-four at a time, counting the rolls read in `bins`.
 pub(in crate::pairs) fn play_range64<const P: usize>(
     simd: V4,
     form: &Landings,
     lanes: &mut Lanes<'_, P>,
-    pairs: &mut [u32; BINS],
-    firsts: &mut [u32; SUMS],
+    bins: &mut [u32; BINS],
     games: std::ops::Range<u64>,
 ) {
     simd.vectorize(
         #[inline(always)]
-        || run::<P>(simd, form, lanes, pairs, firsts, games),
+        || run::<P>(simd, form, lanes, bins, games),
     )
 }
 
@@ -63,7 +59,8 @@ struct Board {
     /// Word 2 of each 64-bit lane of two vectors: where a die is after its
     /// multiply.
     pick: __m512i,
-    no_game: __m512i,
+    first: __m512i,
+    unplayed: __m512i,
 }
 
 /// The 64 lanes between steps.
@@ -104,8 +101,7 @@ fn run<const P: usize>(
     simd: V4,
     form: &Landings,
     lanes: &mut Lanes<'_, P>,
-    pairs: &mut [u32; BINS],
-    firsts: &mut [u32; SUMS],
+    bins: &mut [u32; BINS],
     games: std::ops::Range<u64>,
 ) {
     let board = Board::new(simd, form, lanes.table.sides);
@@ -138,9 +134,9 @@ fn run<const P: usize>(
         if st.live == 0 {
             break;
         }
-        step(simd, &board, &mut st, pairs);
+        step(simd, &board, &mut st, bins);
         st.step += 1;
-        st.finish(simd, lanes, pairs, firsts, &mut dealer);
+        st.finish(simd, lanes, &mut dealer);
     }
     lanes.games.lead_changes += st.changes;
 }
@@ -164,7 +160,8 @@ impl Board {
             start: f._mm512_set1_epi16(form.start as i16),
             sides: f._mm512_set1_epi64(i64::from(sides)),
             pick: cast(pick),
-            no_game: f._mm512_set1_epi16(NO_GAME as i16),
+            first: f._mm512_set1_epi16(FIRST as i16),
+            unplayed: f._mm512_set1_epi16(UNPLAYED as i16),
         }
     }
 }
@@ -172,7 +169,7 @@ impl Board {
 /// Two rounds of every lane: the generators, each turn's move, win and
 /// lead, then the step's pair bins counted.
 #[inline(always)]
-fn step<const P: usize>(simd: V4, b: &Board, st: &mut Sixty<P>, pairs: &mut [u32; BINS]) {
+fn step<const P: usize>(simd: V4, b: &Board, st: &mut Sixty<P>, counts: &mut [u32; BINS]) {
     let (f, bw) = (simd.avx512f, simd.avx512bw);
     let zero = f._mm512_setzero_si512();
     // P outputs of each generator: two rounds of one die a seat.
@@ -195,8 +192,10 @@ fn step<const P: usize>(simd: V4, b: &Board, st: &mut Sixty<P>, pairs: &mut [u32
     (st.fresh, st.fresh_count) = (0, 0);
     // After the first round a seat's sum, after the second its pair bin.
     let mut sums = [[zero; 2]; P];
-    let mut active = st.live;
+    // The lanes that play each turn (a game may end within the step).
+    let (mut active, mut played) = (st.live, [0u64; 12]);
     for turn in 0..2 * P {
+        played[turn] = active;
         let (s, round) = (turn % P, turn / P);
         let die = dice(simd, b, &outputs[turn / 2], turn % 2 == 0);
         let mut won = 0;
@@ -216,17 +215,21 @@ fn step<const P: usize>(simd: V4, b: &Board, st: &mut Sixty<P>, pairs: &mut [u32
         };
         active &= !won;
     }
+    // Seat s rolled on turns s and P + s: both rolls are a pair bin, the
+    // first alone its own, none `UNPLAYED` (lanes without a game too).
     for s in 0..P {
         for h in 0..2 {
-            let live = (st.live >> (32 * h)) as u32;
-            let bins = bw._mm512_mask_mov_epi16(b.no_game, live, sums[s][h]);
+            let (both, first) = ((played[P + s] >> (32 * h)) as u32, (played[s] >> (32 * h)) as u32);
+            let first_sum = bw._mm512_add_epi16(bw._mm512_srli_epi16::<7>(sums[s][h]), b.first);
+            let bins = bw._mm512_mask_mov_epi16(b.unplayed, first, first_sum);
+            let bins = bw._mm512_mask_mov_epi16(bins, both, sums[s][h]);
             st.bins[s][32 * h..32 * h + 32].copy_from_slice(&cast::<__m512i, [u16; 32]>(bins));
             st.pos[s][32 * h..32 * h + 32].copy_from_slice(&cast::<__m512i, [u16; 32]>(pos[s][h]));
         }
     }
     for bins in &st.bins {
         for bin in bins {
-            let n = &mut pairs[usize::from(*bin) & (BINS - 1)];
+            let n = &mut counts[usize::from(*bin) & (BINS - 1)];
             *n = n.wrapping_add(1);
         }
     }
@@ -451,17 +454,10 @@ impl<const P: usize> Sixty<P> {
         }
     }
 
-    /// After a step: each game won in it counted, its unplayed rolls taken
-    /// back from the pair bins, and its lane given the next game.
+    /// After a step: each game won in it counted, and its lane given the
+    /// next game.
     #[inline(always)]
-    fn finish(
-        &mut self,
-        simd: V4,
-        lanes: &mut Lanes<'_, P>,
-        pairs: &mut [u32; BINS],
-        firsts: &mut [u32; SUMS],
-        dealer: &mut Dealer<SEEDED>,
-    ) {
+    fn finish(&mut self, simd: V4, lanes: &mut Lanes<'_, P>, dealer: &mut Dealer<SEEDED>) {
         let wins = self.wins;
         let wins = &wins[..2 * P];
         let won = wins.iter().fold(0, |all, w| all | w);
@@ -480,14 +476,6 @@ impl<const P: usize> Sixty<P> {
                 // The first sole leader is not a change.
                 let nobody = self.prev.iter().fold(bit, |all, p| all & p);
                 self.changes -= u64::from(nobody == 0);
-            }
-            // Seat s's second roll is turn P + s, its first turn s.
-            for (s, bins) in self.bins.iter().enumerate() {
-                let bin = usize::from(bins[lane]);
-                let unplayed = u32::from(turn < P + s);
-                let n = &mut pairs[bin & (BINS - 1)];
-                *n = n.wrapping_sub(unplayed);
-                firsts[bin / SUMS % SUMS] += unplayed & u32::from(turn >= s);
             }
             self.refill(simd, lane, dealer, lanes);
         }
