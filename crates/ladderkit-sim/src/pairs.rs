@@ -26,7 +26,7 @@ mod landings;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
-use self::landings::{BINS, FIRST, Landings, SUMS};
+use self::landings::{BINS, FIRST, Landings, SUMS, UNPLAYED};
 use crate::kernel::{Entry, WON};
 use crate::stats::Tally;
 
@@ -152,7 +152,14 @@ impl PairTable {
         tally: &mut Tally,
         reads: &mut PairReads,
     ) {
-        reads.reset(CELLS, self.landings.is_some());
+        #[cfg(target_arch = "x86_64")]
+        let sixty_four = self.dice == 1
+            && self.side_by_side == Width::SixtyFour
+            && self.landings.is_some()
+            && wide::avx512().is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        let sixty_four = false;
+        reads.reset(CELLS, sixty_four);
         let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
         let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
         let games_counted =
@@ -161,11 +168,9 @@ impl PairTable {
             Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
         #[cfg(target_arch = "x86_64")]
         if self.dice == 1 {
-            if self.side_by_side == Width::SixtyFour
-                && let (Some(form), Some(simd)) = (&self.landings, wide::avx512())
-            {
+            if sixty_four && let (Some(form), Some(simd)) = (&self.landings, wide::avx512()) {
                 let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
-                wide::play_range64(simd, form, &mut lanes, bins, games);
+                reads.cells_counted = wide::play_range64(simd, form, &mut lanes, bins, games);
                 return lanes.games.into_tally(tally);
             }
             if self.side_by_side >= Width::Sixteen
@@ -213,35 +218,51 @@ impl PairTable {
 /// How often each pair cell was read: both its rolls, or only the first
 /// (the game ended between them); on a board in landing form played 64 at
 /// a time, pairs of sums and first sums instead (`landed`, bins as
-/// `landings::BINS` says).
+/// `landings::BINS` says), and the cells only for games handed over near
+/// the turn limit.
 #[derive(Debug, Default)]
 pub(crate) struct PairReads {
     both: Vec<u32>,
     first: Vec<u32>,
     landed: Vec<u32>,
+    /// Which of the two the block counted in.
+    cells_counted: bool,
+    landed_counted: bool,
 }
 
 impl PairReads {
-    fn reset(&mut self, cells: usize, landings: bool) {
-        let sizes = [cells, cells, if landings { BINS } else { 0 }];
-        for (v, size) in [&mut self.both, &mut self.first, &mut self.landed].into_iter().zip(sizes) {
-            v.clear();
-            v.resize(size, 0);
+    /// Ready for a block: every counter it may count in at 0, but the cells
+    /// of a 64-game block, which are cleared if a game is handed over
+    /// (`sixty_four::hand_over`; clearing them every block took 2% of the
+    /// time).
+    fn reset(&mut self, cells: usize, sixty_four: bool) {
+        (self.cells_counted, self.landed_counted) = (!sixty_four, sixty_four);
+        for v in [&mut self.both, &mut self.first] {
+            if !sixty_four {
+                v.clear();
+            }
+            v.resize(cells, 0);
+        }
+        if sixty_four {
+            // (Bins past `UNPLAYED` are never counted in.)
+            self.landed.resize(BINS, 0);
+            self.landed[..=UNPLAYED].fill(0);
         }
     }
 
     /// The one-roll entries read (indices into the one-roll table), with
     /// how often.
     pub(crate) fn singles<'a>(&'a self, table: &'a PairTable) -> impl Iterator<Item = (usize, u64)> + 'a {
-        let both = self.both.iter().enumerate().filter(|(_, n)| **n > 0).flat_map(|(cell, n)| {
+        let cells = if self.cells_counted { self.both.len() } else { 0 };
+        let both = self.both[..cells].iter().enumerate().filter(|(_, n)| **n > 0).flat_map(|(cell, n)| {
             let (first, second) = table.singles(cell);
             [(first, u64::from(*n)), (second, u64::from(*n))]
         });
-        let first = self.first.iter().enumerate().filter(|(_, n)| **n > 0);
+        let first = self.first[..cells].iter().enumerate().filter(|(_, n)| **n > 0);
         let both = both.chain(first.map(|(cell, n)| (table.singles(cell).0, u64::from(*n))));
         // A sum stands for every roll that makes it (`Landings::single`);
         // the bins from `UNPLAYED` on are rolls not played.
-        let sums = table.landings.as_ref().map(|form| {
+        let sums = table.landings.as_ref().filter(|_| self.landed_counted).map(|form| {
             let single = |sum: usize| form.single[sum] as usize;
             let pairs = self.landed.iter().take(FIRST).enumerate().filter(|(_, n)| **n > 0);
             let pairs = pairs.flat_map(move |(bin, n)| [(single(bin / SUMS), n), (single(bin % SUMS), n)]);
@@ -559,10 +580,13 @@ mod tests {
                     let kernel = RaceKernel::new(&e).unwrap();
                     let table = kernel.pair_table().expect("a pair table");
                     assert!(table.landings.is_some(), "{players} players: a board in landing form");
+                    // Two blocks on one scratch, as a thread plays them.
                     let run = |side_by_side: Width, limit: u32| {
                         let kernel = kernel.with_pair_table(PairTable { side_by_side, limit, ..table.clone() });
-                        let mut tally = Tally::new(&e);
-                        kernel.play_range(7, 0..2_003, players as usize, &mut Scratch::default(), &mut tally);
+                        let (mut tally, mut scratch) = (Tally::new(&e), Scratch::default());
+                        for games in [0..1_000, 1_000..2_003] {
+                            kernel.play_range(7, games, players as usize, &mut scratch, &mut tally);
+                        }
                         tally
                     };
                     let scalar = run(Width::Four, MAX_TURNS as u32);

@@ -32,14 +32,16 @@ const LANES: usize = 64;
 /// Games seeded at a time (`Step::seed` for `V4`).
 const SEEDED: usize = 16;
 
-/// Plays `games` sixty-four at a time, counting the rolls read in `bins`.
+/// Plays `games` sixty-four at a time, counting the rolls read in `bins`;
+/// whether it counted in the lanes' cells too (games handed over near the
+/// turn limit: then it cleared them first).
 pub(in crate::pairs) fn play_range64<const P: usize>(
     simd: V4,
     form: &Landings,
     lanes: &mut Lanes<'_, P>,
     bins: &mut [u32; BINS],
     games: std::ops::Range<u64>,
-) {
+) -> bool {
     simd.vectorize(
         #[inline(always)]
         || run::<P>(simd, form, lanes, bins, games),
@@ -94,6 +96,9 @@ struct Sixty<const P: usize> {
     /// The last step: each seat's pair bin, and the lanes won on each turn.
     bins: [[u16; LANES]; P],
     wins: [u64; 12],
+    /// A game was handed to the scalar path, which counts in `Lanes::both`
+    /// and `first` (cleared before the first).
+    handed_over: bool,
 }
 
 #[inline(always)]
@@ -103,7 +108,7 @@ fn run<const P: usize>(
     lanes: &mut Lanes<'_, P>,
     bins: &mut [u32; BINS],
     games: std::ops::Range<u64>,
-) {
+) -> bool {
     let board = Board::new(simd, form, lanes.table.sides);
     let mut st = Sixty::<P> {
         rng: [[0; LANES]; 4],
@@ -122,6 +127,7 @@ fn run<const P: usize>(
         changes: 0,
         bins: [[0; LANES]; P],
         wins: [0; 12],
+        handed_over: false,
     };
     let mut dealer = Dealer::<SEEDED>::new(games);
     for lane in 0..LANES {
@@ -139,6 +145,7 @@ fn run<const P: usize>(
         st.finish(simd, lanes, &mut dealer);
     }
     lanes.games.lead_changes += st.changes;
+    st.handed_over
 }
 
 impl Board {
@@ -420,6 +427,11 @@ impl<const P: usize> Sixty<P> {
         self.put_in_place(simd, b);
         self.oldest = lanes_in(self.live).map(|l| self.start[l]).min().unwrap_or(step);
         let near_lanes = lanes_in(self.live).filter(|l| near(self.start[*l])).fold(0, |m, l| m | 1u64 << l);
+        if near_lanes != 0 && !self.handed_over {
+            lanes.both.fill(0);
+            lanes.first.fill(0);
+            self.handed_over = true;
+        }
         for lane in lanes_in(near_lanes) {
             let mut game = self.game_in(lane, lanes.table.width);
             while !lanes.step::<1>(&mut game) {}
