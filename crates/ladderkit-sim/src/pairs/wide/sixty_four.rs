@@ -130,6 +130,9 @@ fn run<const P: usize>(
         handed_over: false,
     };
     let mut dealer = Dealer::<SEEDED>::new(games);
+    // A step's outputs of the generators, `[output][vector]` (made once: a
+    // step's own array was cleared every step).
+    let mut outputs = [[simd.avx512f._mm512_setzero_si512(); 8]; P];
     for lane in 0..LANES {
         st.refill(simd, lane, &mut dealer, lanes);
     }
@@ -140,7 +143,7 @@ fn run<const P: usize>(
         if st.live == 0 {
             break;
         }
-        step(simd, &board, &mut st, bins);
+        step(simd, &board, &mut st, &mut outputs, bins);
         st.step += 1;
         st.finish(simd, lanes, &mut dealer);
     }
@@ -176,16 +179,22 @@ impl Board {
 /// Two rounds of every lane: the generators, each turn's move, win and
 /// lead, then the step's pair bins counted.
 #[inline(always)]
-fn step<const P: usize>(simd: V4, b: &Board, st: &mut Sixty<P>, counts: &mut [u32; BINS]) {
+fn step<const P: usize>(
+    simd: V4,
+    b: &Board,
+    st: &mut Sixty<P>,
+    outputs: &mut [[__m512i; 8]; P],
+    counts: &mut [u32; BINS],
+) {
     let (f, bw) = (simd.avx512f, simd.avx512bw);
     let zero = f._mm512_setzero_si512();
     // P outputs of each generator: two rounds of one die a seat.
     // (New games put in place here, without a branch per vector.)
-    let (mut outputs, mut taken) = ([[zero; 8]; P], 0);
+    let mut taken = 0;
     for v in 0..8 {
         let mut words;
         (words, taken) = st.generators(simd, v, taken);
-        for output in &mut outputs {
+        for output in outputs.iter_mut() {
             output[v] = next(simd, &mut words);
         }
         for (w, word) in words.into_iter().enumerate() {
