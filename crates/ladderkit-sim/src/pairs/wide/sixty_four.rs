@@ -93,7 +93,9 @@ struct Sixty<const P: usize> {
     /// Lead changes of every game, the first sole leaders included (taken
     /// off as games end).
     changes: u64,
-    /// The last step: each seat's pair bin, and the lanes won on each turn.
+    /// The last step: each seat's pair bin (`UNPLAYED` before the first;
+    /// counted by the next step, or at the end), and the lanes won on each
+    /// turn.
     bins: [[u16; LANES]; P],
     wins: [u64; 12],
     /// A game was handed to the scalar path, which counts in `Lanes::both`
@@ -125,7 +127,7 @@ fn run<const P: usize>(
         behind: 0,
         prev: [0; 3],
         changes: 0,
-        bins: [[0; LANES]; P],
+        bins: [[UNPLAYED as u16; LANES]; P],
         wins: [0; 12],
         handed_over: false,
     };
@@ -148,6 +150,7 @@ fn run<const P: usize>(
         st.finish(simd, lanes, &mut dealer);
     }
     lanes.games.lead_changes += st.changes;
+    count(&st.bins, bins);
     st.handed_over
 }
 
@@ -177,7 +180,7 @@ impl Board {
 }
 
 /// Two rounds of every lane: the generators, each turn's move, win and
-/// lead, then the step's pair bins counted.
+/// lead, and each seat's pair bin (counted by the next step).
 #[inline(always)]
 fn step<const P: usize>(
     simd: V4,
@@ -188,6 +191,9 @@ fn step<const P: usize>(
 ) {
     let (f, bw) = (simd.avx512f, simd.avx512bw);
     let zero = f._mm512_setzero_si512();
+    // The last step's rolls counted now: right after they were stored as
+    // vectors, reading them back one at a time waited for the stores.
+    count(&st.bins, counts);
     // P outputs of each generator: two rounds of one die a seat.
     // (New games put in place here, without a branch per vector.)
     let mut taken = 0;
@@ -243,7 +249,12 @@ fn step<const P: usize>(
             st.pos[s][32 * h..32 * h + 32].copy_from_slice(&cast::<__m512i, [u16; 32]>(pos[s][h]));
         }
     }
-    for bins in &st.bins {
+}
+
+/// Counts a step's bins (`Sixty::bins`).
+#[inline(always)]
+fn count<const P: usize>(bins: &[[u16; LANES]; P], counts: &mut [u32; BINS]) {
+    for bins in bins {
         for bin in bins {
             let n = &mut counts[usize::from(*bin) & (BINS - 1)];
             *n = n.wrapping_add(1);
