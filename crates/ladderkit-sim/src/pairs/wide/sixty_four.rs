@@ -61,6 +61,7 @@ struct Board {
     /// Word 2 of each 64-bit lane of two vectors: where a die is after its
     /// multiply.
     pick: __m512i,
+    /// The bins `FIRST` (plus a first sum) and `UNPLAYED` start at.
     first: __m512i,
     unplayed: __m512i,
 }
