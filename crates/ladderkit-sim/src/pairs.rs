@@ -225,7 +225,8 @@ pub(crate) struct PairReads {
     both: Vec<u32>,
     first: Vec<u32>,
     landed: Vec<u32>,
-    /// Which of the two the block counted in.
+    /// What the block counted in: the cells, the sums, or both (a 64-game
+    /// block that handed games over).
     cells_counted: bool,
     landed_counted: bool,
 }
