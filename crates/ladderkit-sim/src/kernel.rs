@@ -103,7 +103,7 @@ impl RaceKernel {
         // some 10,000 two-player games, and every short run (the editor's
         // odds, a bench) paid for it.
         let solo = if plain && engine.players() == 1 { SoloTable::new(board, &table, width) } else { None };
-        let pairs = if plain { PairTable::new(&table, width, board.start, board.goal, sides, count) } else { None };
+        let pairs = if plain { PairTable::new(&table, width, board) } else { None };
         Some(Self {
             width,
             table,

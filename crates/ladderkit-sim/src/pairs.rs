@@ -20,6 +20,8 @@
 //! (`Lead::observe`). Rows stand for positions (position × width², the
 //! offset of the position's cells), in the same order.
 
+use ladderkit_core::CompiledBoard;
+use ladderkit_core::spec::Dice;
 use ladderkit_engine::{GameRng, MAX_TURNS};
 
 mod landings;
@@ -85,9 +87,10 @@ pub(crate) struct PairTable {
 }
 
 impl PairTable {
-    /// From the one-roll entries (position × `width` outcomes); `None` when
-    /// the table would not stay small.
-    pub(crate) fn new(single: &[Entry], width: usize, start: u32, goal: u32, sides: u32, dice: u32) -> Option<Self> {
+    /// From `board`'s one-roll entries (position × `width` outcomes); `None`
+    /// when the table would not stay small.
+    pub(crate) fn new(single: &[Entry], width: usize, board: &CompiledBoard) -> Option<Self> {
+        let (start, Dice { count: dice, sides }) = (board.start, board.dice);
         let positions = single.len() / width;
         let cells = positions.checked_mul(width * width)?;
         if cells * 12 > MAX_TABLE_BYTES || dice as usize > MAX_DICE {
@@ -117,7 +120,7 @@ impl PairTable {
             start_row: start * (width * width) as u32,
             side_by_side: Width::SixtyFour,
             limit: MAX_TURNS as u32,
-            landings: if dice == 1 { Landings::new(single, width, start, goal).map(Box::new) } else { None },
+            landings: if dice == 1 { Landings::new(single, width, board).map(Box::new) } else { None },
         })
     }
 

@@ -11,6 +11,8 @@
 //! as one pair of sums. A sum stands for every roll that makes it, since
 //! they all land alike (`single`, checked here too).
 
+use ladderkit_core::{CompiledBoard, Reachability};
+
 use crate::kernel::{CHAIN, EXTRA, Entry, JUMPED, MOVED};
 
 /// Sums `pos + d` a board may reach: what four 32-word registers hold.
@@ -41,10 +43,10 @@ pub(crate) struct Landings {
 }
 
 impl Landings {
-    /// The landing form of a one-die move table (`width` faces per
+    /// The landing form of `board`'s one-die move table (`width` faces per
     /// position), if the board has one.
-    pub(crate) fn new(single: &[Entry], width: usize, start: u32, goal: u32) -> Option<Self> {
-        let positions = single.len() / width;
+    pub(crate) fn new(single: &[Entry], width: usize, board: &CompiledBoard) -> Option<Self> {
+        let (positions, start, goal) = (single.len() / width, board.start, board.goal);
         // Every sum of a position and a die is below `SUMS`.
         if width == 0 || positions + width > SUMS + 1 || start >= positions as u32 || goal >= positions as u32 {
             return None;
@@ -53,18 +55,18 @@ impl Landings {
         // goal: the game is over), so only those are checked: a forfeited
         // roll from a snake's head would count a ride, but no piece is ever
         // there.
-        let reached = &resting_places(single, width, start, goal);
+        let reached = &Reachability::new(board).reachable;
         let rolls = || {
             (0..positions)
-                .filter(|pos| reached[*pos])
+                .filter(|pos| reached[*pos] && *pos != goal as usize)
                 .flat_map(move |pos| (0..width).map(move |d| (pos, pos + d, pos * width + d, single[pos * width + d])))
         };
         let stay_from =
             rolls().filter(|(.., e)| e.flags & MOVED == 0).map(|(_, sum, ..)| sum as u16).min().unwrap_or(u16::MAX);
         let mut form =
             Self { landing: [0; SUMS], stay_from, goal: goal as u16, start: start as u16, single: [u32::MAX; SUMS] };
-        let mut made = [false; SUMS];
         for (pos, sum, index, e) in rolls() {
+            let made = form.single[sum] != u32::MAX;
             if e.lose != 0 || e.flags & EXTRA != 0 {
                 return None;
             }
@@ -73,39 +75,20 @@ impl Landings {
                 if e.flags & MOVED != 0 || usize::from(e.rest) != pos {
                     return None;
                 }
-            } else if e.flags & MOVED == 0 || (made[sum] && form.landing[sum] != e.rest) {
+            } else if e.flags & MOVED == 0 || (made && form.landing[sum] != e.rest) {
                 return None;
             }
-            if made[sum] {
+            if made {
                 if counted(single[form.single[sum] as usize]) != counted(e) {
                     return None;
                 }
             } else {
-                made[sum] = true;
                 form.single[sum] = index as u32;
                 form.landing[sum] = if stays { 0 } else { e.rest };
             }
         }
         Some(form)
     }
-}
-
-/// The positions a piece can rest on: the start, and wherever a roll from
-/// one of them rests, but the goal (rolls from it are never made).
-fn resting_places(single: &[Entry], width: usize, start: u32, goal: u32) -> Vec<bool> {
-    let mut reached = vec![false; single.len() / width];
-    let mut todo = vec![start as usize];
-    reached[start as usize] = true;
-    while let Some(pos) = todo.pop() {
-        for e in &single[pos * width..(pos + 1) * width] {
-            let to = usize::from(e.rest);
-            if to != goal as usize && !reached[to] {
-                reached[to] = true;
-                todo.push(to);
-            }
-        }
-    }
-    reached
 }
 
 /// What a roll adds to the heat and the rides (`RaceKernel::count_moves`):
@@ -129,7 +112,7 @@ mod tests {
         change(&mut spec);
         let board = compile(&spec).board;
         let (width, table) = move_table(&board);
-        Landings::new(&table, width, board.start, board.goal)
+        Landings::new(&table, width, &board)
     }
 
     /// Every roll from every position lands where the move table says, by
@@ -141,9 +124,11 @@ mod tests {
             spec.rules.overshoot = overshoot;
             let board = compile(&spec).board;
             let (width, table) = move_table(&board);
-            let l = Landings::new(&table, width, board.start, board.goal).expect("a landing form");
+            let l = Landings::new(&table, width, &board).expect("a landing form");
             assert_eq!(l.stay_from != u16::MAX, overshoot == Overshoot::Forfeit, "{overshoot:?}");
-            let reached = resting_places(&table, width, board.start, board.goal);
+            let goal = board.goal as usize;
+            let reached: Vec<bool> =
+                Reachability::new(&board).reachable.iter().enumerate().map(|(p, r)| *r && p != goal).collect();
             assert_eq!(reached.iter().filter(|r| **r).count(), 100 - 19, "the tray and 1..99 but the jumps' feet");
             for pos in (0..table.len() / width).filter(|p| reached[*p]) {
                 for d in 0..width {

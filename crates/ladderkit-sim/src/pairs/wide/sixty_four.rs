@@ -473,8 +473,7 @@ impl<const P: usize> Sixty<P> {
             let last = i32::from(self.ahead & bit != 0) - i32::from(self.behind & bit != 0);
             Lead { changes: 0, last, prev: NOBODY, top: 0 }
         } else {
-            let seat = self.prev.iter().enumerate().fold(0, |seat, (b, p)| seat | u8::from(p & bit != 0) << b);
-            let prev = if seat == 7 { NOBODY } else { seat };
+            let prev = self.last_leader(lane);
             let led = u32::from(prev != NOBODY);
             self.changes -= u64::from(led);
             Lead { changes: led, last: 0, prev, top: rows.iter().copied().max().unwrap_or(0) }
@@ -485,6 +484,14 @@ impl<const P: usize> Sixty<P> {
             opener: usize::from(self.opener[lane]),
             race: Race { rows, turns, winner: None, lead },
         }
+    }
+
+    /// Lane `lane`'s last sole leader (three or more players), or `NOBODY`:
+    /// its bits in `prev`, all set before the first.
+    #[inline(always)]
+    fn last_leader(&self, lane: usize) -> u8 {
+        let seat = self.prev.iter().enumerate().fold(0, |seat, (b, p)| seat | u8::from(p >> lane & 1 != 0) << b);
+        if seat == 7 { NOBODY } else { seat }
     }
 
     /// After a step: each game won in it counted, and its lane given the
@@ -507,8 +514,7 @@ impl<const P: usize> Sixty<P> {
             lanes.games.won_on(turns, (usize::from(self.opener[lane]) + turn % P) % P);
             if P > 2 {
                 // The first sole leader is not a change.
-                let nobody = self.prev.iter().fold(bit, |all, p| all & p);
-                self.changes -= u64::from(nobody == 0);
+                self.changes -= u64::from(self.last_leader(lane) != NOBODY);
             }
             self.refill(simd, lane, dealer, lanes);
         }
