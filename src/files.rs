@@ -83,6 +83,17 @@ pub fn load(path: &Path) -> Result<Loaded, FileError> {
     // Only a picture may be larger than a variant file: look at the
     // signature before reading the rest.
     let raw = read_bytes(path, if starts_as_png(path) { MAX_PICTURE_BYTES } else { limit })?;
+    load_bytes(path, raw)
+}
+
+/// `load` of a file's bytes read elsewhere (a file the web page was
+/// handed), named `path` in messages; the same limits apply.
+pub fn load_bytes(path: &Path, raw: Vec<u8>) -> Result<Loaded, FileError> {
+    let limit = Limits::DEFAULT.max_bytes;
+    let too_large = |limit: usize| FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit };
+    if carry::is_png(&raw) && raw.len() > MAX_PICTURE_BYTES {
+        return Err(too_large(MAX_PICTURE_BYTES));
+    }
     let (text, picture) = if carry::is_png(&raw) {
         let picture = |why: String| FileError::Picture { path: path.to_owned(), why };
         match carry::embedded(&raw, limit) {
@@ -97,8 +108,8 @@ pub fn load(path: &Path) -> Result<Loaded, FileError> {
             Err(e) => return Err(picture(e.to_string())),
         }
     } else if raw.len() > limit {
-        // It stopped being a PNG between the two reads.
-        return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit });
+        // Not a picture (or it stopped being one between two reads).
+        return Err(too_large(limit));
     } else {
         (String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })?, false)
     };
@@ -315,15 +326,20 @@ impl PictureFormat {
 /// rasterised at `dpi`; a PNG of a board carries `variant` (its canonical
 /// text), so `load` can open the picture as the variant.
 pub fn save_picture(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) -> Result<(), String> {
+    let bytes = picture_bytes(path, svg, dpi, variant)?;
+    save_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
+}
+
+/// The bytes `save_picture` writes (the web page downloads them).
+pub fn picture_bytes(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) -> Result<Vec<u8>, String> {
     match PictureFormat::of(path) {
-        Some(PictureFormat::Svg) => save_atomic(path, svg).map_err(|e| e.to_string()),
+        Some(PictureFormat::Svg) => Ok(svg.as_bytes().to_vec()),
         Some(PictureFormat::Png) => {
             let png = crate::render::png(svg, dpi).map_err(|e| e.to_string())?;
-            let png = match variant {
+            Ok(match variant {
                 Some(text) => carry::embed(&png, text),
                 None => png,
-            };
-            save_bytes_atomic(path, &png).map_err(|e| e.to_string())
+            })
         }
         None => Err(format!("{}: name the picture .svg or .png", path.display())),
     }

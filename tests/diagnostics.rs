@@ -1,19 +1,42 @@
 //! Every diagnostic code has a fixture that triggers it; the full list of
 //! diagnostics for each fixture is a snapshot (`cargo insta review`).
+//! Fixtures are variant files (`.ron`) or board links (`.link`, one line:
+//! what the web page opens).
 
 use std::path::Path;
 
-use ladderkit::core::{Code, Diagnostic, check_source};
+use ladderkit::core::{Code, Diagnostic, check_source, link};
 
+/// The variant fixtures: (name, text).
 fn fixtures() -> Vec<(String, String)> {
+    fixtures_of("ron")
+}
+
+fn fixtures_of(extension: &str) -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/diagnostics");
     let mut out: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
         .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
         .collect();
     out.sort();
+    out
+}
+
+/// Every fixture's diagnostics: a file's, or a link's as the page opens it
+/// (what is wrong with the link, else the diagnostics of what it carries).
+fn all_diagnostics() -> Vec<(String, Vec<Diagnostic>)> {
+    let files = fixtures().into_iter().map(|(name, text)| (name, check_source(&text).diagnostics));
+    let links = fixtures_of("link").into_iter().map(|(name, text)| {
+        let diagnostics = match link::decode(&text) {
+            Ok(text) => check_source(&text).diagnostics,
+            Err(d) => vec![*d],
+        };
+        (name, diagnostics)
+    });
+    let mut out: Vec<_> = files.chain(links).collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
 
@@ -41,25 +64,24 @@ fn render(d: &Diagnostic) -> String {
 
 #[test]
 fn each_fixture_reports_its_code() {
-    for (name, text) in fixtures() {
-        let checked = check_source(&text);
+    for (name, diagnostics) in all_diagnostics() {
         // The code is the file name, or its longest code prefix
         // (`jump-chain-followed`, `start-invalid-treehouse`).
         let code =
             Code::ALL.iter().map(|c| c.as_str()).filter(|c| name.starts_with(c)).max_by_key(|c| c.len()).unwrap();
         assert!(
-            checked.diagnostics.iter().any(|d| d.code.as_str() == code),
-            "{name}.ron should report {code}, got {:#?}",
-            checked.diagnostics
+            diagnostics.iter().any(|d| d.code.as_str() == code),
+            "{name} should report {code}, got {diagnostics:#?}"
         );
-        let rendered: Vec<String> = checked.diagnostics.iter().map(render).collect();
+        assert!(diagnostics.iter().all(|d| d.location.span.is_some()), "{name}: every diagnostic is located");
+        let rendered: Vec<String> = diagnostics.iter().map(render).collect();
         insta::assert_snapshot!(name.clone(), rendered.join("\n"));
     }
 }
 
 #[test]
 fn every_code_has_a_fixture() {
-    let names: Vec<String> = fixtures().into_iter().map(|(n, _)| n).collect();
+    let names: Vec<String> = all_diagnostics().into_iter().map(|(n, _)| n).collect();
     let missing: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).filter(|c| !names.iter().any(|n| n == c)).collect();
     assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
 }

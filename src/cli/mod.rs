@@ -14,6 +14,7 @@ mod render;
 mod replay;
 mod scoreboard;
 mod setup;
+mod share;
 mod simulate;
 mod solve;
 mod tune;
@@ -32,11 +33,12 @@ use clap::{Parser, Subcommand};
 /// where pieces meet, `ladderkit solve`), design
 /// to targets with `ladderkit tune`, play with `ladderkit play` and measure
 /// with `ladderkit simulate`, print a print-and-play kit with `ladderkit
-/// print`.
+/// print`, send it as a link that opens it in the web editor with
+/// `ladderkit share`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit deal variants/random-board.ron --game 3 -o game-3.ron\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit deal variants/random-board.ron --game 3 -o game-3.ron\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit share my-board.ron\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -58,6 +60,7 @@ enum Command {
     Scoreboard(scoreboard::Args),
     Tune(tune::Args),
     New(new::Args),
+    Share(share::Args),
     Fmt(fmt::Args),
 }
 
@@ -100,6 +103,7 @@ pub fn run() -> ExitCode {
         Command::Scoreboard(args) => scoreboard::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Share(args) => share::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };
     outcome.into()

@@ -18,6 +18,7 @@ mod shortest;
 mod tail;
 mod turns;
 
+use ladderkit_core::work::{Meter, run_until};
 use ladderkit_core::{Compiled, CompiledBoard, Playable};
 
 /// A transient chain's rows, built row by row (the joint-state solver
@@ -203,12 +204,25 @@ fn interacting(board: &CompiledBoard) -> Option<AnalysisError> {
 }
 
 /// `analyze_board` that tells `stop` how far it got (0 to 1) now and then,
-/// and gives up with `AnalysisError::Cancelled` when it returns true (an
-/// editor whose board changed while a long analysis was running).
+/// and gives up with `AnalysisError::Cancelled` when it returns true (the
+/// command line's time limit).
 pub fn analyze_board_until(
     board: &Playable,
     options: &Options,
     stop: &dyn Fn(f64) -> bool,
+) -> Result<Analysis, AnalysisError> {
+    let meter = Meter::default();
+    run_until(analyze_board_stepped(board, options, &meter), || !stop(meter.get()))
+        .unwrap_or(Err(AnalysisError::Cancelled))
+}
+
+/// The analysis as work that pauses every few milliseconds with its
+/// progress on `meter` (`ladderkit_core::work`): the editor steps it within
+/// each frame's time, and drops it when the design changes.
+pub async fn analyze_board_stepped(
+    board: &Playable,
+    options: &Options,
+    meter: &Meter,
 ) -> Result<Analysis, AnalysisError> {
     let board: &CompiledBoard = board;
     if let Some(e) = interacting(board) {
@@ -216,19 +230,17 @@ pub fn analyze_board_until(
     }
     let chain = chain::RollChain::new(board, chain::Scope::FromStart);
     chain.check_finishes()?;
-    if stop(0.0) {
-        return Err(AnalysisError::Cancelled);
-    }
+    meter.at(0.0).await;
     let lu = linear::Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
     let visits = rolls::Visits::new(&chain, &lu);
     let until = tail::Until::options(options);
-    let by_rolls = rolls::story(&chain, until, stop)?;
+    let by_rolls = rolls::story(&chain, until, meter).await?;
     let (min_rolls, shortest_rolls) = shortest::shortest_game(board);
-    let turn_story = turns::story(&chain, Some(&by_rolls), until, stop)?;
+    let turn_story = turns::story(&chain, Some(&by_rolls), until, meter).await?;
     let by_turns = turns::ByTurns { expected: turns::expected(&chain, &visits.per_state), story: turn_story };
     let seats = seats::Seats::new(&by_turns.story, options.players.max(1));
     let probabilities = if options.jump_probabilities {
-        Some(rolls::jump_probabilities(&chain, &lu, &visits.jump_uses, stop)?)
+        Some(rolls::jump_probabilities(&chain, &lu, &visits.jump_uses, meter).await)
     } else {
         None
     };

@@ -40,8 +40,7 @@ impl Factored {
     /// nonsingular M-matrix.
     pub fn new(q: &Transient) -> Option<Self> {
         let n = q.states();
-        let limit = std::env::var("LK_DENSE").ok().and_then(|v| v.parse().ok()).unwrap_or(DENSE_UP_TO);
-        let lu = if n <= limit { Lu::Dense(dense(q).partial_piv_lu()) } else { sparse(q)? };
+        let lu = if n <= DENSE_UP_TO { Lu::Dense(dense(q).partial_piv_lu()) } else { sparse(q)? };
         Some(Self { lu, n })
     }
 

@@ -6,6 +6,7 @@
 //! turn distribution to 1e-10. `Metrics::of` reads the same figures off a
 //! full `Analysis`; a test holds the two equal.
 
+use ladderkit_core::work::{Meter, run};
 use ladderkit_core::{CompiledBoard, Playable};
 
 use crate::chain::{RollChain, Scope};
@@ -52,7 +53,8 @@ impl Metrics {
         }
         let chain = RollChain::new(board, Scope::FromStart);
         chain.check_finishes()?;
-        let never = &|_| false;
+        // One candidate is quick: run to the end, without pausing.
+        let meter = &Meter::default();
         let mut out = Self::default();
         if wanted.turns || wanted.rides {
             let lu = Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
@@ -72,11 +74,11 @@ impl Metrics {
             let q = f64::from(p.clamp(1, 99)) / 100.0;
             // Stop as soon as the share is passed (or the tail is known).
             let until = Until { tail: 1.0 - q + 1e-12, bound: 1e-12, max_steps };
-            out.percentile = Some(rolls::story(&chain, until, never)?.quantile(q, max_steps));
+            out.percentile = Some(run(rolls::story(&chain, until, meter))?.quantile(q, max_steps));
         }
         if let Some(players) = wanted.seat_edge {
             let until = Until { tail: SEAT_PRECISION, bound: SEAT_PRECISION, max_steps };
-            let story = turns::story(&chain, None, until, never)?;
+            let story = run(turns::story(&chain, None, until, meter))?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
         Ok(out)

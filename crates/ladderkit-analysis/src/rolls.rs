@@ -4,6 +4,7 @@
 //! game-length distribution from the iterated chain and its geometric tail.
 
 use faer::Mat;
+use ladderkit_core::work::Meter;
 
 use crate::AnalysisError;
 use crate::chain::{NONE, RollChain};
@@ -55,10 +56,10 @@ impl Stepper for Roll<'_, '_> {
 }
 
 /// The game-length distribution in rolls.
-pub(crate) fn story(chain: &RollChain, until: Until, stop: &dyn Fn(f64) -> bool) -> Result<Story, AnalysisError> {
+pub(crate) async fn story(chain: &RollChain<'_>, until: Until, meter: &Meter) -> Result<Story, AnalysisError> {
     let mut start = vec![0.0; chain.states()];
     start[chain.start as usize] = 1.0;
-    crate::tail::story(start, &mut Roll(chain), until, stop, (0.1, 0.5))
+    crate::tail::story(start, &mut Roll(chain), until, meter, (0.1, 0.5)).await
 }
 
 /// Right-hand sides solved together: a block of this many columns keeps
@@ -71,12 +72,7 @@ const BLOCK: usize = 32;
 /// "after" is where a ride leaves the piece. `E_after[N]` is one row of the
 /// fundamental matrix, so jumps that leave a piece on the same square
 /// share a solve, and blocks of solves share one pass.
-pub(crate) fn jump_probabilities(
-    chain: &RollChain,
-    lu: &Factored,
-    uses: &[f64],
-    stop: &dyn Fn(f64) -> bool,
-) -> Result<Vec<f64>, AnalysisError> {
+pub(crate) async fn jump_probabilities(chain: &RollChain<'_>, lu: &Factored, uses: &[f64], meter: &Meter) -> Vec<f64> {
     let board = chain.board;
     let jumps = board.jumps.len();
     // Per jump: the rolls that ride it, as (state, probability), by counting.
@@ -122,9 +118,7 @@ pub(crate) fn jump_probabilities(
     let mut block = Mat::<f64>::zeros(n, BLOCK.min(targets.len()).max(1));
     let mut next_jump = 0;
     for (b, group) in targets.chunks(BLOCK).enumerate() {
-        if stop(0.7 + 0.3 * (b * BLOCK) as f64 / targets.len() as f64) {
-            return Err(AnalysisError::Cancelled);
-        }
+        meter.at(0.7 + 0.3 * (b * BLOCK) as f64 / targets.len() as f64).await;
         let mut cols = block.as_mut().subcols_mut(0, group.len());
         cols.fill(0.0);
         for (c, &t) in group.iter().enumerate() {
@@ -143,5 +137,5 @@ pub(crate) fn jump_probabilities(
             }
         }
     }
-    Ok(probability)
+    probability
 }

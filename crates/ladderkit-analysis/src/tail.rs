@@ -18,6 +18,8 @@
 //! settle (periodic ones) the iteration simply runs until the unfinished
 //! mass itself is below it, as it always did.
 
+use ladderkit_core::work::Meter;
+
 use crate::{AnalysisError, Options};
 
 /// When to stop iterating.
@@ -112,13 +114,18 @@ pub(crate) trait Stepper {
 /// How often the certificate is checked (it costs a pass over the states).
 const CHECK_EVERY: usize = 8;
 
+/// Steps between pauses: a few milliseconds on the largest boards.
+const PAUSE_EVERY: usize = 64;
+
 /// Runs the chain from `start` until the tail is certified geometric to
-/// `until.bound` or the unfinished mass is at most `until.tail`.
-pub(crate) fn story(
+/// `until.bound` or the unfinished mass is at most `until.tail`, pausing
+/// every `PAUSE_EVERY` steps with its progress (from `progress.0` to
+/// `progress.1` of the meter).
+pub(crate) async fn story<S: Stepper>(
     start: Vec<f64>,
-    stepper: &mut dyn Stepper,
+    stepper: &mut S,
     until: Until,
-    stop: &dyn Fn(f64) -> bool,
+    meter: &Meter,
     progress: (f64, f64),
 ) -> Result<Story, AnalysisError> {
     let tail = until.tail;
@@ -143,8 +150,8 @@ pub(crate) fn story(
         if t >= until.max_steps {
             return Err(AnalysisError::TooLong { steps: until.max_steps, unfinished: format!("{:.3}%", s * 100.0) });
         }
-        if t.is_multiple_of(64) && stop(progress.0 + (progress.1 - progress.0) * crate::progress(s, tail)) {
-            return Err(AnalysisError::Cancelled);
+        if t.is_multiple_of(PAUSE_EVERY) {
+            meter.at(progress.0 + (progress.1 - progress.0) * crate::progress(s, tail)).await;
         }
         let (f, r) = stepper.step(&mass, &mut next);
         let s_next: f64 = next.iter().sum();
@@ -176,7 +183,7 @@ const FAST: f64 = 1e-9;
 /// `m_{T+1} = to` (sum `s`), if the support does not grow and every ratio
 /// is below 1. `stepper` pushes the slow part on its own when some states
 /// empty faster.
-fn certify(from: &[f64], to: &[f64], s: f64, stepper: &mut dyn Stepper) -> Option<f64> {
+fn certify<S: Stepper>(from: &[f64], to: &[f64], s: f64, stepper: &mut S) -> Option<f64> {
     let average = to.iter().sum::<f64>() / s;
     let (mut lo, mut hi, mut fast_mass) = (f64::INFINITY, 0.0f64, 0.0);
     for (&a, &b) in from.iter().zip(to) {
@@ -216,6 +223,8 @@ fn certify(from: &[f64], to: &[f64], s: f64, stepper: &mut dyn Stepper) -> Optio
 
 #[cfg(test)]
 mod tests {
+    use ladderkit_core::work::run;
+
     use super::*;
 
     /// A two-state chain that is exactly geometric after one step.
@@ -232,8 +241,14 @@ mod tests {
 
     #[test]
     fn a_settled_chain_is_cut_short_and_extended_exactly() {
-        let story =
-            story(vec![1.0, 0.0], &mut Halving, Until::options(&Options::default()), &|_| false, (0.0, 1.0)).unwrap();
+        let story = run(story(
+            vec![1.0, 0.0],
+            &mut Halving,
+            Until::options(&Options::default()),
+            &Meter::default(),
+            (0.0, 1.0),
+        ))
+        .unwrap();
         assert!(story.survival.head.len() < 20, "{}", story.survival.head.len());
         for t in 0..60 {
             assert!((story.survival.at(t) - 0.5f64.powi(t as i32)).abs() < 1e-15, "t = {t}");
@@ -258,8 +273,14 @@ mod tests {
 
     #[test]
     fn states_that_empty_faster_do_not_block_the_certificate() {
-        let story =
-            story(vec![1.0, 0.0], &mut Waiting, Until::options(&Options::default()), &|_| false, (0.0, 1.0)).unwrap();
+        let story = run(story(
+            vec![1.0, 0.0],
+            &mut Waiting,
+            Until::options(&Options::default()),
+            &Meter::default(),
+            (0.0, 1.0),
+        ))
+        .unwrap();
         let steps = story.survival.head.len();
         // Iterating to 1e-12 would take ~540 steps; the waiting room is
         // negligible after ~170.
@@ -291,7 +312,8 @@ mod tests {
     #[test]
     fn a_periodic_chain_is_iterated_to_the_end() {
         let story =
-            story(vec![1.0, 0.0], &mut Swap, Until::options(&Options::default()), &|_| false, (0.0, 1.0)).unwrap();
+            run(story(vec![1.0, 0.0], &mut Swap, Until::options(&Options::default()), &Meter::default(), (0.0, 1.0)))
+                .unwrap();
         assert!(*story.survival.head.last().unwrap() <= 1e-12);
         assert!(story.bound <= 1e-12);
     }

@@ -11,6 +11,7 @@
 
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::board::Resolved;
+use ladderkit_core::work::Meter;
 
 use crate::chain::{RollChain, Transient};
 use crate::linear::Factored;
@@ -240,20 +241,20 @@ impl Stepper for Turn<'_> {
 }
 
 /// The distribution by turns; the roll story when turns are rolls.
-pub(crate) fn story(
-    chain: &RollChain,
+pub(crate) async fn story(
+    chain: &RollChain<'_>,
     rolls: Option<&Story>,
     until: Until,
-    stop: &dyn Fn(f64) -> bool,
+    meter: &Meter,
 ) -> Result<Story, AnalysisError> {
     if turns_are_rolls(chain.board) {
         if let Some(rolls) = rolls {
             return Ok(rolls.clone());
         }
-        return crate::rolls::story(chain, until, stop);
+        return crate::rolls::story(chain, until, meter).await;
     }
     let mut turn = Turn::new(chain);
     let mut start = vec![0.0; chain.states() * turn.lose_levels];
     start[chain.start as usize * turn.lose_levels] = 1.0;
-    crate::tail::story(start, &mut turn, until, stop, (0.5, 0.7))
+    crate::tail::story(start, &mut turn, until, meter, (0.5, 0.7)).await
 }

@@ -55,10 +55,12 @@ pub enum Code {
     PointsInvalid,
     FirstThrowInvalid,
     RandomJumpsInvalid,
+    /// A board link (`link::decode`) that is cut short, damaged or not one.
+    LinkDamaged,
 }
 
 impl Code {
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -92,6 +94,7 @@ impl Code {
         Self::PointsInvalid,
         Self::FirstThrowInvalid,
         Self::RandomJumpsInvalid,
+        Self::LinkDamaged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -129,6 +132,7 @@ impl Code {
             Self::PointsInvalid => "points-invalid",
             Self::FirstThrowInvalid => "first-throw-invalid",
             Self::RandomJumpsInvalid => "random-jumps-invalid",
+            Self::LinkDamaged => "link-damaged",
         }
     }
 }

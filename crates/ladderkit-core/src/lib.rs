@@ -2,7 +2,8 @@
 //! diagnostics, the board checks and the compiled board.
 //!
 //! Nothing here reads files, looks at clocks or touches global state: text
-//! and specs go in, values and diagnostics come out.
+//! and specs go in, values and diagnostics come out. Long computations
+//! elsewhere pause through `work`, and their caller decides when to go on.
 
 mod blame;
 pub mod board;
@@ -13,11 +14,13 @@ pub mod diagnostic;
 pub mod extras;
 pub mod format;
 pub mod layout;
+pub mod link;
 pub mod placement;
 mod playable;
 pub mod rng;
 pub mod source_map;
 pub mod spec;
+pub mod work;
 
 pub use board::{CompiledBoard, TRAY};
 pub use checks::{Reachability, transition_graph};

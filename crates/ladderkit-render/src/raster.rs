@@ -76,21 +76,24 @@ fn rasterise(tree: &usvg::Tree, scale: f32, (width, height): (u32, u32), stripes
     let stripes = stripes.min(height / 16).max(1);
     let rows = height.div_ceil(stripes);
     let row_bytes = width as usize * 4;
+    let draw = move |(k, chunk): (usize, &mut [u8])| {
+        let height = (chunk.len() / row_bytes) as u32;
+        let Some(mut stripe) = tiny_skia::PixmapMut::from_bytes(chunk, width, height) else { return };
+        stripe.fill(tiny_skia::Color::WHITE);
+        let top = (k as u32 * rows) as f32;
+        resvg::render(tree, tiny_skia::Transform::from_scale(scale, scale).post_translate(0.0, -top), &mut stripe);
+    };
+    let stripes = pixmap.data_mut().chunks_mut(rows as usize * row_bytes).enumerate();
+    // A web page has no threads (spawning one panics there): the same
+    // stripes, one after another, give the same picture.
+    #[cfg(not(target_family = "wasm"))]
     std::thread::scope(|scope| {
-        for (k, chunk) in pixmap.data_mut().chunks_mut(rows as usize * row_bytes).enumerate() {
-            scope.spawn(move || {
-                let height = (chunk.len() / row_bytes) as u32;
-                let Some(mut stripe) = tiny_skia::PixmapMut::from_bytes(chunk, width, height) else { return };
-                stripe.fill(tiny_skia::Color::WHITE);
-                let top = (k as u32 * rows) as f32;
-                resvg::render(
-                    tree,
-                    tiny_skia::Transform::from_scale(scale, scale).post_translate(0.0, -top),
-                    &mut stripe,
-                );
-            });
+        for stripe in stripes {
+            scope.spawn(move || draw(stripe));
         }
     });
+    #[cfg(target_family = "wasm")]
+    stripes.for_each(draw);
     Some(pixmap)
 }
 

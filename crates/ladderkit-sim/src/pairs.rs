@@ -59,7 +59,9 @@ const WON_BIT: u32 = 1 << 31;
 pub(crate) enum Width {
     #[cfg_attr(not(test), expect(dead_code, reason = "runs take the widest the processor has; the tests ask for four"))]
     Four,
+    #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "vectors of eight and sixteen are x86-64's"))]
     Eight,
+    #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "vectors of eight and sixteen are x86-64's"))]
     Sixteen,
     SixtyFour,
 }
@@ -77,6 +79,7 @@ pub(crate) struct PairTable {
     start_row: u32,
     /// The most games at a time to play in vectors where the processor
     /// can (`wide`); the tests choose, to hold the paths to each other.
+    #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "other processors play four at a time"))]
     side_by_side: Width,
     /// Turns after which a game stops unfinished: the engine's
     /// `MAX_TURNS` (the tests lower it to reach it).

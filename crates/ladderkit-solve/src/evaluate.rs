@@ -8,6 +8,7 @@
 //! 0.2 s and a few MB here.)
 
 use ladderkit_analysis::Transient;
+use ladderkit_core::work::run;
 
 use crate::graph::{FINISHED, Graph, Opt};
 use crate::{Progress, SolveError};
@@ -127,10 +128,19 @@ impl Solved {
 
 /// The game from its start with each seat playing as `seats` says.
 pub fn evaluate(graph: &Graph, seats: &[Choice<'_>], progress: Option<&Progress>) -> Result<Odds, SolveError> {
-    Ok(solve_chain(graph, seats, Wanted::All, progress)?.odds_at(0))
+    run(evaluate_stepped(graph, seats, progress))
 }
 
-pub(crate) fn solve_chain(
+/// `evaluate` as work that pauses at every sweep.
+pub async fn evaluate_stepped(
+    graph: &Graph,
+    seats: &[Choice<'_>],
+    progress: Option<&Progress>,
+) -> Result<Odds, SolveError> {
+    Ok(solve_chain(graph, seats, Wanted::All, progress).await?.odds_at(0))
+}
+
+pub(crate) async fn solve_chain(
     graph: &Graph,
     seats: &[Choice<'_>],
     wanted: Wanted<'_>,
@@ -194,7 +204,7 @@ pub(crate) fn solve_chain(
     let mut sweeps = 0;
     loop {
         sweeps += 1;
-        Progress::sweep(progress)?;
+        Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
             acc.copy_from_slice(&collect[x * cols..(x + 1) * cols]);

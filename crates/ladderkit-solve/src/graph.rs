@@ -5,6 +5,7 @@
 
 use std::sync::atomic::Ordering;
 
+use ladderkit_core::work::{pause, run};
 use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
 use rustc_hash::FxHashMap;
 
@@ -71,6 +72,10 @@ impl Default for Limits {
     }
 }
 
+/// Positions between pauses while exploring or rating them: a few
+/// milliseconds.
+const PAUSE_EVERY: usize = 256;
+
 impl Graph {
     /// Rough memory per position while solving (graph, keys, index, the
     /// chain and its figures): three-player Treehouse, 1.5 million
@@ -87,6 +92,15 @@ impl Graph {
     /// Explores every position reachable from game 0's start, counting
     /// them in `progress`.
     pub fn explore(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
+        run(Self::explore_stepped(engine, limits, progress))
+    }
+
+    /// `explore` as work that pauses every `PAUSE_EVERY` positions.
+    pub async fn explore_stepped(
+        engine: &Engine,
+        limits: Limits,
+        progress: Option<&Progress>,
+    ) -> Result<Self, SolveError> {
         crate::supported(engine)?;
         let dice = engine.board().dice;
         if u64::from(dice.sides).checked_pow(dice.count).is_none_or(|n| n > Self::MAX_SEQUENCES) {
@@ -175,9 +189,9 @@ impl Graph {
             x += 1;
             if let Some(p) = progress {
                 p.positions.store(x as u64, Ordering::Relaxed);
-                if x % 256 == 0 {
-                    Progress::check(progress)?;
-                }
+            }
+            if x % PAUSE_EVERY == 0 {
+                Progress::check(progress).await?;
             }
         }
         graph.rolls.push(Roll { p: 0.0, first_option: graph.options.len() as u32 });
@@ -310,12 +324,20 @@ impl Graph {
     /// (it reads no counters), and the first best plan wins, as in
     /// `Policy::choose`.
     pub fn picks(&self, engine: &Engine, policy: Policy) -> Vec<u16> {
+        run(self.picks_stepped(engine, policy))
+    }
+
+    /// `picks` as work that pauses every `PAUSE_EVERY` positions.
+    pub async fn picks_stepped(&self, engine: &Engine, policy: Policy) -> Vec<u16> {
         let players = self.players as usize;
         let mut scores = vec![f64::NAN; self.positions() * players];
         let mut finished: FxHashMap<(u32, u8), f64> = FxHashMap::default();
         let (mut s, mut bot) = (State::default(), BotScratch::default());
         let mut picks = vec![0u16; self.rolls.len() - 1];
         for x in 0..self.positions() {
+            if x % PAUSE_EVERY == 0 {
+                pause().await;
+            }
             let me = self.nodes[x].current;
             for r in self.rolls_of(x) {
                 let options = self.options_of(r);

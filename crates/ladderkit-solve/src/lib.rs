@@ -18,17 +18,19 @@ mod skill;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ladderkit_core::spec::Win;
+use ladderkit_core::work::pause;
 use ladderkit_engine::{Engine, Policy};
 
-pub use evaluate::{Choice, Odds, evaluate, share};
+pub use evaluate::{Choice, Odds, evaluate, evaluate_stepped, share};
 pub use graph::{FINISHED, Graph, Limits, Node, Opt, Roll};
-pub use optimal::{Optimal, TOLERANCE, optimal};
+pub use optimal::{Optimal, TOLERANCE, optimal, optimal_stepped};
 pub use perfect::Perfect;
 pub use skill::{Player, Skill, Solver};
 
-/// What a long solve has done so far, for a progress bar on another
-/// thread (positions explored, then sweeps over them), and a way to stop
-/// it from there.
+/// What a long solve has done so far, for a progress bar (positions
+/// explored, then sweeps over them), and a way to stop it from another
+/// thread. The solve pauses where it checks (`ladderkit_core::work`), so
+/// the editor can step it within its frames and drop it to stop it.
 #[derive(Debug, Default)]
 pub struct Progress {
     pub positions: AtomicU64,
@@ -38,14 +40,17 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Counts a sweep; `Err` if the solve was cancelled.
-    pub(crate) fn sweep(progress: Option<&Self>) -> Result<(), SolveError> {
-        let Some(p) = progress else { return Ok(()) };
-        p.sweeps.fetch_add(1, Ordering::Relaxed);
-        Self::check(progress)
+    /// Counts a sweep and pauses; `Err` if the solve was cancelled.
+    pub(crate) async fn sweep(progress: Option<&Self>) -> Result<(), SolveError> {
+        if let Some(p) = progress {
+            p.sweeps.fetch_add(1, Ordering::Relaxed);
+        }
+        Self::check(progress).await
     }
 
-    pub(crate) fn check(progress: Option<&Self>) -> Result<(), SolveError> {
+    /// Pauses; `Err` if the solve was cancelled.
+    pub(crate) async fn check(progress: Option<&Self>) -> Result<(), SolveError> {
+        pause().await;
         if progress.is_some_and(|p| p.cancel.load(Ordering::Relaxed)) { Err(SolveError::Cancelled) } else { Ok(()) }
     }
 }

@@ -15,6 +15,8 @@
 //! choice some option beats by more than `TOLERANCE` is switched, until
 //! none is.
 
+use ladderkit_core::work::run;
+
 use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
 use crate::graph::{FINISHED, Graph};
 use crate::{Progress, SolveError};
@@ -54,11 +56,18 @@ impl Optimal {
 }
 
 pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, SolveError> {
+    run(optimal_stepped(graph, progress))
+}
+
+/// `optimal` as work that pauses at every sweep.
+pub async fn optimal_stepped(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     // With two players, seat 1's best is seat 0's worst: one solve.
-    let solved: Vec<Security> =
-        (0..if p == 2 { 1 } else { p }).map(|seat| security(graph, seat, progress)).collect::<Result<_, _>>()?;
+    let mut solved: Vec<Security> = Vec::new();
+    for seat in 0..if p == 2 { 1 } else { p } {
+        solved.push(security(graph, seat, progress).await?);
+    }
     let mut picks = vec![0u16; graph.size().0];
     let mut values = vec![0.0; n * p];
     for x in 0..n {
@@ -78,7 +87,7 @@ pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, So
     // With two players the one solve already evaluated these very picks.
     let odds = match &solved[..] {
         [one] => one.evaluated.odds_at(0),
-        _ => solve_chain(graph, &vec![Choice::Picks(&picks); p], Wanted::All, progress)?.odds_at(0),
+        _ => solve_chain(graph, &vec![Choice::Picks(&picks); p], Wanted::All, progress).await?.odds_at(0),
     };
     Ok(Optimal {
         picks,
@@ -105,14 +114,14 @@ struct Security {
 }
 
 /// Seat `seat` maximises its chance, every other seat minimises it.
-fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<Security, SolveError> {
+async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<Security, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     let mut values = vec![0.0; n];
     let mut sweeps = 0;
     loop {
         sweeps += 1;
-        Progress::sweep(progress)?;
+        Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
             let maximise = graph.node(x).current as usize == seat;
@@ -141,7 +150,7 @@ fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<S
         // Two players: the figures of the game itself, reused; more: this
         // seat's chance is all the rounds need.
         let wanted = if p == 2 { Wanted::All } else { Wanted::ValueOf(seat, &values) };
-        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], wanted, progress)?;
+        let solved = solve_chain(graph, &vec![Choice::Picks(&picks); p], wanted, progress).await?;
         for (x, v) in values.iter_mut().enumerate() {
             *v = solved.value(x, seat);
         }

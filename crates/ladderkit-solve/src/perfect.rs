@@ -24,7 +24,16 @@ impl Perfect {
 
     /// Solves the engine's game for the perfect bot.
     pub fn solve(engine: &Engine, limits: Limits, progress: Option<&Progress>) -> Result<Self, SolveError> {
-        Solver::new(engine, limits, progress)?.perfect()
+        ladderkit_core::work::run(Self::solve_stepped(engine, limits, progress))
+    }
+
+    /// `solve` as work that pauses (`ladderkit_core::work`).
+    pub async fn solve_stepped(
+        engine: &Engine,
+        limits: Limits,
+        progress: Option<&Progress>,
+    ) -> Result<Self, SolveError> {
+        Solver::new_stepped(engine, limits, progress).await?.perfect_stepped().await
     }
 
     pub fn positions(&self) -> usize {

@@ -1,11 +1,12 @@
 //! Who plays which seat, and the headline figure: how much better the
 //! perfect player does than each bot.
 
+use ladderkit_core::work::run;
 use ladderkit_engine::{Engine, Policy};
 
-use crate::evaluate::{Choice, Odds, evaluate};
+use crate::evaluate::{Choice, Odds, evaluate_stepped};
 use crate::graph::{Graph, Limits};
-use crate::optimal::{Optimal, optimal};
+use crate::optimal::{Optimal, optimal_stepped};
 use crate::{BOTS, Progress, SolveError};
 
 /// How a seat plays.
@@ -67,9 +68,19 @@ pub struct Skill {
     pub against: Vec<(Policy, Vec<f64>)>,
 }
 
+/// The sync methods run their `_stepped` work to the end at once; the
+/// editor steps that work within its frames (`ladderkit_core::work`).
 impl<'e> Solver<'e> {
     pub fn new(engine: &'e Engine, limits: Limits, progress: Option<&'e Progress>) -> Result<Self, SolveError> {
-        let graph = Graph::explore(engine, limits, progress)?;
+        run(Self::new_stepped(engine, limits, progress))
+    }
+
+    pub async fn new_stepped(
+        engine: &'e Engine,
+        limits: Limits,
+        progress: Option<&'e Progress>,
+    ) -> Result<Self, SolveError> {
+        let graph = Graph::explore_stepped(engine, limits, progress).await?;
         Ok(Self { engine, progress, graph, optimal: None, picks: Default::default() })
     }
 
@@ -78,30 +89,38 @@ impl<'e> Solver<'e> {
     }
 
     /// The perfect bot for this game (solving optimal play if not yet).
-    pub fn perfect(mut self) -> Result<crate::Perfect, SolveError> {
-        self.optimal()?;
+    pub fn perfect(self) -> Result<crate::Perfect, SolveError> {
+        run(self.perfect_stepped())
+    }
+
+    pub async fn perfect_stepped(mut self) -> Result<crate::Perfect, SolveError> {
+        self.optimal_stepped().await?;
         let optimal = self.optimal.take().expect("just solved");
         Ok(crate::Perfect::new(self.graph, optimal.values))
     }
 
     pub fn optimal(&mut self) -> Result<&Optimal, SolveError> {
+        run(self.optimal_stepped())
+    }
+
+    pub async fn optimal_stepped(&mut self) -> Result<&Optimal, SolveError> {
         if self.optimal.is_none() {
-            self.optimal = Some(optimal(&self.graph, self.progress)?);
+            self.optimal = Some(optimal_stepped(&self.graph, self.progress).await?);
         }
         Ok(self.optimal.as_ref().expect("just solved"))
     }
 
-    fn prepare(&mut self, seats: &[Player]) -> Result<(), SolveError> {
+    async fn prepare(&mut self, seats: &[Player]) -> Result<(), SolveError> {
         for seat in seats {
             match seat.scoring_bot() {
                 None => {
-                    self.optimal()?;
+                    self.optimal_stepped().await?;
                 }
                 Some(Policy::Random) => {}
                 Some(policy) => {
                     let k = slot(policy);
                     if self.picks[k].is_none() {
-                        self.picks[k] = Some(self.graph.picks(self.engine, policy));
+                        self.picks[k] = Some(self.graph.picks_stepped(self.engine, policy).await);
                     }
                 }
             }
@@ -111,8 +130,12 @@ impl<'e> Solver<'e> {
 
     /// Exact odds with each seat playing as `seats` says (one per seat).
     pub fn odds(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
+        run(self.odds_stepped(seats))
+    }
+
+    pub async fn odds_stepped(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
         assert_eq!(seats.len(), self.graph.players as usize, "one player per seat");
-        self.prepare(seats)?;
+        self.prepare(seats).await?;
         if seats.iter().all(|p| p.scoring_bot().is_none()) {
             return Ok(self.optimal.as_ref().expect("prepared").odds.clone());
         }
@@ -124,15 +147,19 @@ impl<'e> Solver<'e> {
                 Some(policy) => Choice::Picks(self.picks[slot(policy)].as_ref().expect("prepared")),
             })
             .collect();
-        evaluate(&self.graph, &choices, self.progress)
+        evaluate_stepped(&self.graph, &choices, self.progress).await
     }
 
     /// Perfect play against every bot in every seat. `done` is told after
     /// each solve.
-    pub fn skill(&mut self, mut done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
+    pub fn skill(&mut self, done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
+        run(self.skill_stepped(done))
+    }
+
+    pub async fn skill_stepped(&mut self, mut done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
         let p = self.graph.players as usize;
         let total = BOTS.len() * p + 1;
-        self.optimal()?;
+        self.optimal_stepped().await?;
         done(1, total);
         let mut against = Vec::new();
         for (k, bot) in BOTS.iter().enumerate() {
@@ -140,7 +167,7 @@ impl<'e> Solver<'e> {
             for seat in 0..p {
                 let mut seats = vec![Player::Bot(*bot); p];
                 seats[seat] = Player::Optimal;
-                per_seat.push(self.odds(&seats)?.value[seat]);
+                per_seat.push(self.odds_stepped(&seats).await?.value[seat]);
                 done(2 + k * p + seat, total);
             }
             against.push((*bot, per_seat));

@@ -18,4 +18,4 @@ pub use diff::{Edit, edits};
 pub use edit::describe;
 pub use goal::{Goal, Target};
 pub use limits::Limits;
-pub use search::{CHECK_EVERY, Progress, Settings, TuneError, Tuned, tune};
+pub use search::{CHECK_EVERY, Progress, Settings, TuneError, Tuned, tune, tune_stepped};

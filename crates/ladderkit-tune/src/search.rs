@@ -6,6 +6,7 @@
 use ladderkit_analysis::{AnalysisError, Metrics};
 use ladderkit_core::compile;
 use ladderkit_core::spec::{Jump, VariantSpec};
+use ladderkit_core::work::{pause, run};
 use ladderkit_engine::GameRng;
 
 use crate::diff::{Edit, edits};
@@ -107,6 +108,18 @@ pub fn tune(
     settings: &Settings,
     control: &mut dyn FnMut(&Progress) -> Option<f64>,
 ) -> Result<Tuned, TuneError> {
+    run(tune_stepped(spec, goal, limits, settings, control))
+}
+
+/// `tune` as work that pauses after every candidate
+/// (`ladderkit_core::work`), for the editor to step within its frames.
+pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
+    spec: &VariantSpec,
+    goal: &Goal,
+    limits: &Limits,
+    settings: &Settings,
+    control: &mut C,
+) -> Result<Tuned, TuneError> {
     let compiled = compile(spec);
     if compiled.has_errors() {
         return Err(TuneError::HasErrors);
@@ -125,7 +138,7 @@ pub fn tune(
     let wanted = goal.wanted();
     let spaces = Spaces::of(&compiled.board);
     let mut rng = GameRng::seed(settings.seed);
-    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &mut rng)?;
+    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &mut rng).await?;
     let mut judge = Judge { work: spec.clone(), wanted };
     let start = judge.judge(&spec.jumps)?.ok_or(TuneError::HasErrors)?;
     let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
@@ -149,6 +162,7 @@ pub fn tune(
             }
         }
         evaluated += 1;
+        pause().await;
         let Some(change) = propose(&current.0, &spaces, limits, &mut rng) else { continue };
         let mut jumps = current.0.clone();
         change.apply(&mut jumps);
@@ -174,7 +188,7 @@ pub fn tune(
             }
         }
     }
-    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated)?;
+    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated).await?;
     let met = goal.met(&best.1);
     let best_score = goal.score(&best.1);
     let mut out = spec.clone();
@@ -214,7 +228,7 @@ impl Judge {
 /// is undone if the board still meets the targets (or, if it met none,
 /// misses them by no more), until no undo helps. A search wanders, so this
 /// is what keeps the designer's board recognisable.
-fn simplify(
+async fn simplify(
     original: &[Jump],
     mut best: (Vec<Jump>, Metrics),
     limits: &Limits,
@@ -240,6 +254,7 @@ fn simplify(
                 continue;
             }
             *evaluated += 1;
+            pause().await;
             let Some(metrics) = judge.judge(&jumps)? else { continue };
             let keeps = if met { goal.met(&metrics) } else { goal.score(&metrics) <= goal.score(&best.1) };
             if keeps {
@@ -257,7 +272,7 @@ fn simplify(
 /// The jumps to start from: the board's (or none but the kept ones, when
 /// fresh) with those breaking the limits taken out, then jumps added or
 /// removed at random until the counts are within the limits.
-fn within_limits(
+async fn within_limits(
     spec: &VariantSpec,
     fresh: bool,
     limits: &Limits,
@@ -283,6 +298,7 @@ fn within_limits(
         let mut tries = 0;
         while count(&jumps, ladder) < *range.start() {
             tries += 1;
+            pause().await;
             if tries > 20_000 {
                 let kind = if ladder { "ladders" } else { "snakes" };
                 return Err(TuneError::NoBoard(format!(

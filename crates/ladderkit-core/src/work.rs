@@ -1,0 +1,147 @@
+//! Long computations that can pause: the odds, the tuner and the solver
+//! are written once as futures that stop at points where pausing is safe
+//! (`pause`, `Meter::at`). Nothing here knows a clock or a thread: whoever
+//! runs the work decides when to go on. The command line runs it to the
+//! end at once (`run`, `run_until`); the editor polls it a little every
+//! frame (`Resumable::step`), in the browser as on the desktop, so a frame
+//! never waits for it and a newer edit cancels it by dropping it.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll, Waker};
+
+/// A point where long work may pause: pending once, then ready.
+#[derive(Debug, Default)]
+#[must_use = "a pause does nothing unless awaited"]
+pub struct Pause(bool);
+
+impl Future for Pause {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            Poll::Ready(())
+        } else {
+            self.0 = true;
+            Poll::Pending
+        }
+    }
+}
+
+/// Lets whoever runs the work pause it here.
+pub fn pause() -> Pause {
+    Pause(false)
+}
+
+/// How far a computation is, from 0 to 1, readable while it is paused.
+#[derive(Debug, Default)]
+pub struct Meter(AtomicU64);
+
+impl Meter {
+    pub fn get(&self) -> f64 {
+        f64::from_bits(self.0.load(Ordering::Relaxed))
+    }
+
+    pub fn set(&self, progress: f64) {
+        self.0.store(progress.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Records the progress and pauses.
+    pub async fn at(&self, progress: f64) {
+        self.set(progress);
+        pause().await;
+    }
+}
+
+/// Runs work to its end, going on at every pause.
+pub fn run<F: Future>(work: F) -> F::Output {
+    run_until(work, || true).unwrap_or_else(|| unreachable!("told to go on at every pause"))
+}
+
+/// Runs work, asking `go_on` at every pause; `None` once it says no.
+pub fn run_until<F: Future>(work: F, mut go_on: impl FnMut() -> bool) -> Option<F::Output> {
+    let mut work = std::pin::pin!(work);
+    let mut cx = Context::from_waker(Waker::noop());
+    loop {
+        match work.as_mut().poll(&mut cx) {
+            Poll::Ready(out) => return Some(out),
+            Poll::Pending if go_on() => {}
+            Poll::Pending => return None,
+        }
+    }
+}
+
+/// Work held between steps, so it can go on later (the next frame).
+/// Dropping it cancels the work.
+pub struct Resumable<T> {
+    /// Behind a mutex only to be `Sync` (an app keeps it in shared state);
+    /// stepping takes `&mut self`, so it is never locked.
+    work: Mutex<Pin<Box<dyn Future<Output = T> + Send>>>,
+}
+
+impl<T> Resumable<T> {
+    pub fn new(work: impl Future<Output = T> + Send + 'static) -> Self {
+        Self { work: Mutex::new(Box::pin(work)) }
+    }
+
+    /// Runs the work to its next pause; its result once it is done.
+    pub fn step(&mut self) -> Option<T> {
+        let work = self.work.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match work.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(out) => Some(out),
+            Poll::Pending => None,
+        }
+    }
+}
+
+impl<T> std::fmt::Debug for Resumable<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Resumable")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn count(to: u32, meter: &Meter) -> u32 {
+        let mut sum = 0;
+        for i in 1..=to {
+            sum += i;
+            meter.at(f64::from(i) / f64::from(to)).await;
+        }
+        sum
+    }
+
+    #[test]
+    fn stepped_work_ends_with_the_same_result_as_work_run_at_once() {
+        let meter = std::sync::Arc::new(Meter::default());
+        let seen = meter.clone();
+        let mut work = Resumable::new(async move { count(10, &seen).await });
+        let mut steps = 0;
+        let out = loop {
+            steps += 1;
+            if let Some(out) = work.step() {
+                break out;
+            }
+            assert!((meter.get() - f64::from(steps) / 10.0).abs() < 1e-12, "the meter shows the pause reached");
+        };
+        assert_eq!((out, steps), (55, 11), "ten pauses, then the end");
+        assert_eq!(run(count(10, &Meter::default())), 55);
+    }
+
+    #[test]
+    fn run_until_stops_when_told() {
+        let meter = Meter::default();
+        let mut asked = 0;
+        let out = run_until(count(10, &meter), || {
+            asked += 1;
+            asked < 3
+        });
+        assert_eq!(out, None);
+        assert_eq!(asked, 3);
+        assert!((meter.get() - 0.3).abs() < 1e-12, "stopped at the third pause");
+    }
+}
