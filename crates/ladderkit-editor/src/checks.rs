@@ -1,8 +1,9 @@
 //! Live checks: every change of the document recompiles it, which reruns
 //! every board check (a few milliseconds even on a 100 × 100 board).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use ladderkit::core::{Compiled, Diagnostic, compile};
 

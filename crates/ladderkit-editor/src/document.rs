@@ -14,6 +14,10 @@ use crate::{EditorMode, EditorSet};
 pub struct Document {
     pub spec: VariantSpec,
     pub path: Option<PathBuf>,
+    /// The name of the file an untitled document came from (a file picked
+    /// or dropped in the web page): its title, and the name saving
+    /// downloads it under.
+    pub name: Option<String>,
     /// The spec as last loaded or saved; unsaved changes differ from it.
     pub saved: VariantSpec,
     /// Bumped on every change, so checks know when to rerun.
@@ -27,7 +31,7 @@ pub struct Document {
 
 impl Document {
     pub fn new(spec: VariantSpec, path: Option<PathBuf>) -> Self {
-        Self { saved: spec.clone(), spec, path, generation: 0, error: None, opened: 0 }
+        Self { saved: spec.clone(), spec, path, name: None, generation: 0, error: None, opened: 0 }
     }
 
     pub fn is_dirty(&self) -> bool {
@@ -39,6 +43,7 @@ impl Document {
         self.saved = spec.clone();
         self.spec = spec;
         self.path = path;
+        self.name = None;
         self.generation += 1;
         self.error = None;
         self.opened += 1;
@@ -50,8 +55,31 @@ impl Document {
             .path
             .as_ref()
             .and_then(|p| p.file_name())
-            .map_or("Untitled".into(), |n| n.to_string_lossy().into_owned());
+            .map(|n| n.to_string_lossy().into_owned())
+            .or_else(|| self.name.clone())
+            .unwrap_or_else(|| "Untitled".into());
         format!("{}{name} — {} — Ladderkit", if self.is_dirty() { "● " } else { "" }, self.spec.meta.name)
+    }
+
+    /// The file name a save suggests: the document's own, else one made
+    /// from the variant's name ("Milton Bradley" → `milton-bradley.ron`).
+    pub fn file_name(&self) -> String {
+        if let Some(name) = self.path.as_ref().and_then(|p| p.file_name()) {
+            return name.to_string_lossy().into_owned();
+        }
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
+        let mut slug = String::new();
+        for c in self.spec.meta.name.chars().flat_map(char::to_lowercase) {
+            if c.is_ascii_alphanumeric() {
+                slug.push(c);
+            } else if !slug.is_empty() && !slug.ends_with('-') {
+                slug.push('-');
+            }
+        }
+        let slug = slug.trim_end_matches('-');
+        format!("{}.ron", if slug.is_empty() { "variant" } else { slug })
     }
 }
 

@@ -1,15 +1,19 @@
 //! File › Export board and File › Print-and-play kit: the printable board
 //! from `ladderkit render` and the PDF kit from `ladderkit print`, so what
-//! the editor exports is what the command line prints.
+//! the editor exports is what the command line prints. The desktop writes
+//! a file it asks for; the web page downloads it (`platform`).
+
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use ladderkit::files::{save_bytes_atomic, save_picture};
+use ladderkit::files::{picture_bytes, save_bytes_atomic};
 use ladderkit::render::{BoardOptions, Paper, Theme, board_svg};
 
 use crate::EditorSet;
 use crate::document::Document;
 use crate::files::Files;
 use crate::intents::Intent;
+use crate::platform::{self, Destination};
 
 /// PNG exports are rasterised at this resolution (A4: 1240 × 1754).
 const DPI: f32 = 150.0;
@@ -20,24 +24,65 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (export_board, print_kit).in_set(EditorSet::Files));
 }
 
+/// Where an export goes: the path given, or the one the person chooses
+/// (desktop), or a download (web); `None` when nothing was chosen.
+fn destination(given: Option<&PathBuf>, dialog: &SaveDialog, files: &mut Files) -> Option<Target> {
+    match given {
+        Some(path) => Some(Target::Path(path.clone())),
+        None => match dialog.ask() {
+            Destination::Path(path) => Some(Target::Path(path)),
+            Destination::Download(name) => Some(Target::Download(name)),
+            Destination::Nothing(why) => {
+                files.say(why);
+                None
+            }
+        },
+    }
+}
+
+/// A file on this computer, or a download.
+enum Target {
+    Path(PathBuf),
+    Download(String),
+}
+
+impl Target {
+    fn name(&self) -> &Path {
+        match self {
+            Self::Path(path) => path,
+            Self::Download(name) => Path::new(name),
+        }
+    }
+
+    /// Writes the bytes there; what happened, in words.
+    fn deliver(&self, what: &str, bytes: &[u8]) -> Result<String, String> {
+        match self {
+            Self::Path(path) => save_bytes_atomic(path, bytes)
+                .map(|()| format!("{what} written to {}", path.display()))
+                .map_err(|e| e.to_string()),
+            Self::Download(name) => platform::download(name, bytes).map(|()| format!("{what} downloaded as {name}")),
+        }
+    }
+}
+
 fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: ResMut<Files>) {
     for intent in intents.read() {
-        let path = match intent {
-            Intent::ExportBoard(path) => path.clone(),
-            Intent::ExportBoardDialog => {
-                let dialog = SaveDialog { filter: ("Printable board", &["svg", "png"]), name: "board.svg" };
-                let refused = "not exported: no file chosen (or no file dialog on this system: use \
-                               File › Export printable board to path…)";
-                match dialog.ask(&mut files, refused) {
-                    Some(path) => path,
-                    None => continue,
-                }
-            }
+        let given = match intent {
+            Intent::ExportBoard(path) => Some(path),
+            Intent::ExportBoardDialog => None,
             _ => continue,
         };
+        let dialog = SaveDialog {
+            filter: ("Printable board", &["svg", "png"]),
+            name: "board.svg",
+            refused: "not exported: no file chosen (or no file dialog on this system: use File › Export printable \
+                      board to path…)",
+        };
+        let Some(target) = destination(given, &dialog, &mut files) else { continue };
         let svg = board_svg(&doc.spec, &BoardOptions::default());
-        files.say(match save_picture(&path, &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec))) {
-            Ok(()) => format!("exported the board to {}", path.display()),
+        let bytes = picture_bytes(target.name(), &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec)));
+        files.say(match bytes.and_then(|b| target.deliver("the board", &b)) {
+            Ok(done) => done,
             Err(e) => format!("could not export the board: {e}"),
         });
     }
@@ -47,37 +92,30 @@ fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut file
 /// longer side, colour.
 fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: ResMut<Files>) {
     for intent in intents.read() {
-        let path = match intent {
-            Intent::PrintKit(path) => path.clone(),
-            Intent::PrintKitDialog => {
-                let dialog = SaveDialog { filter: ("Print-and-play kit", &["pdf"]), name: "kit.pdf" };
-                let refused = "no kit written: no file chosen (or no file dialog on this system: use \
-                               File › Print-and-play kit to path…)";
-                match dialog.ask(&mut files, refused) {
-                    Some(path) => path,
-                    None => continue,
-                }
-            }
+        let given = match intent {
+            Intent::PrintKit(path) => Some(path),
+            Intent::PrintKitDialog => None,
             _ => continue,
         };
-        if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
-            files.say(format!("no kit written: name it .pdf, not {}", path.display()));
+        let dialog = SaveDialog {
+            filter: ("Print-and-play kit", &["pdf"]),
+            name: "kit.pdf",
+            refused: "no kit written: no file chosen (or no file dialog on this system: use File › Print-and-play \
+                      kit to path…)",
+        };
+        let Some(target) = destination(given, &dialog, &mut files) else { continue };
+        if !target.name().extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
+            files.say(format!("no kit written: name it .pdf, not {}", target.name().display()));
             continue;
         }
         let compiled = ladderkit::core::compile(&doc.spec);
         let kit = ladderkit::print::kit(&doc.spec, Some(&compiled), Paper::A4, KIT_BOARD_MM, Theme::Classic);
         files.say(
-            match kit
-                .map_err(|e| e.to_string())
-                .and_then(|kit| save_bytes_atomic(&path, &kit.pdf).map(|()| kit).map_err(|e| e.to_string()))
-            {
-                Ok(kit) => format!(
-                    "wrote the print-and-play kit to {}: {} pages, the board on {} × {}",
-                    path.display(),
-                    kit.pages,
-                    kit.columns,
-                    kit.rows
-                ),
+            match kit.map_err(|e| e.to_string()).and_then(|kit| {
+                let done = target.deliver("the print-and-play kit", &kit.pdf)?;
+                Ok(format!("{done}: {} pages, the board on {} × {}", kit.pages, kit.columns, kit.rows))
+            }) {
+                Ok(done) => done,
                 Err(e) => format!("could not write the kit: {e}"),
             },
         );
@@ -88,17 +126,13 @@ fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: 
 pub(crate) struct SaveDialog {
     pub filter: (&'static str, &'static [&'static str]),
     pub name: &'static str,
+    /// Said when nothing is chosen.
+    pub refused: &'static str,
 }
 
 impl SaveDialog {
-    /// The file the person chose; `None`, saying `refused`, when they chose
-    /// none (or the system has no file dialog).
-    pub fn ask(&self, files: &mut Files, refused: &str) -> Option<std::path::PathBuf> {
-        let chosen =
-            rfd::FileDialog::new().add_filter(self.filter.0, self.filter.1).set_file_name(self.name).save_file();
-        if chosen.is_none() {
-            files.say(refused.into());
-        }
-        chosen
+    /// Where the person wants it (the web page downloads it).
+    pub fn ask(&self) -> Destination {
+        platform::choose_where_to_save(self.filter, self.name, self.refused)
     }
 }

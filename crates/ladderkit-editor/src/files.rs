@@ -1,21 +1,25 @@
 //! Files: open, save (atomic), save as, revert, recent files, an autosave
-//! copy every minute offered back after a crash, and reloading when another
-//! program changes the file. Anything that would throw away unsaved
-//! changes asks first.
+//! copy offered back after a crash, and reloading when another program
+//! changes the file. Anything that would throw away unsaved changes asks
+//! first. In the web page the same intents go through the platform seam
+//! (`platform`): files come from the browser's picker or a drop, saving is
+//! a download, and untitled work is kept in the browser's storage. A board
+//! link opens untitled, here and there.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use bevy::prelude::*;
-use bevy::window::WindowCloseRequested;
+use bevy::window::{FileDragAndDrop, WindowCloseRequested};
 use ladderkit::core::spec::VariantSpec;
-use ladderkit::core::{parse, to_string};
-use ladderkit::files::{load, save_atomic};
+use ladderkit::core::{Diagnostic, check_source, link, parse, to_string};
+use ladderkit::files::{load, load_bytes, save_atomic};
 
 use crate::EditorSet;
 use crate::document::Document;
 use crate::history::History;
 use crate::intents::Intent;
+use crate::platform::{self, Chosen, Destination, Handed};
 
 /// A question waiting for the user: do `action` and lose unsaved changes?
 #[derive(Debug, Clone, PartialEq)]
@@ -24,11 +28,83 @@ pub struct Confirm {
     pub action: Intent,
 }
 
-/// An autosave copy newer than the file, found when opening it.
+/// An autosave copy newer than the file, found when opening it (or, for
+/// untitled work, at start).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recovery {
-    pub from: PathBuf,
+    pub from: Slot,
     pub spec: VariantSpec,
+}
+
+/// Where a document's recovery copy is kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// A file beside the document, or in the config folder for untitled
+    /// work (the desktop).
+    File(PathBuf),
+    /// The browser's storage, under this key (the web page).
+    Browser(&'static str),
+}
+
+impl Slot {
+    fn read(&self) -> Option<String> {
+        match self {
+            Self::File(path) => std::fs::read_to_string(path).ok(),
+            Self::Browser(key) => platform::stored(key),
+        }
+    }
+
+    fn write(&self, text: &str) -> Result<(), String> {
+        match self {
+            Self::File(path) => {
+                if let Some(dir) = path.parent() {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                save_atomic(path, text).map_err(|e| e.to_string())
+            }
+            Self::Browser(key) => platform::store(key, text),
+        }
+    }
+
+    fn remove(&self) {
+        match self {
+            Self::File(path) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Self::Browser(key) => platform::unstore(key),
+        }
+    }
+
+    /// Where the copy is, in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::File(path) => path.display().to_string(),
+            Self::Browser(_) => "this browser's storage for the page".into(),
+        }
+    }
+}
+
+/// The browser's storage key for untitled work.
+const UNTITLED_KEY: &str = "ladderkit.untitled";
+
+/// Something that could not be opened, shown in a window until dismissed:
+/// what it was and its located diagnostic (a damaged link, a file with a
+/// syntax error).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub title: String,
+    pub diagnostic: Diagnostic,
+    /// What the diagnostic's line and column count in: "the link", a file.
+    pub source: String,
+}
+
+impl Problem {
+    /// One line: `source:line:column: message`.
+    pub fn line(&self) -> String {
+        let d = &self.diagnostic;
+        let at = d.location.span.map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
+        format!("{}{at}: {} [{}]", self.source, d.message, d.code)
+    }
 }
 
 #[derive(Resource, Debug)]
@@ -39,6 +115,7 @@ pub struct Files {
     pub recent: Vec<PathBuf>,
     pub confirm: Option<Confirm>,
     pub recovery: Option<Recovery>,
+    pub problem: Option<Problem>,
     /// One line for the status bar: what just happened or went wrong.
     /// Written with [`Files::say`]; it shows until the document changes.
     pub status: String,
@@ -60,9 +137,12 @@ impl Files {
             recent,
             confirm: None,
             recovery: None,
+            problem: None,
             status: String::new(),
             status_at: None,
-            autosave_every: Duration::from_secs(60),
+            // A tab can be closed at any moment; a desktop quits through
+            // the editor, which asks first.
+            autosave_every: Duration::from_secs(if platform::WEB { 2 } else { 60 }),
             since_autosave: Duration::ZERO,
             since_watch: Duration::ZERO,
             seen_mtime: None,
@@ -84,12 +164,10 @@ impl Files {
         }
     }
 
-    /// `$XDG_CONFIG_HOME/ladderkit`, else `~/.config/ladderkit`.
+    /// `$XDG_CONFIG_HOME/ladderkit`, else `~/.config/ladderkit` (none in
+    /// the web page).
     pub fn default_config_dir() -> Option<PathBuf> {
-        let base = std::env::var_os("XDG_CONFIG_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-        Some(base.join("ladderkit"))
+        platform::config_dir()
     }
 
     fn remember(&mut self, path: &Path) {
@@ -105,13 +183,20 @@ impl Files {
     }
 
     /// Where the autosave copy of a document goes.
-    pub fn autosave_path(&self, doc_path: Option<&Path>) -> Option<PathBuf> {
+    pub fn autosave_slot(&self, doc_path: Option<&Path>) -> Option<Slot> {
         match doc_path {
             Some(p) => {
                 let name = p.file_name()?.to_string_lossy();
-                Some(p.with_file_name(format!(".{name}.autosave")))
+                Some(Slot::File(p.with_file_name(format!(".{name}.autosave"))))
             }
-            None => self.config_dir.as_ref().map(|d| d.join("untitled.autosave.ron")),
+            None if platform::WEB => Some(Slot::Browser(UNTITLED_KEY)),
+            None => self.config_dir.as_ref().map(|d| Slot::File(d.join("untitled.autosave.ron"))),
+        }
+    }
+
+    fn forget_autosave(&self, doc_path: Option<&Path>) {
+        if let Some(slot) = self.autosave_slot(doc_path) {
+            slot.remove();
         }
     }
 }
@@ -138,26 +223,75 @@ fn stamp_status(doc: Res<Document>, mut files: ResMut<Files>) {
 #[derive(Resource, Debug, Clone)]
 pub struct StartupFile(pub PathBuf);
 
+/// A board link to open at start-up (the page's address, or `--link`).
+#[derive(Resource, Debug, Clone)]
+pub struct StartupLink(pub String);
+
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Files>() {
         app.insert_resource(Files::new(Files::default_config_dir()));
     }
     app.add_message::<WindowCloseRequested>()
+        .add_message::<FileDragAndDrop>()
         .add_systems(PreStartup, open_startup_file)
-        .add_systems(Update, (close_requests, handle_files).chain().in_set(EditorSet::Files))
+        .add_systems(Startup, offer_untitled_recovery)
+        .add_systems(Update, (close_requests, files_handed, handle_files).chain().in_set(EditorSet::Files))
         .add_systems(Update, (autosave, watch_disk).in_set(EditorSet::Check))
-        .add_systems(PostUpdate, stamp_status);
+        .add_systems(PostUpdate, (stamp_status, tell_the_platform));
 }
 
-fn open_startup_file(file: Option<Res<StartupFile>>, mut doc: ResMut<Document>, mut files: ResMut<Files>) {
+fn open_startup_file(
+    file: Option<Res<StartupFile>>,
+    link: Option<Res<StartupLink>>,
+    mut doc: ResMut<Document>,
+    mut files: ResMut<Files>,
+) {
     if let Some(file) = file {
         open(&file.0, &mut doc, &mut files);
+    }
+    if let Some(link) = link {
+        open_link(&link.0, &mut doc, &mut files);
+    }
+}
+
+/// Untitled work left by a crash (or a closed tab) is offered back at
+/// start, beside whatever opened.
+fn offer_untitled_recovery(doc: Res<Document>, mut files: ResMut<Files>) {
+    if doc.path.is_some() || files.recovery.is_some() {
+        return;
+    }
+    let Some(slot) = files.autosave_slot(None) else { return };
+    if let Some(text) = slot.read()
+        && let Some(spec) = parse(&text).spec
+        && spec != doc.spec
+    {
+        files.recovery = Some(Recovery { from: slot, spec });
     }
 }
 
 fn close_requests(mut closes: MessageReader<WindowCloseRequested>, mut intents: MessageWriter<Intent>) {
     if closes.read().count() > 0 {
         intents.write(Intent::Quit);
+    }
+}
+
+/// Files dropped on the window (the desktop gives paths) or picked and
+/// dropped in the page (the browser gives bytes) become intents to open.
+fn files_handed(mut drops: MessageReader<FileDragAndDrop>, mut intents: MessageWriter<Intent>) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            intents.write(Intent::Open(path_buf.clone()));
+        }
+    }
+    for handed in platform::take_handed() {
+        intents.write(Intent::OpenHanded(Box::new(handed)));
+    }
+}
+
+/// The page asks before it is left with unsaved changes.
+fn tell_the_platform(doc: Res<Document>) {
+    if doc.is_changed() {
+        platform::set_unsaved(doc.is_dirty());
     }
 }
 
@@ -184,6 +318,8 @@ fn handle_files(
                 files.confirm = None;
                 if let Some(path) = doc.path.clone() {
                     save(&path, &mut doc, &mut files);
+                } else if platform::WEB {
+                    download(&mut doc, &mut files);
                 }
                 // A failed save keeps the changes and says why (status).
                 if !doc.is_dirty() {
@@ -193,8 +329,16 @@ fn handle_files(
             }
             other => (other, false),
         };
-        let discards =
-            matches!(intent, Intent::New(_) | Intent::Open(_) | Intent::Revert | Intent::Quit | Intent::OpenDialog);
+        let discards = matches!(
+            intent,
+            Intent::New(_)
+                | Intent::Open(_)
+                | Intent::OpenHanded(_)
+                | Intent::OpenLink(_)
+                | Intent::Revert
+                | Intent::Quit
+                | Intent::OpenDialog
+        );
         // A file that cannot be opened is said so at once: asking first
         // whether to discard the changes for it would be a trap.
         if let Intent::Open(path) = &intent
@@ -218,12 +362,8 @@ fn handle_files(
         // The person chose to discard the changes: their autosave goes too,
         // or the next open would offer them back as a recovery (after
         // Revert they stay on the undo history).
-        if discards
-            && confirmed
-            && doc.is_dirty()
-            && let Some(auto) = files.autosave_path(doc.path.as_deref())
-        {
-            let _ = std::fs::remove_file(auto);
+        if discards && confirmed && doc.is_dirty() {
+            files.forget_autosave(doc.path.as_deref());
         }
         match intent {
             Intent::New(spec) => {
@@ -234,36 +374,41 @@ fn handle_files(
                 files.say(said);
             }
             Intent::Open(path) if open(&path, &mut doc, &mut files) => history.clear(),
-            Intent::OpenDialog => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("Ladderkit variant (or a board picture that carries one)", &["ron", "png"])
-                    .pick_file()
-                {
-                    follow_ups.push(Intent::Confirmed(Box::new(Intent::Open(path))));
-                } else {
-                    files.say("no file chosen (or no file dialog on this system: use File › Open path…)".into());
-                }
-            }
+            Intent::OpenHanded(handed) if open_handed(&handed, &mut doc, &mut files) => history.clear(),
+            Intent::OpenLink(text) if open_link(&text, &mut doc, &mut files) => history.clear(),
+            Intent::OpenDialog => match platform::choose_file_to_open() {
+                Chosen::Path(path) => follow_ups.push(Intent::Confirmed(Box::new(Intent::Open(path)))),
+                Chosen::Later => files.say("choose a variant (.ron) or a board picture (.png) to open".into()),
+                Chosen::Nothing(why) => files.say(why),
+            },
             Intent::Save => match doc.path.clone() {
                 Some(path) => save(&path, &mut doc, &mut files),
                 None => follow_ups.push(Intent::SaveAsDialog),
             },
             Intent::SaveAs(path) => save(&path, &mut doc, &mut files),
             Intent::SaveAsDialog => {
-                let dialog =
-                    rfd::FileDialog::new().add_filter("Ladderkit variant", &["ron"]).set_file_name("variant.ron");
-                match dialog.save_file() {
-                    Some(path) => save(&path, &mut doc, &mut files),
-                    None => files.say("not saved: no file chosen (or no file dialog: use File › Save as path…)".into()),
+                let refused = "not saved: no file chosen (or no file dialog: use File › Save as path…)";
+                match platform::choose_where_to_save(("Ladderkit variant", &["ron"]), &doc.file_name(), refused) {
+                    Destination::Path(path) => save(&path, &mut doc, &mut files),
+                    Destination::Download(_) => download(&mut doc, &mut files),
+                    Destination::Nothing(why) => files.say(why),
                 }
             }
             Intent::Revert => {
                 // One undoable step: Undo brings the reverted changes back.
                 let before = doc.spec.clone();
-                if let Some(path) = doc.path.clone()
-                    && open(&path, &mut doc, &mut files)
-                    && doc.spec != before
-                {
+                let reverted = match doc.path.clone() {
+                    Some(path) => open(&path, &mut doc, &mut files),
+                    // Untitled: back to the board as opened (or last
+                    // downloaded).
+                    None => {
+                        doc.spec = doc.saved.clone();
+                        doc.generation += 1;
+                        files.forget_autosave(None);
+                        true
+                    }
+                };
+                if reverted && doc.spec != before {
                     history.record("Revert to the saved file".into(), before, doc.spec.clone(), None);
                 }
             }
@@ -273,19 +418,20 @@ fn handle_files(
                     doc.spec = recovery.spec.clone();
                     doc.generation += 1;
                     history.record("Recover unsaved changes".into(), before, recovery.spec, None);
-                    let _ = std::fs::remove_file(&recovery.from);
+                    recovery.from.remove();
                     files.say("recovered the unsaved changes".into());
                 }
             }
             Intent::DiscardRecovery => {
                 if let Some(recovery) = files.recovery.take() {
-                    let _ = std::fs::remove_file(&recovery.from);
+                    recovery.from.remove();
                 }
             }
+            Intent::DismissProblem => files.problem = None,
+            // A page is closed by its browser, not by the editor.
+            Intent::Quit if platform::WEB => {}
             Intent::Quit => {
-                if let Some(p) = files.autosave_path(doc.path.as_deref()) {
-                    let _ = std::fs::remove_file(p);
-                }
+                files.forget_autosave(doc.path.as_deref());
                 exit.write(AppExit::Success);
             }
             _ => {}
@@ -307,6 +453,7 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
             return false;
         }
     };
+    files.problem = None;
     // A picture that carries its variant opens untitled: saving must not
     // write the variant's text over the picture.
     if picture {
@@ -321,15 +468,79 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
     files.remember(path);
     files.say(format!("opened {}", path.display()));
     files.recovery = None;
-    if let Some(auto) = files.autosave_path(Some(path))
-        && mtime(&auto) > files.seen_mtime
+    if let Some(Slot::File(auto)) = files.autosave_slot(Some(path))
+        // Written within the same tick of the file clock counts as newer:
+        // a save removes the copy, so one still there came after.
+        && mtime(&auto) >= files.seen_mtime
         && let Ok(text) = std::fs::read_to_string(&auto)
         && let Some(spec) = parse(&text).spec
         && spec != doc.spec
     {
-        files.recovery = Some(Recovery { from: auto, spec });
+        files.recovery = Some(Recovery { from: Slot::File(auto), spec });
     }
     true
+}
+
+/// Opens a file handed over as bytes (picked or dropped in the page):
+/// untitled, named after the file, so saving downloads it under that name.
+fn open_handed(handed: &Handed, doc: &mut Document, files: &mut Files) -> bool {
+    let name = Path::new(&handed.name);
+    let loaded = match load_bytes(name, handed.bytes.clone()) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            files.say(format!("cannot open {e}"));
+            return false;
+        }
+    };
+    let Some(spec) = loaded.checked.spec else {
+        let diagnostic = loaded.checked.diagnostics.into_iter().next();
+        return refuse(files, format!("{} cannot be opened", handed.name), &handed.name, diagnostic);
+    };
+    doc.replace(spec, None);
+    // A picture's variant is saved as a variant file, not over the picture.
+    doc.name =
+        Some(if loaded.picture { format!("{}.ron", name.with_extension("").display()) } else { handed.name.clone() });
+    files.seen_mtime = None;
+    files.problem = None;
+    let from = if loaded.picture { "the variant carried by the picture " } else { "" };
+    files.say(format!("opened {from}{} (saving downloads it)", handed.name));
+    true
+}
+
+/// Opens a board link: untitled, never over anything. A damaged link, or
+/// one whose variant cannot be read, is refused with its located
+/// diagnostic, and the document stays as it was.
+fn open_link(text: &str, doc: &mut Document, files: &mut Files) -> bool {
+    let variant = match link::decode(text) {
+        Ok(variant) => variant,
+        Err(d) => return refuse(files, "This board link cannot be opened".into(), "the link", Some(*d)),
+    };
+    let checked = check_source(&variant);
+    let Some(spec) = checked.spec else {
+        let diagnostic = checked.diagnostics.into_iter().next();
+        return refuse(files, "The board in this link cannot be read".into(), "the link's variant", diagnostic);
+    };
+    let said = format!(
+        "opened {} from a board link ({} characters): untitled until you save it",
+        spec.meta.name,
+        text.trim().chars().count()
+    );
+    doc.replace(spec, None);
+    files.seen_mtime = None;
+    files.problem = None;
+    files.say(said);
+    true
+}
+
+/// Says why something cannot be opened, in the status bar and a window.
+fn refuse(files: &mut Files, title: String, source: &str, diagnostic: Option<Diagnostic>) -> bool {
+    let diagnostic = diagnostic.unwrap_or_else(|| {
+        Diagnostic::error(ladderkit::core::Code::Syntax, "it holds no variant").help("open a .ron variant file")
+    });
+    let problem = Problem { title, diagnostic, source: source.into() };
+    files.say(problem.line());
+    files.problem = Some(problem);
+    false
 }
 
 /// The variant in a file and whether it came from a picture, or why it
@@ -348,9 +559,7 @@ fn read_variant(path: &Path) -> Result<(VariantSpec, bool), String> {
 fn save(path: &Path, doc: &mut Document, files: &mut Files) {
     match save_atomic(path, &to_string(&doc.spec)) {
         Ok(()) => {
-            if let Some(auto) = files.autosave_path(doc.path.as_deref()) {
-                let _ = std::fs::remove_file(auto);
-            }
+            files.forget_autosave(doc.path.as_deref());
             doc.saved = doc.spec.clone();
             doc.path = Some(path.to_owned());
             doc.generation += 1;
@@ -362,19 +571,38 @@ fn save(path: &Path, doc: &mut Document, files: &mut Files) {
     }
 }
 
-fn autosave(time: Res<Time>, doc: Res<Document>, mut files: ResMut<Files>) {
+/// The web page's save: the canonical text as a download, named after the
+/// file it came from (or the variant). It counts as saved.
+fn download(doc: &mut Document, files: &mut Files) {
+    let name = doc.file_name();
+    match platform::download(&name, to_string(&doc.spec).as_bytes()) {
+        Ok(()) => {
+            files.forget_autosave(None);
+            doc.saved = doc.spec.clone();
+            doc.name = Some(name.clone());
+            doc.generation += 1;
+            files.say(format!("downloaded {name}"));
+        }
+        Err(e) => files.say(format!("not saved: {e}")),
+    }
+}
+
+fn autosave(time: Res<Time>, doc: Res<Document>, mut files: ResMut<Files>, mut kept: Local<Option<u64>>) {
     files.since_autosave += time.delta();
     if files.since_autosave < files.autosave_every {
         return;
     }
     files.since_autosave = Duration::ZERO;
+    // Only a change since the last copy is written again.
     if doc.is_dirty()
-        && let Some(path) = files.autosave_path(doc.path.as_deref())
+        && *kept != Some(doc.generation)
+        && let Some(slot) = files.autosave_slot(doc.path.as_deref())
+        && slot.write(&to_string(&doc.spec)).is_ok()
     {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if save_atomic(&path, &to_string(&doc.spec)).is_ok() {
+        *kept = Some(doc.generation);
+        // The desktop says so; the page keeps its copy every few seconds
+        // and would say nothing else.
+        if !platform::WEB {
             files.say("autosaved a recovery copy".into());
         }
     }

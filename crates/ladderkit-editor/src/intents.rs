@@ -24,8 +24,17 @@ pub enum Intent {
     /// Start over with this spec (New dialog).
     New(Box<VariantSpec>),
     Open(PathBuf),
-    /// Show the native open dialog.
+    /// A file the web page was handed (picked or dropped), as bytes.
+    OpenHanded(Box<crate::platform::Handed>),
+    /// A board link (`ladderkit share`, Share › Copy link).
+    OpenLink(String),
+    /// Show the open dialog (the native one, or the browser's picker).
     OpenDialog,
+    /// Close the window saying why something could not be opened.
+    DismissProblem,
+    /// Make a link of the design and show it (Share › Copy link).
+    ShareLink,
+    CloseShare,
     Save,
     SaveAs(PathBuf),
     SaveAsDialog,

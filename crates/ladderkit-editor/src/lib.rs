@@ -13,11 +13,14 @@ pub mod export;
 pub mod files;
 pub mod history;
 pub mod intents;
+pub mod jobs;
 pub mod odds;
+pub mod platform;
 pub mod playtest;
 pub mod report;
 pub mod screenshot;
 pub mod selection;
+pub mod share;
 pub mod tools;
 pub mod tune;
 mod ui;
@@ -61,8 +64,16 @@ pub fn logic_plugin(app: &mut App) {
             (EditorSet::Files, EditorSet::Apply, EditorSet::Select, EditorSet::Check, EditorSet::Odds, EditorSet::Play)
                 .chain(),
         )
-        .add_plugins((document::plugin, files::plugin, selection::plugin, checks::plugin, tools::plugin, view::plugin))
-        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin, welcome::plugin));
+        .add_plugins((
+            jobs::plugin,
+            document::plugin,
+            files::plugin,
+            selection::plugin,
+            checks::plugin,
+            tools::plugin,
+            view::plugin,
+        ))
+        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin, share::plugin, welcome::plugin));
 }
 
 /// The whole editor, window and interface included.

@@ -1,20 +1,21 @@
-//! Live odds: the exact analysis of the design, rerun on a worker thread
-//! after every change so the frame never waits for it. Where pieces meet,
+//! Live odds: the exact analysis of the design, rerun after every change
+//! as a `jobs::Job`, stepped within each frame's budget so the frame never
+//! waits for it. Where pieces meet,
 //! a two-player design is solved as a whole game instead (exact odds for
 //! the panel's greedy bots and for optimal play, and the skill figure),
 //! and bigger tables are simulated. A newer change cancels the run in
 //! progress; numbers for an older design are kept on screen but never
 //! reported as current.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use bevy::prelude::*;
-use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
+use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped};
 use ladderkit::core::Playable;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
+use ladderkit::core::work::Meter;
 use ladderkit::engine::{Engine, Policy};
 use ladderkit::sim::{Report, Tally, simulate};
 use ladderkit::solve::{Limits, Odds as Exact, Player, Progress, Skill, SolveError, Solver};
@@ -22,6 +23,7 @@ use ladderkit::solve::{Limits, Odds as Exact, Player, Progress, Skill, SolveErro
 use crate::EditorSet;
 use crate::checks::Checks;
 use crate::intents::Intent;
+use crate::jobs::{FrameBudget, Job};
 
 /// What a result was computed for: a document generation and a table size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +84,10 @@ impl Figures {
 /// Games simulated for a design without exact odds: seat odds within about
 /// ±1 percentage point, in a second or two.
 pub const SIMULATED_GAMES: u64 = 10_000;
+/// Games between pauses: each chunk is a seed of its own. Lookahead bots
+/// think for about a millisecond a game, the others far less.
 const SIMULATION_CHUNK: u64 = 500;
+const THINKING_CHUNK: u64 = 10;
 
 #[derive(Debug, Clone)]
 pub struct OddsResult {
@@ -92,15 +97,11 @@ pub struct OddsResult {
     pub took: Duration,
 }
 
-struct Job {
+/// The run for one design: dropped (and so stopped) by a newer one.
+struct Running {
     key: OddsKey,
-    cancel: Arc<AtomicBool>,
-    /// The whole-game solve's own progress and stop flag.
-    solving: Arc<Progress>,
-    /// Progress 0..1 as f64 bits.
-    progress: Arc<AtomicU64>,
-    /// Filled by the worker when it finishes.
-    done: Arc<Mutex<Option<OddsResult>>>,
+    job: Job<Result<Figures, String>>,
+    meter: Arc<Meter>,
 }
 
 #[derive(Resource, Default)]
@@ -111,7 +112,7 @@ pub struct Odds {
     pub bots: Option<Policy>,
     /// The latest finished result, maybe for an older design.
     pub latest: Option<OddsResult>,
-    job: Option<Job>,
+    running: Option<Running>,
 }
 
 impl Odds {
@@ -122,8 +123,44 @@ impl Odds {
 
     /// How far the running analysis is (0 to 1), if one is running.
     pub fn progress(&self) -> Option<f64> {
-        self.job.as_ref().map(|j| f64::from_bits(j.progress.load(Ordering::Relaxed)))
+        self.running.as_ref().map(|r| r.meter.get())
     }
+}
+
+/// One line of the odds panel's figures, as it prints it (the report gives
+/// the same text, so a test compares what a person reads).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub name: String,
+    pub value: String,
+    pub tip: &'static str,
+}
+
+/// The exact figures the panel lists, in its order and precision.
+pub fn exact_rows(a: &Analysis, players: u32) -> Vec<Row> {
+    let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
+    let row = |name: &str, value: String, tip| Row { name: name.into(), value, tip };
+    vec![
+        row("Expected rolls", format!("{:.2}", a.expected_rolls), "Rolls one piece needs to finish, on average"),
+        row(
+            "Expected turns",
+            format!("{:.2}", a.expected_turns),
+            "Turns of one player: extra rolls are part of a turn, lost turns count",
+        ),
+        row("Fewest rolls", a.min_rolls.to_string(), "The fastest possible game"),
+        row("Median rolls", a.median_rolls.to_string(), "Half of all games are over by then"),
+        row("p10 – p90", format!("{} – {}", p(10), p(90)), "Four games in five end between these"),
+        row(
+            &format!("Rounds ({players} players)"),
+            format!("{:.2}", a.seats.expected_rounds),
+            "Rounds until someone wins",
+        ),
+    ]
+}
+
+/// A seat's chance to win, as the panel prints it.
+pub fn seat_percent(p: f64) -> String {
+    format!("{:.1}%", p * 100.0)
 }
 
 /// What the panel's analysis computes: everything `ladderkit analyze` does
@@ -159,23 +196,30 @@ fn set_players(mut intents: MessageReader<Intent>, mut odds: ResMut<Odds>) {
     }
 }
 
-fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: ResMut<Odds>) {
+fn update(
+    checks: Res<Checks>,
+    doc: Res<crate::document::Document>,
+    mut odds: ResMut<Odds>,
+    mut budget: ResMut<FrameBudget>,
+) {
     let key = key_for(&odds, checks.generation, doc.spec.rules.players.min);
-    // Collect a finished run.
-    let finished = odds.job.as_ref().and_then(|job| job.done.lock().ok()?.take());
-    if let Some(result) = finished {
-        odds.job = None;
-        odds.latest = Some(result);
+    if odds.running.as_ref().is_some_and(|r| r.key != key) {
+        // The design changed: drop the old run (that stops it).
+        odds.running = None;
     }
-    let wanted_running = odds.job.as_ref().is_some_and(|j| j.key == key);
-    if wanted_running || odds.current(key).is_some() {
-        return;
+    if odds.running.is_none() && odds.current(key).is_none() {
+        start(&mut odds, &checks, key);
     }
-    // The design changed: stop the old run, start one for this design.
-    if let Some(old) = odds.job.take() {
-        old.cancel.store(true, Ordering::Relaxed);
-        old.solving.cancel.store(true, Ordering::Relaxed);
+    let Some(running) = odds.running.as_mut() else { return };
+    if let Some(outcome) = running.job.run(&mut budget) {
+        let took = running.job.started.elapsed();
+        odds.running = None;
+        odds.latest = Some(OddsResult { key, outcome, took });
     }
+}
+
+/// Starts the run for this design, or says why there is none.
+fn start(odds: &mut Odds, checks: &Checks, key: OddsKey) {
     let Some(board) = checks.compiled.playable() else {
         odds.latest = Some(OddsResult {
             key,
@@ -184,95 +228,61 @@ fn update(checks: Res<Checks>, doc: Res<crate::document::Document>, mut odds: Re
         });
         return;
     };
-    let (cancel, progress) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicU64::new(0)));
-    let done: Arc<Mutex<Option<OddsResult>>> = Arc::default();
-    let slot = done.clone();
-    let (stop, seen) = (cancel.clone(), progress.clone());
-    let solving = Arc::new(Progress::default());
-    let solve_progress = solving.clone();
-    let started = Instant::now();
-    let spawned = std::thread::Builder::new().name("ladderkit-odds".into()).spawn(move || {
-        let report = |p: f64| {
-            seen.store(p.to_bits(), Ordering::Relaxed);
-            stop.load(Ordering::Relaxed)
-        };
+    let meter = Arc::new(Meter::default());
+    let seen = meter.clone();
+    let job = Job::new(async move {
         let options = options(key.players);
-        let outcome = match analyze_board_until(&board, &options, &report) {
+        match analyze_board_stepped(&board, &options, &seen).await {
             Ok(a) => Ok(Figures::Exact(Arc::new(a))),
-            Err(AnalysisError::Cancelled) => return,
             Err(AnalysisError::Interacting(why)) if matches!(board.play, Play::Treehouse(_)) => {
-                match interacting(board, key, why, &report, &solve_progress) {
-                    Some(figures) => Ok(figures),
-                    None => return,
-                }
+                Ok(interacting(board, key, why, &seen).await)
             }
             Err(e) => Err(e.to_string()),
-        };
-        if let Ok(mut slot) = slot.lock() {
-            *slot = Some(OddsResult { key, outcome, took: started.elapsed() });
         }
     });
-    match spawned {
-        Ok(_) => odds.job = Some(Job { key, cancel, solving, progress, done }),
-        Err(e) => {
-            odds.latest = Some(OddsResult { key, outcome: Err(format!("could not start: {e}")), took: Duration::ZERO })
-        }
-    }
+    odds.running = Some(Running { key, job, meter });
 }
 
 /// Pieces meet: a two-player game is solved, then simulated for what the
-/// solve does not give; a bigger game only simulated. `None` when stopped.
-fn interacting(
-    board: Playable,
-    key: OddsKey,
-    why: String,
-    stop: &dyn Fn(f64) -> bool,
-    progress: &Progress,
-) -> Option<Figures> {
+/// solve does not give; a bigger game only simulated.
+async fn interacting(board: Playable, key: OddsKey, why: String, meter: &Meter) -> Figures {
     let players = key.players;
     let engine = Engine::from_board(board.clone(), players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
-    let solved = (players == 2).then(|| solve(&engine, key.bots, progress));
+    let solved = if players == 2 { Some(solve(&engine, key.bots).await) } else { None };
     let why = match &solved {
-        Some(Err(SolveError::Cancelled)) => return None,
         Some(Err(e)) => format!("{why}; not solved: {e}"),
         _ => why,
     };
     // The solve took the first half of the bar.
-    let half = |p: f64| stop(if solved.is_some() { 0.5 + p / 2.0 } else { p });
-    let simulated = simulated(board, players, key.bots, why, &half)?;
-    Some(match solved {
+    let from = if solved.is_some() { 0.5 } else { 0.0 };
+    let simulated = simulated(board, players, key.bots, why, meter, from).await;
+    match solved {
         Some(Ok((positions, bots, optimal, skill))) => {
             Figures::Solved(Arc::new(Solved { positions, bots, optimal, skill, simulated }))
         }
         _ => Figures::Simulated(Arc::new(simulated)),
-    })
+    }
 }
 
-fn solve(engine: &Engine, bots: Policy, progress: &Progress) -> Result<(usize, Exact, Exact, Skill), SolveError> {
-    let mut solver = Solver::new(engine, Limits { max_positions: SOLVE_UP_TO }, Some(progress))?;
-    let bots = solver.odds(&[Player::Bot(bots); 2])?;
-    let optimal = solver.optimal()?.odds.clone();
-    let skill = solver.skill(|_, _| {})?;
+async fn solve(engine: &Engine, bots: Policy) -> Result<(usize, Exact, Exact, Skill), SolveError> {
+    let progress = Progress::default();
+    let mut solver = Solver::new_stepped(engine, Limits { max_positions: SOLVE_UP_TO }, Some(&progress)).await?;
+    let bots = solver.odds_stepped(&[Player::Bot(bots); 2]).await?;
+    let optimal = solver.optimal_stepped().await?.odds.clone();
+    let skill = solver.skill_stepped(|_, _| {}).await?;
     Ok((solver.graph().positions(), bots, optimal, skill))
 }
 
-/// The chosen bots play `SIMULATED_GAMES` games in chunks, so progress
-/// shows and a newer edit can stop it; `None` when stopped.
-fn simulated(
-    board: Playable,
-    players: u32,
-    bots: Policy,
-    why: String,
-    stop: &dyn Fn(f64) -> bool,
-) -> Option<Simulated> {
+/// The chosen bots play `SIMULATED_GAMES` games in chunks, pausing between
+/// them with the progress (from `from` to 1 on the meter).
+async fn simulated(board: Playable, players: u32, bots: Policy, why: String, meter: &Meter, from: f64) -> Simulated {
     let engine = Engine::from_board(board, players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
     let mut tally = Tally::new(&engine);
-    for chunk in 0..SIMULATED_GAMES / SIMULATION_CHUNK {
-        if stop(chunk as f64 * SIMULATION_CHUNK as f64 / SIMULATED_GAMES as f64) {
-            return None;
-        }
+    let chunk_games = if bots == Policy::Lookahead { THINKING_CHUNK } else { SIMULATION_CHUNK };
+    for chunk in 0..SIMULATED_GAMES / chunk_games {
+        meter.at(from + (1.0 - from) * (chunk * chunk_games) as f64 / SIMULATED_GAMES as f64).await;
         let options = ladderkit::sim::Options {
-            games: SIMULATION_CHUNK,
+            games: chunk_games,
             seats: vec![bots; players as usize],
             seed: chunk,
             threads: 1,
@@ -283,5 +293,5 @@ fn simulated(
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }
-    Some(Simulated { games: tally.games, bots, why, report: tally.report() })
+    Simulated { games: tally.games, bots, why, report: tally.report() }
 }

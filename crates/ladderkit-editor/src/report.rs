@@ -1,50 +1,72 @@
-//! `--report PATH`: the editor writes what it shows as JSON lines, one each
-//! time it changes, so a test that drives the real window with a mouse and
-//! keyboard (xdotool) can find the spaces on screen and read back what its
-//! hands did: jumps drawn, checks, undo, the mode, the play-test.
+//! `--report PATH` (the desktop) and `?report` (the web page): the editor
+//! writes what it shows as JSON lines, one each time it changes, to the
+//! file or the browser's console, so a test that drives the real window or
+//! page with a real pointer and keyboard (xdotool, Playwright) can find the
+//! spaces and buttons on screen and read back what its hands did: jumps
+//! drawn, checks, undo, the figures the odds panel prints, the link made,
+//! what could not be opened, the play-test.
 
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use serde_json::json;
+use ladderkit::core::variant_hash;
+use serde_json::{Value, json};
 
 use crate::checks::Checks;
 use crate::document::Document;
+use crate::files::Files;
 use crate::history::History;
+use crate::jobs::FrameBudget;
+use crate::odds::{Figures, Odds, exact_rows, key_for, seat_percent};
 use crate::playtest::Playtest;
+use crate::share::Sharing;
 use crate::tools::Tool;
+use crate::ui::PanelState;
 use crate::view::View;
-use crate::{EditorMode, UiTiming};
+use crate::{EditorMode, UiTiming, platform};
 
-/// Where to write; the file is created (or emptied) at start.
+/// Where to write: a file (created or emptied at start), or the console.
 #[derive(Resource, Debug, Clone)]
-pub struct ReportTo(pub PathBuf);
+pub enum ReportTo {
+    File(PathBuf),
+    Console,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, write_report.run_if(resource_exists::<ReportTo>));
 }
 
+/// A report line goes where it was asked for; each line is whole, so a
+/// reader polling the file never sees half.
+enum Sink {
+    File(File),
+    Console,
+}
+
 #[allow(clippy::too_many_arguments)] // reason: a Bevy system's parameters are what it reports
 fn write_report(
     to: Res<ReportTo>,
-    (doc, checks, history): (Res<Document>, Res<Checks>, Res<History>),
-    (view, tool): (Res<View>, Res<Tool>),
-    playtest: Res<Playtest>,
+    (doc, checks, history, files): (Res<Document>, Res<Checks>, Res<History>, Res<Files>),
+    (view, tool, panels): (Res<View>, Res<Tool>, Option<Res<PanelState>>),
+    (playtest, odds, sharing): (Res<Playtest>, Res<Odds>, Res<Sharing>),
     mode: Res<State<EditorMode>>,
-    timing: Option<Res<UiTiming>>,
-    mut file: Local<Option<File>>,
+    (timing, budget): (Option<Res<UiTiming>>, Res<FrameBudget>),
+    mut sink: Local<Option<Sink>>,
     mut last: Local<String>,
 ) {
-    if file.is_none() {
-        match File::create(&to.0) {
-            Ok(f) => *file = Some(f),
-            Err(e) => {
-                error!("cannot write the report {}: {e}", to.0.display());
-                return;
-            }
-        }
+    if sink.is_none() {
+        *sink = match &*to {
+            ReportTo::Console => Some(Sink::Console),
+            ReportTo::File(path) => match File::create(path) {
+                Ok(f) => Some(Sink::File(f)),
+                Err(e) => {
+                    error!("cannot write the report {}: {e}", path.display());
+                    return;
+                }
+            },
+        };
     }
     let board = &checks.compiled.board;
     let spaces: Vec<_> = match view.drawn {
@@ -62,29 +84,87 @@ fn write_report(
         "mode": format!("{:?}", mode.get()),
         "tool": tool.name(),
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
+        "name": doc.spec.meta.name,
+        "hash": format!("{:016x}", variant_hash(&doc.spec)),
         "dirty": doc.is_dirty(),
         "jumps": doc.spec.jumps.iter().map(|j| [j.from, j.to]).collect::<Vec<_>>(),
         "effects": doc.spec.effects.iter().map(|e| json!([e.space, e.effect.describe()])).collect::<Vec<_>>(),
         "codes": checks.diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(),
         "undo": history.undo_label(),
         "redo": history.redo_label(),
+        "status": files.current_status(doc.generation),
+        "problem": files.problem.as_ref().map(|p| {
+            let span = p.diagnostic.location.span;
+            json!({
+                "title": p.title,
+                "code": p.diagnostic.code.as_str(),
+                "message": p.diagnostic.message,
+                "line": span.map(|s| s.line),
+                "column": span.map(|s| s.column),
+                "text": p.line(),
+            })
+        }),
+        "recovery": files.recovery.is_some(),
+        "link": sharing.shown.as_ref().map(|s| json!({ "url": s.url, "characters": s.characters })),
+        "odds": odds_shown(&odds, &checks, &doc),
+        "tab": panels.as_ref().map(|p| format!("{:?}", p.tab)),
+        "targets": panels.as_ref().map(|p| json!(p.targets)),
         "spaces": spaces,
         "playtest": session.map(|s| json!({
             "begun": playtest.begun,
             "moves_shown": s.moves_shown,
             "log": s.log.len(),
             "over": s.state().is_over(),
+            "winners": s.state().winner_seats().map(|p| s.names[p as usize].clone()).collect::<Vec<_>>(),
         })),
     });
     let line = snapshot.to_string();
     if line == *last {
         return;
     }
-    let frames = timing.map_or(0, |t| t.frames);
-    if let Some(f) = file.as_mut() {
-        // Each line whole, so a reader polling the file never sees half.
-        let _ = writeln!(f, "{{\"frame\":{frames},\"state\":{line}}}");
-        let _ = f.flush();
+    // Frame figures ride along but do not make a line by themselves.
+    let frames = timing.as_ref().map_or(0, |t| t.frames);
+    let ui_ms = timing.as_ref().filter(|t| t.frames > 0).map(|t| t.total.as_secs_f64() * 1000.0 / f64::from(t.frames));
+    let jobs = budget.stats;
+    let full = format!(
+        "{{\"frame\":{frames},\"ui_ms\":{},\"jobs\":{},\"state\":{line}}}",
+        ui_ms.map_or("null".into(), |ms| format!("{ms:.3}")),
+        json!({
+            "frames": jobs.frames,
+            "mean_ms": if jobs.frames > 0 { jobs.total.as_secs_f64() * 1000.0 / jobs.frames as f64 } else { 0.0 },
+            "longest_ms": jobs.longest.as_secs_f64() * 1000.0,
+        }),
+    );
+    match sink.as_mut() {
+        Some(Sink::File(f)) => {
+            let _ = writeln!(f, "{full}");
+            let _ = f.flush();
+        }
+        Some(Sink::Console) => platform::report_line(&format!("ladderkit-report {full}")),
+        None => {}
     }
     *last = line;
+}
+
+/// The odds panel's figures for the design as it stands, as it prints
+/// them, once they are current.
+fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
+    let key = key_for(odds, checks.generation, doc.spec.rules.players.min);
+    let Some(result) = odds.current(key) else {
+        return json!({ "current": false, "progress": odds.progress() });
+    };
+    // From starting the work to its figures, the frames in between included.
+    let took_ms = (result.took.as_secs_f64() * 1000.0 * 100.0).round() / 100.0;
+    match &result.outcome {
+        Err(why) => json!({ "current": true, "error": why }),
+        Ok(Figures::Exact(a)) => json!({
+            "current": true,
+            "took_ms": took_ms,
+            "players": key.players,
+            "rows": exact_rows(a, key.players).into_iter().map(|r| [r.name, r.value]).collect::<Vec<_>>(),
+            "seats": a.seats.win.iter().map(|p| seat_percent(*p)).collect::<Vec<_>>(),
+        }),
+        Ok(Figures::Solved(s)) => json!({ "current": true, "took_ms": took_ms, "solved": s.positions }),
+        Ok(Figures::Simulated(s)) => json!({ "current": true, "took_ms": took_ms, "simulated": s.games }),
+    }
 }

@@ -15,7 +15,7 @@ pub struct ScreenshotAndExit {
     taken: bool,
     /// When the first frame ended, and how many frames since: printed, so
     /// the smoke test also measures start-up and frame time.
-    first_frame: Option<std::time::Instant>,
+    first_frame: Option<bevy::platform::time::Instant>,
     rendered: u32,
     /// `--playtest K`: count frames only once K moves have been shown.
     pub after_moves: Option<u32>,
@@ -30,7 +30,7 @@ impl ScreenshotAndExit {
 }
 
 /// Set by `main` before the app starts, for the start-up figure.
-pub static PROCESS_START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+pub static PROCESS_START: std::sync::OnceLock<bevy::platform::time::Instant> = std::sync::OnceLock::new();
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, (screenshot_and_exit, export_png));
@@ -74,7 +74,7 @@ fn screenshot_and_exit(
             println!("play-test: {shown} moves shown");
         }
     }
-    let now = std::time::Instant::now();
+    let now = bevy::platform::time::Instant::now();
     if request.first_frame.is_none() {
         request.first_frame = Some(now);
         if let Some(start) = PROCESS_START.get() {
@@ -120,17 +120,26 @@ fn export_png(mut commands: Commands, mut intents: MessageReader<Intent>, mut fi
         let path = match intent {
             Intent::ExportPng(path) => path.clone(),
             Intent::ExportPngDialog => {
-                let dialog = crate::export::SaveDialog { filter: ("PNG image", &["png"]), name: "board.png" };
-                let refused = "not exported: no file chosen (or no file dialog on this system: use \
-                               File › Export screenshot to path…)";
-                match dialog.ask(&mut files, refused) {
-                    Some(path) => path,
-                    None => continue,
+                let dialog = crate::export::SaveDialog {
+                    filter: ("PNG image", &["png"]),
+                    name: "board.png",
+                    refused: "not exported: no file chosen (or no file dialog on this system: use File › Export \
+                              screenshot to path…)",
+                };
+                match dialog.ask() {
+                    // Bevy's `save_to_disk` downloads it in the web page.
+                    crate::platform::Destination::Path(path) => path,
+                    crate::platform::Destination::Download(name) => PathBuf::from(name),
+                    crate::platform::Destination::Nothing(why) => {
+                        files.say(why);
+                        continue;
+                    }
                 }
             }
             _ => continue,
         };
-        files.say(format!("screenshot saved to {}", path.display()));
+        let verb = if crate::platform::WEB { "downloaded as" } else { "saved to" };
+        files.say(format!("screenshot {verb} {}", path.display()));
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
     }
 }

@@ -16,6 +16,7 @@ use ladderkit::engine::{Engine, Policy, Seat, Workspace, play_bot_game};
 use ladderkit_editor::EditorMode;
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::{Intent, PlayIntent};
+use ladderkit_editor::jobs::FrameBudget;
 use ladderkit_editor::odds::{Figures, Odds, OddsKey};
 use ladderkit_editor::playtest::{Playtest, Waiting};
 
@@ -366,6 +367,9 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
         assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
         shown
     };
+    // One pause of the analysis a frame, so the next edits land while it
+    // runs (it would finish within a frame of this board otherwise).
+    app.world_mut().resource_mut::<FrameBudget>().per_frame = Duration::ZERO;
     // An edit: the old numbers stay, but are not current any more.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     let key = odds_key(&app);

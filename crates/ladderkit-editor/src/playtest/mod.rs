@@ -200,11 +200,12 @@ fn handle_intents(
     }
 }
 
-fn advance(time: Res<Time>, mut playtest: ResMut<Playtest>) {
+fn advance(time: Res<Time>, mut playtest: ResMut<Playtest>, mut budget: ResMut<crate::jobs::FrameBudget>) {
     let (speed, autoplay) = (playtest.speed, playtest.autoplay && playtest.begun);
     // Infinite speed plays everything due at once, even on a zero-length frame.
     let seconds = if speed.is_infinite() { f32::INFINITY } else { time.delta_secs() * speed };
     if let Some(session) = &mut playtest.session {
+        session.step_perfect(&mut budget);
         session.tick(seconds, autoplay);
     }
     if let Some(scores) = &mut playtest.scores {

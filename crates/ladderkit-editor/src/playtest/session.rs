@@ -196,6 +196,13 @@ impl Session {
         }
     }
 
+    /// Goes on solving the game for the perfect bot, if a seat has it.
+    pub fn step_perfect(&mut self, budget: &mut crate::jobs::FrameBudget) {
+        if let Some(bot) = &mut self.perfect {
+            bot.step(budget);
+        }
+    }
+
     /// While the perfect bot's game is being solved: what to tell people.
     pub fn perfect_status(&self) -> Option<String> {
         match self.perfect.as_ref()?.poll() {

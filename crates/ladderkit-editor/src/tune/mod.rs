@@ -1,22 +1,26 @@
-//! The Tune panel's search: the tuner on a worker thread, for the design as
-//! it stands, so a frame never waits for it. An edit to the design cancels
-//! the search and drops its proposal; a proposal stays on the board until
-//! the person accepts it (one undoable command) or discards it.
+//! The Tune panel's search: the tuner as a `jobs::Job` for the design as it
+//! stands, stepped within each frame's budget so a frame never waits for
+//! it. An edit to the design cancels the search and drops its proposal; a
+//! proposal stays on the board until the person accepts it (one undoable
+//! command) or discards it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use ladderkit::analysis::{Metrics, Options, analyze};
+use ladderkit::analysis::{Metrics, Options, analyze_board_stepped};
 use ladderkit::core::compile;
 use ladderkit::core::spec::{Jump, VariantSpec};
-use ladderkit::tune::{Goal, Limits, Progress, Settings, Tuned, tune};
+use ladderkit::core::work::Meter;
+use ladderkit::tune::{Goal, Limits, Progress, Settings, Tuned, tune_stepped};
 
 use crate::EditorSet;
 use crate::checks::Checks;
 use crate::document::Document;
 use crate::intents::Intent;
+use crate::jobs::{FrameBudget, Job};
 
 mod form;
 pub use form::TuneForm;
@@ -94,18 +98,19 @@ impl Proposal {
     }
 }
 
-struct Job {
+/// A search for one design: dropped (and so stopped) by an edit.
+struct Search {
     generation: u64,
-    cancel: Arc<AtomicBool>,
+    /// Stop and propose the best board so far.
+    stop: Arc<AtomicBool>,
     progress: Arc<Mutex<Option<Progress>>>,
-    done: Arc<Mutex<Option<Result<Proposal, String>>>>,
-    started: Instant,
+    job: Job<Result<Proposal, String>>,
     seconds: f64,
 }
 
 #[derive(Resource, Default)]
 pub struct Tuning {
-    job: Option<Job>,
+    job: Option<Search>,
     pub proposal: Option<Proposal>,
     /// Why the last search could not run.
     pub error: Option<String>,
@@ -117,7 +122,7 @@ impl Tuning {
     pub fn running(&self) -> Option<(Option<Progress>, f64)> {
         let job = self.job.as_ref()?;
         let progress = job.progress.lock().ok().and_then(|p| *p);
-        Some((progress, (job.started.elapsed().as_secs_f64() / job.seconds).min(1.0)))
+        Some((progress, (job.job.started.elapsed().as_secs_f64() / job.seconds).min(1.0)))
     }
 }
 
@@ -167,7 +172,7 @@ fn handle(mut intents: MessageReader<Intent>, mut tuning: ResMut<Tuning>, checks
             }
             TuneIntent::Stop => {
                 if let Some(job) = &tuning.job {
-                    job.cancel.store(true, Ordering::Relaxed);
+                    job.stop.store(true, Ordering::Relaxed);
                 }
             }
             TuneIntent::Discard => tuning.proposal = None,
@@ -175,19 +180,18 @@ fn handle(mut intents: MessageReader<Intent>, mut tuning: ResMut<Tuning>, checks
     }
 }
 
-/// Collects a finished search; an edit to the design drops what was for
-/// the design before it.
-fn follow(mut tuning: ResMut<Tuning>, checks: Res<Checks>) {
+/// Steps the search and collects it once finished; an edit to the design
+/// drops what was for the design before it.
+fn follow(mut tuning: ResMut<Tuning>, checks: Res<Checks>, mut budget: ResMut<FrameBudget>) {
     if tuning.proposal.as_ref().is_some_and(|p| p.generation != checks.generation) {
         tuning.proposal = None;
     }
-    let Some(job) = &tuning.job else { return };
+    let Some(job) = &mut tuning.job else { return };
     if job.generation != checks.generation {
         stop(&mut tuning);
         return;
     }
-    let finished = job.done.lock().ok().and_then(|mut d| d.take());
-    if let Some(result) = finished {
+    if let Some(result) = job.job.run(&mut budget) {
         tuning.job = None;
         match result {
             Ok(proposal) => tuning.proposal = Some(proposal),
@@ -196,70 +200,59 @@ fn follow(mut tuning: ResMut<Tuning>, checks: Res<Checks>) {
     }
 }
 
+/// Drops the search, which stops it.
 fn stop(tuning: &mut Tuning) {
-    if let Some(job) = tuning.job.take() {
-        job.cancel.store(true, Ordering::Relaxed);
-    }
+    tuning.job = None;
 }
 
-fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Job {
-    let cancel = Arc::new(AtomicBool::new(false));
+fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
+    let stop = Arc::new(AtomicBool::new(false));
     let progress: Arc<Mutex<Option<Progress>>> = Arc::default();
-    let done: Arc<Mutex<Option<Result<Proposal, String>>>> = Arc::default();
     let seconds = request.seconds.max(0.1);
-    let job = Job {
-        generation,
-        cancel: cancel.clone(),
-        progress: progress.clone(),
-        done: done.clone(),
-        started: Instant::now(),
-        seconds,
-    };
     let request = request.clone();
-    let started = job.started;
-    let spawned = std::thread::Builder::new().name("ladderkit-tune".into()).spawn(move || {
+    let (stopped, seen) = (stop.clone(), progress.clone());
+    let started = Instant::now();
+    let job = Job::new(async move {
         let limits = request.limits(&spec.jumps);
         let settings = Settings { seed: request.seed, fresh: false };
         let mut control = |p: &Progress| {
-            if let Ok(mut slot) = progress.lock() {
+            if let Ok(mut slot) = seen.lock() {
                 *slot = Some(*p);
             }
             let used = started.elapsed().as_secs_f64() / seconds;
-            (!cancel.load(Ordering::Relaxed) && used < 1.0).then_some(used)
+            (!stopped.load(Ordering::Relaxed) && used < 1.0).then_some(used)
         };
-        let result = tune(&spec, &request.goal, &limits, &settings, &mut control).map_err(|e| e.to_string());
-        let outcome = result.map(|tuned| {
-            let figures = |s: &VariantSpec| {
-                let options = Options { players: request.players, jump_probabilities: false, ..Options::default() };
-                analyze(&compile(s), &options)
-                    .map(|a| Metrics::of(&a, &request.goal.reported(request.players)))
-                    .unwrap_or_default()
-            };
-            let removed = spec
-                .jumps
-                .iter()
-                .filter(|d| !tuned.spec.jumps.iter().any(|j| (j.from, j.to) == (d.from, d.to)))
-                .copied()
-                .collect();
-            Proposal {
-                generation,
-                before: figures(&spec),
-                after: figures(&tuned.spec),
-                goal: request.goal.clone(),
-                took: started.elapsed(),
-                removed,
-                players: request.players,
-                tuned,
-            }
-        });
-        if let Ok(mut slot) = done.lock() {
-            *slot = Some(outcome);
-        }
+        let tuned =
+            tune_stepped(&spec, &request.goal, &limits, &settings, &mut control).await.map_err(|e| e.to_string())?;
+        let wanted = request.goal.reported(request.players);
+        let options = Options { players: request.players, jump_probabilities: false, ..Options::default() };
+        let before = figures(&spec, &options, &wanted).await;
+        let after = figures(&tuned.spec, &options, &wanted).await;
+        let removed = spec
+            .jumps
+            .iter()
+            .filter(|d| !tuned.spec.jumps.iter().any(|j| (j.from, j.to) == (d.from, d.to)))
+            .copied()
+            .collect();
+        Ok(Proposal {
+            generation,
+            before,
+            after,
+            goal: request.goal.clone(),
+            took: started.elapsed(),
+            removed,
+            players: request.players,
+            tuned,
+        })
     });
-    if let Err(e) = spawned
-        && let Ok(mut slot) = job.done.lock()
-    {
-        *slot = Some(Err(format!("could not start the search: {e}")));
+    Search { generation, stop, progress, job, seconds }
+}
+
+/// The full analysis' figures of a design (none where it has no odds).
+async fn figures(spec: &VariantSpec, options: &Options, wanted: &ladderkit::analysis::Wanted) -> Metrics {
+    let Some(board) = compile(spec).into_playable() else { return Metrics::default() };
+    match analyze_board_stepped(&board, options, &Meter::default()).await {
+        Ok(a) => Metrics::of(&a, wanted),
+        Err(_) => Metrics::default(),
     }
-    job
 }

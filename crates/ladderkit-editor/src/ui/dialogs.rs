@@ -193,7 +193,11 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
     }
     if let Some(recovery) = &f.files.recovery {
         egui::Window::new("Recover unsaved changes?").collapsible(false).show(ctx, |ui| {
-            ui.label(format!("A recovery copy with unsaved changes was found: {}", recovery.from.display()));
+            ui.label(format!(
+                "A recovery copy with unsaved changes was found ({}): {}",
+                recovery.spec.meta.name,
+                recovery.from.describe()
+            ));
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
                     out.push(Intent::Recover);
@@ -203,6 +207,91 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 }
             });
         });
+    }
+    out.extend(problem(ctx, f));
+    out.extend(share(ctx, f, panels));
+    out
+}
+
+/// What could not be opened (a damaged link, a file that does not parse):
+/// the located diagnostic, as `ladderkit validate` would say it.
+fn problem(ctx: &egui::Context, f: &Frame) -> Vec<Intent> {
+    let mut out = Vec::new();
+    let Some(problem) = &f.files.problem else { return out };
+    let mut open = true;
+    egui::Window::new(problem.title.as_str())
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .show(ctx, |ui| {
+            ui.colored_label(egui::Color32::from_rgb(230, 90, 80), problem.line());
+            if let Some(help) = &problem.diagnostic.help {
+                ui.label(format!("Help: {help}"));
+            }
+            ui.label("Nothing was changed: the board behind this window is as it was.");
+            if ui.button("OK").clicked() {
+                out.push(Intent::DismissProblem);
+            }
+        });
+    if !open {
+        out.push(Intent::DismissProblem);
+    }
+    out
+}
+
+/// Share › Copy link: the link (copied), its length, and what to do when
+/// it is long.
+fn share(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent> {
+    use ladderkit::core::link::{LONGEST, Length, SAFE_LENGTH};
+    let mut out = Vec::new();
+    let Some(shared) = &f.sharing.shown else { return out };
+    let mut open = true;
+    egui::Window::new("Share this board").open(&mut open).collapsible(false).default_width(520.0).show(ctx, |ui| {
+        match &shared.url {
+            Some(url) => {
+                if !panels.share_copied {
+                    // The page copies through the browser (`platform`).
+                    ctx.copy_text(url.clone());
+                    panels.share_copied = true;
+                }
+                ui.label(format!(
+                    "Link copied: whoever opens it sees this board in the web editor, untitled. It carries the \
+                     whole board ({} characters); nothing is uploaded.",
+                    shared.characters
+                ));
+                let mut text = url.clone();
+                ui.add(egui::TextEdit::multiline(&mut text).desired_rows(3).desired_width(f32::INFINITY));
+                if shared.length == Length::Long {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(226, 150, 30),
+                        format!(
+                            "Over {SAFE_LENGTH} characters: some mail and chat programs cut links this long. Check \
+                             that it arrives whole, or send the file (File › Save)."
+                        ),
+                    );
+                }
+                if shared.generation != f.doc.generation {
+                    ui.label(
+                        egui::RichText::new("The board changed since: copy the link again for the changes.").weak(),
+                    );
+                }
+                if ui.button("Copy again").clicked() {
+                    ctx.copy_text(url.clone());
+                    let _ = crate::platform::copy_text(url);
+                }
+            }
+            None => {
+                ui.label(format!(
+                    "This board's link would be {} characters long, more than the {LONGEST} a link may be. Send the \
+                     file instead (File › Save): the web editor opens it with File › Open or by dropping it on the \
+                     board.",
+                    shared.characters
+                ));
+            }
+        }
+    });
+    if !open {
+        out.push(Intent::CloseShare);
     }
     out
 }

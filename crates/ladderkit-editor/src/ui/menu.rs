@@ -54,64 +54,84 @@ pub(super) fn shortcuts(ctx: &egui::Context, tool: &mut Tool, view: &mut View) -
 
 pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, view: &mut View) -> Vec<Intent> {
     let mut out = Vec::new();
+    // The page has no paths, no recent files and no quitting; saving is a
+    // download (`platform`).
+    let desktop = !crate::platform::WEB;
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
+        let file = ui.menu_button("File", |ui| {
             if ui.button("New…").clicked() {
                 panels.new_dialog = Some(NewDialog::default());
             }
-            if ui.button("Open…  (Ctrl+O)").clicked() {
+            let open = ui.button("Open…  (Ctrl+O)");
+            super::mark(&mut panels.targets, "menu:File:open", &open);
+            if open.clicked() {
                 out.push(Intent::OpenDialog);
             }
-            if ui.button("Open path…").clicked() {
-                panels.path_prompt = Some(PathPrompt::new(PromptKind::Open, f));
-            }
-            ui.menu_button("Open recent", |ui| {
-                if f.files.recent.is_empty() {
-                    ui.label("(none yet)");
+            if desktop {
+                if ui.button("Open path…").clicked() {
+                    panels.path_prompt = Some(PathPrompt::new(PromptKind::Open, f));
                 }
-                for path in &f.files.recent {
-                    if ui.button(path.display().to_string()).clicked() {
-                        out.push(Intent::Open(path.clone()));
+                ui.menu_button("Open recent", |ui| {
+                    if f.files.recent.is_empty() {
+                        ui.label("(none yet)");
                     }
-                }
-            });
+                    for path in &f.files.recent {
+                        if ui.button(path.display().to_string()).clicked() {
+                            out.push(Intent::Open(path.clone()));
+                        }
+                    }
+                });
+            }
             ui.separator();
-            if ui.button("Save  (Ctrl+S)").clicked() {
+            let save = if desktop { "Save  (Ctrl+S)" } else { "Save: download the .ron  (Ctrl+S)" };
+            let save = ui.button(save);
+            super::mark(&mut panels.targets, "menu:File:save", &save);
+            if save.clicked() {
                 out.push(Intent::Save);
             }
-            if ui.button("Save as…").clicked() {
-                out.push(Intent::SaveAsDialog);
+            if desktop {
+                if ui.button("Save as…").clicked() {
+                    out.push(Intent::SaveAsDialog);
+                }
+                if ui.button("Save as path…").clicked() {
+                    panels.path_prompt = Some(PathPrompt::new(PromptKind::SaveAs, f));
+                }
             }
-            if ui.button("Save as path…").clicked() {
-                panels.path_prompt = Some(PathPrompt::new(PromptKind::SaveAs, f));
-            }
-            if ui.add_enabled(f.doc.path.is_some(), egui::Button::new("Revert")).clicked() {
+            let revert = ui.add_enabled(f.doc.path.is_some() || f.doc.is_dirty(), egui::Button::new("Revert"));
+            if revert.on_hover_text("Back to the file as saved (or the board as opened)").clicked() {
                 out.push(Intent::Revert);
             }
             ui.separator();
-            if ui.button("Export printable board (SVG/PNG)…").clicked() {
+            let board = ui.button("Export printable board (SVG/PNG)…");
+            super::mark(&mut panels.targets, "menu:File:board", &board);
+            if board.clicked() {
                 out.push(Intent::ExportBoardDialog);
             }
-            if ui.button("Export printable board to path…").clicked() {
+            if desktop && ui.button("Export printable board to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportBoard, f));
             }
-            if ui.button("Print-and-play kit (PDF)…").clicked() {
+            let kit = ui.button("Print-and-play kit (PDF)…");
+            super::mark(&mut panels.targets, "menu:File:kit", &kit);
+            if kit.clicked() {
                 out.push(Intent::PrintKitDialog);
             }
-            if ui.button("Print-and-play kit to path…").clicked() {
+            if desktop && ui.button("Print-and-play kit to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::PrintKit, f));
             }
             if ui.button("Export screenshot PNG…").clicked() {
                 out.push(Intent::ExportPngDialog);
             }
-            if ui.button("Export screenshot to path…").clicked() {
+            if desktop && ui.button("Export screenshot to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportPng, f));
             }
-            ui.separator();
-            if ui.button("Quit").clicked() {
-                out.push(Intent::Quit);
+            if desktop {
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    out.push(Intent::Quit);
+                }
             }
         });
+        super::mark(&mut panels.targets, "menu:File", &file.response);
         ui.menu_button("Edit", |ui| {
             let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {l}"));
             if ui
@@ -133,6 +153,18 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 view.fit = true;
             }
         });
+        let share = ui.menu_button("Share", |ui| {
+            let copy = ui.button("Copy link to this board");
+            super::mark(&mut panels.targets, "menu:Share:copy", &copy);
+            if copy
+                .on_hover_text("A link that opens this board in the web editor, carried in the link itself")
+                .clicked()
+            {
+                panels.share_copied = false;
+                out.push(Intent::ShareLink);
+            }
+        });
+        super::mark(&mut panels.targets, "menu:Share", &share.response);
     });
     out
 }

@@ -42,6 +42,19 @@ pub struct PanelState {
     pub tune: crate::tune::TuneForm,
     /// The welcome window shows (started without a file).
     pub welcome: bool,
+    /// Where this frame drew the buttons a test presses (`--report`):
+    /// name → [left, top, right, bottom] in logical pixels.
+    pub targets: Targets,
+    /// The share window's link went to the clipboard already.
+    pub share_copied: bool,
+}
+
+pub type Targets = std::collections::BTreeMap<String, [f32; 4]>;
+
+/// Notes where a widget was drawn, for the report.
+pub(crate) fn mark(targets: &mut Targets, name: impl Into<String>, response: &egui::Response) {
+    let r = response.rect;
+    targets.insert(name.into(), [r.min.x.round(), r.min.y.round(), r.max.x.round(), r.max.y.round()]);
 }
 
 /// What the right-hand panel shows.
@@ -134,6 +147,7 @@ pub(crate) struct Frame<'a> {
     pub selection: &'a Selection,
     pub history: &'a History,
     pub files: &'a Files,
+    pub sharing: &'a crate::share::Sharing,
     pub odds: &'a Odds,
     pub tuning: &'a Tuning,
     /// The tuner's proposal, drawn on the board while the Tune tab shows.
@@ -154,7 +168,7 @@ fn draw(
     checks: Res<Checks>,
     selection: Res<Selection>,
     history: Res<History>,
-    files: Res<Files>,
+    (files, sharing): (Res<Files>, Res<crate::share::Sharing>),
     odds: Res<Odds>,
     tuning: Res<Tuning>,
     playtest: Res<Playtest>,
@@ -166,7 +180,7 @@ fn draw(
     mut intents: MessageWriter<Intent>,
     mut timing: ResMut<UiTiming>,
 ) -> Result {
-    let started = std::time::Instant::now();
+    let started = bevy::platform::time::Instant::now();
     let ctx = contexts.ctx_mut()?;
     let in_play = *mode.get() == EditorMode::Playtest;
     let playing = if in_play { playtest.session.as_ref() } else { None };
@@ -177,6 +191,7 @@ fn draw(
         selection: &selection,
         history: &history,
         files: &files,
+        sharing: &sharing,
         odds: &odds,
         tuning: &tuning,
         preview: tuning.proposal.as_ref().filter(|_| panels.tab == Tab::Tune && !in_play),
@@ -187,6 +202,7 @@ fn draw(
     };
     let mut out: Vec<Intent> = Vec::new();
     let panels = &mut *panels;
+    panels.targets.clear();
     // The play panel comes forward in play-test mode, and goes back after.
     match (in_play, panels.tab) {
         (true, Tab::Inspector | Tab::Tune) => panels.tab = Tab::Play,
@@ -216,17 +232,21 @@ fn draw(
     egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
         ui.horizontal(|ui| {
             let first = if in_play { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
-            ui.selectable_value(&mut panels.tab, first.0, first.1);
-            ui.selectable_value(&mut panels.tab, Tab::Odds, "Odds");
-            if !in_play {
-                ui.selectable_value(&mut panels.tab, Tab::Tune, "Tune");
+            let tabs: &[(Tab, &str)] = if in_play {
+                &[first, (Tab::Odds, "Odds")]
+            } else {
+                &[first, (Tab::Odds, "Odds"), (Tab::Tune, "Tune")]
+            };
+            for (tab, name) in tabs {
+                let response = ui.selectable_value(&mut panels.tab, *tab, *name);
+                mark(&mut panels.targets, format!("tab:{name}"), &response);
             }
         });
         ui.separator();
         match panels.tab {
             Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
             Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
-            Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover)),
+            Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover, &mut panels.targets)),
             Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune)),
         }
     });

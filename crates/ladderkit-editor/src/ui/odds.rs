@@ -194,26 +194,11 @@ fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoa
 
 fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard) {
     egui::Grid::new("odds-numbers").num_columns(2).striped(true).show(ui, |ui| {
-        let mut row = |name: &str, value: String, tip: &str| {
-            ui.label(name).on_hover_text(tip);
-            ui.label(RichText::new(value).monospace());
+        for row in crate::odds::exact_rows(a, players) {
+            ui.label(&row.name).on_hover_text(row.tip);
+            ui.label(RichText::new(row.value).monospace());
             ui.end_row();
-        };
-        row("Expected rolls", format!("{:.2}", a.expected_rolls), "Rolls one piece needs to finish, on average");
-        row(
-            "Expected turns",
-            format!("{:.2}", a.expected_turns),
-            "Turns of one player: extra rolls are part of a turn, lost turns count",
-        );
-        row("Fewest rolls", a.min_rolls.to_string(), "The fastest possible game");
-        row("Median rolls", a.median_rolls.to_string(), "Half of all games are over by then");
-        let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
-        row("p10 – p90", format!("{} – {}", p(10), p(90)), "Four games in five end between these");
-        row(
-            &format!("Rounds ({players} players)"),
-            format!("{:.2}", a.seats.expected_rounds),
-            "Rounds until someone wins",
-        );
+        }
     });
     ui.add_space(6.0);
     ui.label(RichText::new("Game length (rolls of one piece)").strong());
@@ -223,7 +208,7 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     egui::Grid::new("odds-seats").num_columns(3).show(ui, |ui| {
         for (seat, p) in a.seats.win.iter().enumerate() {
             ui.label(format!("Seat {}", seat + 1));
-            ui.add(egui::ProgressBar::new(*p as f32).desired_width(140.0).text(format!("{:.1}%", p * 100.0)));
+            ui.add(egui::ProgressBar::new(*p as f32).desired_width(140.0).text(crate::odds::seat_percent(*p)));
             ui.end_row();
         }
     });

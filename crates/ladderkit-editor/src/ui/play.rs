@@ -48,7 +48,12 @@ fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> Vec<Intent> {
+pub(super) fn panel(
+    ui: &mut egui::Ui,
+    f: &Frame,
+    hover: &mut Option<usize>,
+    targets: &mut super::Targets,
+) -> Vec<Intent> {
     let mut out = Vec::new();
     if let Some(scores) = f.scores {
         return score_panel(ui, f, scores);
@@ -131,7 +136,9 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> 
     ui.horizontal(|ui| {
         let mut speed = pt.speed;
         ui.label("Speed");
-        if ui.add(egui::Slider::new(&mut speed, 0.25..=8.0).logarithmic(true).suffix("×")).changed() {
+        let slider = ui.add(egui::Slider::new(&mut speed, 0.25..=8.0).logarithmic(true).suffix("×"));
+        super::mark(targets, "play:speed", &slider);
+        if slider.changed() {
             out.push(Intent::Play(PlayIntent::Speed(speed)));
         }
         let mut auto = pt.autoplay;
@@ -140,12 +147,18 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, hover: &mut Option<usize>) -> 
         }
     });
     ui.separator();
-    out.extend(turn_controls(ui, session, pt.begun, hover));
+    out.extend(turn_controls(ui, session, pt.begun, hover, targets));
     log(ui, &session.log);
     out
 }
 
-fn turn_controls(ui: &mut egui::Ui, session: &Session, begun: bool, hover: &mut Option<usize>) -> Vec<Intent> {
+fn turn_controls(
+    ui: &mut egui::Ui,
+    session: &Session,
+    begun: bool,
+    hover: &mut Option<usize>,
+    targets: &mut super::Targets,
+) -> Vec<Intent> {
     let mut out = Vec::new();
     if let Some((dice, count, rolling)) = session.dice_face() {
         ui.horizontal(|ui| {
@@ -165,7 +178,9 @@ fn turn_controls(ui: &mut egui::Ui, session: &Session, begun: bool, hover: &mut 
             if !begun {
                 ui.label("Set the seats, then roll to begin: the bots wait for the first roll.");
             }
-            if ui.button(RichText::new(format!("Roll for {} (Space)", name(player))).size(16.0)).clicked() {
+            let roll = ui.button(RichText::new(format!("Roll for {} (Space)", name(player))).size(16.0));
+            super::mark(targets, "play:roll", &roll);
+            if roll.clicked() {
                 out.push(Intent::Play(PlayIntent::Roll));
             }
         }

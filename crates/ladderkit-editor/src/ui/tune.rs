@@ -32,7 +32,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm) -> Vec<In
                 let can = request.is_ok() && !f.checks.compiled.has_errors() && !f.in_play;
                 let run = ui.add_enabled(can, egui::Button::new("▶ Run"));
                 if let (true, Ok(r)) =
-                    (run.on_hover_text("Search on a worker thread; editing the board stops it").clicked(), &request)
+                    (run.on_hover_text("Search in the background; editing the board stops it").clicked(), &request)
                 {
                     out.push(Intent::Tune(TuneIntent::Run(Box::new(r.clone()))));
                 }

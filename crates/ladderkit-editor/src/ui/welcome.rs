@@ -21,14 +21,19 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .default_width(520.0)
         .show(ctx, |ui| {
-            ui.label(
-                "Start from a bundled variant (it opens as an untitled copy: File › Save as keeps it), \
-                 draw a new board, or open a file.",
-            );
+            ui.label(if crate::platform::WEB {
+                "Start from a bundled variant (it opens as an untitled copy: File › Save downloads it), draw a new \
+                 board, or open a file (or drop one on the page)."
+            } else {
+                "Start from a bundled variant (it opens as an untitled copy: File › Save as keeps it), draw a new \
+                 board, or open a file."
+            });
             ui.add_space(6.0);
             egui::Grid::new("welcome-variants").num_columns(2).striped(true).show(ui, |ui| {
                 for ((file, _), spec) in bundled::VARIANTS.iter().zip(bundled::specs()) {
-                    if ui.button(spec.meta.name.as_str()).clicked() {
+                    let button = ui.button(spec.meta.name.as_str());
+                    super::mark(&mut panels.targets, format!("welcome:{file}"), &button);
+                    if button.clicked() {
                         out.push(Intent::New(Box::new(spec.clone())));
                         picked = true;
                     }
@@ -44,11 +49,14 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                     panels.new_dialog = Some(NewDialog::default());
                     picked = true;
                 }
-                if ui.button("Open file…").clicked() {
+                let open_file = ui.button("Open file…");
+                super::mark(&mut panels.targets, "welcome:open", &open_file);
+                if open_file.clicked() {
                     out.push(Intent::OpenDialog);
                     picked = true;
                 }
-                if ui.button("Open path…").clicked() {
+                // A page has no paths to type.
+                if !crate::platform::WEB && ui.button("Open path…").clicked() {
                     panels.path_prompt = Some(PathPrompt::new(PromptKind::Open, f));
                     picked = true;
                 }

@@ -1,0 +1,315 @@
+// The web editor in a real browser: headless Chromium (Debian's), driven
+// by Playwright with the real pointer and keys, as a person would. The page
+// is served from a local folder; it reports what it shows as JSON lines on
+// the console (`?report`), so every step waits for a state, never for a
+// fixed time. Run by `.ci/run`:
+//
+//   node tests/web/editor.mjs DIST LADDERKIT OUT
+//
+// DIST is the folder `web/build.sh` made, LADDERKIT the command-line binary
+// (for `share` and `analyze`, which the page must agree with), OUT where
+// the screenshots and downloads go (README's picture of the page is one).
+
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import { inflateSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const [dist, cli, out] = process.argv.slice(2).map((p) => p && resolve(p));
+if (!dist || !cli || !out) {
+  console.error("usage: node tests/web/editor.mjs DIST LADDERKIT OUT");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const root = resolve(new URL("../..", import.meta.url).pathname);
+const variant = (name) => join(root, "variants", name);
+// A step may take this long to show: SwiftShader draws in software.
+const WAIT = 90_000;
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const server = createServer((req, res) => {
+  const path = join(dist, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
+  if (!path.startsWith(dist) || !existsSync(path)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/?report`;
+
+const ladderkit = (...args) => execFileSync(cli, args, { encoding: "utf8" });
+const share = (file) => JSON.parse(ladderkit("share", file, "--base", base, "--json"));
+
+const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "ladderkit-chromium-")), {
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  acceptDownloads: true,
+  viewport: { width: 1400, height: 900 },
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+});
+
+let failed = false;
+const ok = (what) => console.log(`  ok: ${what}`);
+function check(condition, what, detail) {
+  if (!condition) throw new Error(`${what}${detail === undefined ? "" : `: ${JSON.stringify(detail).slice(0, 1500)}`}`);
+  ok(what);
+}
+
+/** A page of the editor and what it last reported. */
+async function open(url) {
+  const page = await context.newPage();
+  const editor = { page, state: null, line: null, errors: [], opened: Date.now() };
+  page.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith("ladderkit-report ")) {
+      editor.line = JSON.parse(text.slice("ladderkit-report ".length));
+      editor.state = editor.line.state;
+    } else if (message.type() === "error") {
+      editor.errors.push(text);
+    }
+  });
+  page.on("pageerror", (e) => editor.errors.push(String(e)));
+  await page.goto(url);
+  return editor;
+}
+
+/** Waits until the page reports a state `test` accepts. */
+async function until(editor, what, test) {
+  const deadline = Date.now() + WAIT;
+  while (Date.now() < deadline) {
+    if (editor.state && test(editor.state)) {
+      ok(what);
+      return editor.state;
+    }
+    if (editor.errors.some((e) => e.includes("panicked") || e.includes("RuntimeError"))) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for: ${what}\nerrors: ${editor.errors.join("\n")}\nlast report: ${JSON.stringify(editor.state)?.slice(0, 3000)}`);
+}
+
+function space(editor, n) {
+  const found = editor.state.spaces.find(([number]) => number === n);
+  if (!found) throw new Error(`space ${n} is not on screen`);
+  return { x: found[1], y: found[2] };
+}
+
+function target(editor, name) {
+  const rect = editor.state.targets?.[name];
+  if (!rect) throw new Error(`${name} is not on screen: ${Object.keys(editor.state.targets ?? {})}`);
+  return { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2, rect };
+}
+
+/** Waits for the page to draw `n` frames: the editor reads input once a
+ *  frame, and software rendering can make a frame take half a second. */
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+
+/** A hand's click: over the button first (egui's menus answer a pointer
+ *  that is there), then press and release, each in a frame of its own. */
+async function click(editor, name, where = (t) => t) {
+  const t = where(target(editor, name));
+  const mouse = editor.page.mouse;
+  await mouse.move(t.x, t.y);
+  await frames(editor.page);
+  await mouse.down();
+  await frames(editor.page);
+  await mouse.up();
+  await frames(editor.page, 1);
+}
+
+/** A hand's drag: press, move through the frames in between, release. */
+async function drag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await frames(page);
+  await page.mouse.down();
+  await frames(page);
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 6, from.y + ((to.y - from.y) * i) / 6);
+    await frames(page, 1);
+  }
+  await page.mouse.up();
+  await frames(page);
+}
+
+/** The RGB pixels of a PNG (Chromium's screenshots: 8-bit RGB or RGBA). */
+function pixels(png) {
+  const width = png.readUInt32BE(16), height = png.readUInt32BE(20), type = png[25];
+  const channels = type === 6 ? 4 : 3;
+  const chunks = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString("ascii", at + 4, at + 8) === "IDAT") chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels, data = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? data[y * stride + i - channels] : 0;
+      const b = y > 0 ? data[(y - 1) * stride + i] : 0;
+      const c = y > 0 && i >= channels ? data[(y - 1) * stride + i - channels] : 0;
+      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const predicted = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      data[y * stride + i] = (line[i] + predicted) & 255;
+    }
+  }
+  return { width, height, at: (x, y) => [0, 1, 2].map((k) => data[Math.round(y) * stride + Math.round(x) * channels + k]) };
+}
+
+try {
+  // 1. A bundled board opened from its link, drawn where the report says.
+  const milton = share(variant("milton-bradley.ron"));
+  console.log(`milton-bradley.ron: a ${milton.characters}-character link`);
+  const started = Date.now();
+  const ed = await open(milton.url);
+  await until(ed, "the page opens the shared board (the same canonical text's hash as the command line's)", (s) =>
+    s.hash === milton.hash && s.spaces.length === 100);
+  const firstBoard = (Date.now() - started) / 1000;
+  await ed.page.waitForTimeout(500); // let a frame or two land before the picture
+  const shot = await ed.page.screenshot({ path: join(out, "web.png") });
+  const picture = pixels(shot);
+  const background = picture.at(6, picture.height / 2);
+  const colours = new Set();
+  for (let y = 0; y < picture.height; y += 7) for (let x = 0; x < picture.width; x += 7) colours.add(picture.at(x, y).join());
+  check(colours.size > 20, `the page is drawn (${colours.size} colours sampled)`);
+  const onTiles = ed.state.spaces.filter(([, x, y]) => {
+    const [r, g, b] = picture.at(x + 6, y + 6);
+    return Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]) > 30;
+  });
+  check(onTiles.length === 100, "every space is drawn where the report says it is", onTiles.length);
+  check(/opened .* from a board link/.test(ed.state.status), "the status says where the board came from", ed.state.status);
+
+  // 2. A drag draws a ladder; a second closing a loop is a jump-loop; Ctrl+Z.
+  await ed.page.mouse.click(space(ed, 3).x, space(ed, 3).y);
+  await ed.page.keyboard.press("j");
+  await until(ed, "the Draw jump tool (J)", (s) => s.tool === "Draw jump");
+  await drag(ed.page, space(ed, 3), space(ed, 12));
+  await until(ed, "a drag from 3 to 12 draws a ladder", (s) => s.jumps.some(([a, b]) => a === 3 && b === 12));
+  await drag(ed.page, space(ed, 12), space(ed, 3));
+  await until(ed, "a second drag closing the loop gets the jump-loop diagnostic", (s) =>
+    s.jumps.some(([a, b]) => a === 12 && b === 3) && s.codes.includes("jump-loop"));
+  await ed.page.keyboard.press("Control+z");
+  await until(ed, "Ctrl+Z takes the loop back", (s) =>
+    !s.jumps.some(([a, b]) => a === 12 && b === 3) && !s.codes.includes("jump-loop") &&
+    s.jumps.some(([a, b]) => a === 3 && b === 12));
+
+  // 3. Ctrl+S downloads what was drawn; the odds panel prints what
+  //    `ladderkit analyze` says of that very file.
+  const [download] = await Promise.all([ed.page.waitForEvent("download"), ed.page.keyboard.press("Control+s")]);
+  const saved = join(out, "saved.ron");
+  await download.saveAs(saved);
+  const drawn = ed.state.jumps;
+  const savedJumps = [...readFileSync(saved, "utf8").matchAll(/\(from: (\d+), to: (\d+)/g)].map((m) => [+m[1], +m[2]]);
+  check(JSON.stringify(savedJumps.sort()) === JSON.stringify([...drawn].sort()), "the saved download holds the jumps drawn", { savedJumps, drawn });
+  check(JSON.parse(ladderkit("share", saved, "--json")).hash === ed.state.hash, "the download is the page's document exactly (same hash)");
+  await until(ed, "saving clears the unsaved mark", (s) => !s.dirty);
+  await click(ed, "tab:Odds");
+  const odds = (await until(ed, "the odds panel shows the design's current odds", (s) => s.tab === "Odds" && s.odds.current && s.odds.rows)).odds;
+  const analysis = JSON.parse(ladderkit("analyze", saved, "--json", "--players", String(odds.players)));
+  const printed = Object.fromEntries(odds.rows);
+  const expect = {
+    "Expected rolls": analysis.expected_rolls.toFixed(2),
+    "Expected turns": analysis.expected_turns.toFixed(2),
+    "Fewest rolls": String(analysis.min_rolls),
+    "Median rolls": String(analysis.median_rolls),
+  };
+  for (const [name, value] of Object.entries(expect)) {
+    check(printed[name] === value, `the odds panel's ${name.toLowerCase()} ${printed[name]} is analyze's, to every printed digit`, { printed: printed[name], analyze: value });
+  }
+  const oddsMs = odds.took_ms;
+  console.log(`    the exact odds after the edit came ${oddsMs} ms after the work began`);
+
+  // 4. Share › Copy link gives a link that opens the same board; a link cut
+  //    short gets a located diagnostic, and the page still works.
+  await click(ed, "menu:Share");
+  await until(ed, "the Share menu opens", (s) => s.targets["menu:Share:copy"]);
+  await click(ed, "menu:Share:copy");
+  const link = (await until(ed, "Share › Copy link makes a link", (s) => s.link?.url)).link.url;
+  const again = await open(link);
+  await until(again, "the page's own link opens the same board", (s) => s.hash === ed.state.hash && s.spaces.length === 100);
+  const cut = link.slice(0, Math.floor(link.length * 0.7));
+  const damaged = await open(cut);
+  const problem = (await until(damaged, "a link cut short is refused with a located diagnostic", (s) =>
+    s.problem?.code === "link-damaged" && s.problem.line === 1 && s.problem.column > 0)).problem;
+  console.log(`    ${problem.text}`);
+  await until(damaged, "and the page still draws a board behind it", (s) => s.spaces.length > 0);
+  await again.page.close();
+  await damaged.page.close();
+
+  // 5. A file dropped on the page and one picked with File › Open open
+  //    untitled, named after the file.
+  const dropped = readFileSync(variant("treehouse.ron"), "utf8");
+  await ed.page.evaluate(([text]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "treehouse.ron"));
+    document.getElementById("ladderkit").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true }));
+  }, [dropped]);
+  await until(ed, "a dropped .ron opens", (s) => s.name === "Treehouse Snakes and Ladders" && /opened treehouse.ron/.test(s.status));
+  await click(ed, "menu:File");
+  await until(ed, "the File menu opens", (s) => s.targets["menu:File:open"]);
+  const [chooser] = await Promise.all([ed.page.waitForEvent("filechooser"), click(ed, "menu:File:open")]);
+  await chooser.setFiles(variant("gameweave-small.ron"));
+  const small = await until(ed, "a file picked with File › Open opens", (s) => /opened gameweave-small.ron/.test(s.status));
+
+  // 6. Exports are downloads: the board as SVG and the print-and-play kit.
+  await click(ed, "menu:File");
+  await until(ed, "the File menu opens", (s) => s.targets["menu:File:board"]);
+  const [board] = await Promise.all([ed.page.waitForEvent("download"), click(ed, "menu:File:board")]);
+  await board.saveAs(join(out, "board.svg"));
+  const svg = readFileSync(join(out, "board.svg"), "utf8");
+  check(svg.includes("<svg") && svg.includes("Gameweave"), "the printable board downloads as SVG", board.suggestedFilename());
+  await click(ed, "menu:File");
+  await until(ed, "the File menu opens again", (s) => s.targets["menu:File:kit"]);
+  const [kit] = await Promise.all([ed.page.waitForEvent("download"), click(ed, "menu:File:kit")]);
+  await kit.saveAs(join(out, "kit.pdf"));
+  check(readFileSync(join(out, "kit.pdf")).subarray(0, 5).toString() === "%PDF-", "the print-and-play kit downloads as a PDF", kit.suggestedFilename());
+
+  // 7. A play-test with bots runs to a win (F5, the fastest speed, Space).
+  await ed.page.keyboard.press("F5");
+  await until(ed, "F5 starts a play-test", (s) => s.mode === "Playtest" && s.playtest);
+  await click(ed, "play:speed", (t) => ({ x: t.rect[2] - 4, y: t.y }));
+  await ed.page.keyboard.press("Space");
+  const won = await until(ed, "the bots play the game to a win", (s) => s.playtest?.over && s.playtest.winners.length > 0);
+  console.log(`    ${won.playtest.winners.join(" and ")} won after ${won.playtest.moves_shown} moves`);
+  await ed.page.keyboard.press("Escape");
+  await until(ed, "Esc goes back to editing, the design as it was", (s) => s.mode === "Edit" && s.hash === small.hash);
+
+  // 8. Unsaved work survives the tab: kept in the browser's storage and
+  //    offered back when the page opens again.
+  await ed.page.mouse.click(space(ed, 2).x, space(ed, 2).y);
+  await ed.page.keyboard.press("j");
+  await drag(ed.page, space(ed, 2), space(ed, 9));
+  await until(ed, "an edit", (s) => s.dirty && s.jumps.some(([a, b]) => a === 2 && b === 9));
+  await ed.page.waitForFunction(() => localStorage.getItem("ladderkit.untitled")?.includes("from: 2, to: 9"), null, { timeout: WAIT });
+  ok("the unsaved edit is kept in the browser's storage");
+  const timing = ed.line;
+  await ed.page.close();
+  const back = await open(base);
+  await until(back, "reopened, the page offers the unsaved work back", (s) => s.recovery === true);
+
+  console.log(`first board drawn ${firstBoard.toFixed(2)} s after the page was asked for`);
+  console.log(`interface ${timing.ui_ms} ms a frame on average; background work ${timing.jobs.mean_ms.toFixed(2)} ms a frame on average, at most ${timing.jobs.longest_ms.toFixed(2)} ms`);
+  writeFileSync(join(out, "timing.json"), JSON.stringify({ first_board_s: firstBoard, odds_ms: oddsMs, ui_ms: timing.ui_ms, jobs: timing.jobs }));
+  console.log("browser test: opened a link, drew, checked, undid, saved, read the odds, shared, dropped and picked files, exported, play-tested and recovered in Chromium");
+} catch (e) {
+  failed = true;
+  console.error(`FAILED: ${e.message}`);
+} finally {
+  await context.close();
+  server.close();
+}
+process.exit(failed ? 1 : 0);
