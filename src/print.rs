@@ -2,13 +2,14 @@
 //! quote: what `ladderkit print`, `ladderkit render -o page.md` and the
 //! editor's File menu share.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use crate::core::{Compiled, VariantSpec};
 use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
 
-/// How long the pages may spend on their odds.
+/// How long the pages may spend on their odds. The caller keeps the clock
+/// (`out_of_time`): std's panics in the web page, which has its own.
 pub const ODDS_BUDGET: Duration = Duration::from_secs(10);
 
 /// The exact analysis for each player count the variant allows (up to six
@@ -24,15 +25,14 @@ impl ExactOdds {
     /// `ODDS_BUDGET` is spent: the counts done by then are printed, and a
     /// board too large for even one says so (`ladderkit analyze` has no
     /// such bound).
-    pub fn of(spec: &VariantSpec, compiled: Option<&Compiled>) -> Self {
+    pub fn of(spec: &VariantSpec, compiled: Option<&Compiled>, out_of_time: &dyn Fn() -> bool) -> Self {
         let Some(compiled) = compiled else {
             return Self { list: Vec::new(), why_not: Some("the variant has errors".into()) };
         };
         let Some(board) = compiled.playable() else {
             return Self { list: Vec::new(), why_not: Some(AnalysisError::HasErrors.to_string()) };
         };
-        let started = Instant::now();
-        let out_of_time = |_: f64| started.elapsed() > ODDS_BUDGET;
+        let out_of_time = |_: f64| out_of_time();
         let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
         let mut list = Vec::new();
         for players in min..=max.min(min + 5) {
@@ -69,7 +69,8 @@ pub fn kit(
     paper: Paper,
     board_mm: f32,
     theme: Theme,
+    out_of_time: &dyn Fn() -> bool,
 ) -> Result<Kit, RenderError> {
-    let odds = ExactOdds::of(spec, compiled);
+    let odds = ExactOdds::of(spec, compiled, out_of_time);
     render::print_kit(spec, &KitOptions { paper, board_mm, theme, odds: odds.odds() })
 }

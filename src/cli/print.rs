@@ -75,7 +75,15 @@ pub fn run(args: &Args) -> Outcome {
     let spec = loaded.checked.spec.as_ref().expect("load_to_draw refuses a file without a variant");
     let (paper, theme) = (args.paper.into(), args.theme.into());
     let started = Instant::now();
-    let kit = match ladderkit::print::kit(spec, loaded.checked.compiled.as_ref(), paper, args.board_size, theme) {
+    let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+    let kit = match ladderkit::print::kit(
+        spec,
+        loaded.checked.compiled.as_ref(),
+        paper,
+        args.board_size,
+        theme,
+        &out_of_time,
+    ) {
         Ok(kit) => kit,
         Err(e) => return fail(format!("could not make the kit: {e}")),
     };

@@ -142,7 +142,9 @@ impl From<ThemeArg> for Theme {
 /// The Markdown page, with the exact odds for each player count the
 /// variant allows (or why there are none).
 fn describe(spec: &ladderkit::core::VariantSpec, checked: &ladderkit::core::Checked, picture: Option<&str>) -> String {
-    let odds = ladderkit::print::ExactOdds::of(spec, checked.compiled.as_ref());
+    let started = std::time::Instant::now();
+    let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+    let odds = ladderkit::print::ExactOdds::of(spec, checked.compiled.as_ref(), &out_of_time);
     let board = match &checked.compiled {
         Some(compiled) => compiled.board.clone(),
         None => ladderkit::core::compile(spec).board,

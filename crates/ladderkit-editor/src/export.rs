@@ -109,7 +109,11 @@ fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: 
             continue;
         }
         let compiled = ladderkit::core::compile(&doc.spec);
-        let kit = ladderkit::print::kit(&doc.spec, Some(&compiled), Paper::A4, KIT_BOARD_MM, Theme::Classic);
+        // Bevy's clock: std's panics in the web page.
+        let started = bevy::platform::time::Instant::now();
+        let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+        let kit =
+            ladderkit::print::kit(&doc.spec, Some(&compiled), Paper::A4, KIT_BOARD_MM, Theme::Classic, &out_of_time);
         files.say(
             match kit.map_err(|e| e.to_string()).and_then(|kit| {
                 let done = target.deliver("the print-and-play kit", &kit.pdf)?;

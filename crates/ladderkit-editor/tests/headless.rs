@@ -342,7 +342,7 @@ fn print_kit_writes_what_ladderkit_print_writes() {
     let spec = doc(&app).spec.clone();
     let compiled = ladderkit::core::compile(&spec);
     let (paper, theme) = (ladderkit::render::Paper::A4, ladderkit::render::Theme::Classic);
-    let expected = ladderkit::print::kit(&spec, Some(&compiled), paper, 400.0, theme).unwrap();
+    let expected = ladderkit::print::kit(&spec, Some(&compiled), paper, 400.0, theme, &|| false).unwrap();
     // svg2pdf writes some dictionaries from a hash map, so two kits of one
     // variant may order their entries differently: compare what they hold.
     let written = std::fs::read(&pdf).unwrap();
