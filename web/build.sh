@@ -47,7 +47,10 @@ fi
 
 echo "== binding the module into $out"
 mkdir -p "$out"
-"$bindgen" --target web --no-typescript --out-dir "$out" --out-name ladderkit "$wasm"
+# Function names would double the download (about 50 MB of Bevy's
+# generic names); a panic's message still reaches the console.
+"$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name ladderkit "$wasm"
 cp web/index.html "$out/index.html"
 size="$(stat -c %s "$out/ladderkit_bg.wasm")"
 gz="$(gzip -9 -c "$out/ladderkit_bg.wasm" | wc -c)"

@@ -61,6 +61,7 @@ const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir()
 });
 
 let failed = false;
+let lastSeen = null; // the page of the step that failed, for its picture
 const ok = (what) => console.log(`  ok: ${what}`);
 function check(condition, what, detail) {
   if (!condition) throw new Error(`${what}${detail === undefined ? "" : `: ${JSON.stringify(detail).slice(0, 1500)}`}`);
@@ -87,6 +88,7 @@ async function open(url) {
 
 /** Waits until the page reports a state `test` accepts. */
 async function until(editor, what, test) {
+  lastSeen = editor;
   const deadline = Date.now() + WAIT;
   while (Date.now() < deadline) {
     if (editor.state && test(editor.state)) {
@@ -96,7 +98,14 @@ async function until(editor, what, test) {
     if (editor.errors.some((e) => e.includes("panicked") || e.includes("RuntimeError"))) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`timed out waiting for: ${what}\nerrors: ${editor.errors.join("\n")}\nlast report: ${JSON.stringify(editor.state)?.slice(0, 3000)}`);
+  const fps = await editor.page.evaluate(() => new Promise((r) => {
+    let n = 0;
+    const t0 = performance.now();
+    const f = () => (++n, performance.now() - t0 < 3000 ? requestAnimationFrame(f) : r(n / 3));
+    requestAnimationFrame(f);
+  })).catch(() => null);
+  const frame = editor.line && { frame: editor.line.frame, fps, ui_ms: editor.line.ui_ms, jobs: editor.line.jobs };
+  throw new Error(`timed out waiting for: ${what}\nerrors: ${editor.errors.join("\n")}\nframes: ${JSON.stringify(frame)}\nlast report: ${JSON.stringify(editor.state)?.slice(0, 3000)}`);
 }
 
 function space(editor, n) {
@@ -117,17 +126,19 @@ async function frames(page, n = 2) {
   for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }
 
-/** A hand's click: over the button first (egui's menus answer a pointer
- *  that is there), then press and release, each in a frame of its own. */
+/** A hand's click: over the button first, for a frame or two (egui's
+ *  menus answer a pointer that is there), then a quick press and release
+ *  (egui takes a press held for most of a second as no click, and a frame
+ *  can take half a second here). */
 async function click(editor, name, where = (t) => t) {
   const t = where(target(editor, name));
   const mouse = editor.page.mouse;
   await mouse.move(t.x, t.y);
   await frames(editor.page);
   await mouse.down();
-  await frames(editor.page);
+  await editor.page.waitForTimeout(50);
   await mouse.up();
-  await frames(editor.page, 1);
+  await frames(editor.page);
 }
 
 /** A hand's drag: press, move through the frames in between, release. */
@@ -249,6 +260,8 @@ try {
   await until(damaged, "and the page still draws a board behind it", (s) => s.spaces.length > 0);
   await again.page.close();
   await damaged.page.close();
+  // The first tab is in front again (a tab behind others gets few frames).
+  await ed.page.bringToFront();
 
   // 5. A file dropped on the page and one picked with File › Open open
   //    untitled, named after the file.
@@ -278,11 +291,15 @@ try {
   await kit.saveAs(join(out, "kit.pdf"));
   check(readFileSync(join(out, "kit.pdf")).subarray(0, 5).toString() === "%PDF-", "the print-and-play kit downloads as a PDF", kit.suggestedFilename());
 
-  // 7. A play-test with bots runs to a win (F5, the fastest speed, Space).
+  // 7. A play-test with bots runs to a win (F5, a fast speed, the roll button).
   await ed.page.keyboard.press("F5");
   await until(ed, "F5 starts a play-test", (s) => s.mode === "Playtest" && s.playtest);
-  await click(ed, "play:speed", (t) => ({ x: t.rect[2] - 4, y: t.y }));
-  await ed.page.keyboard.press("Space");
+  await click(ed, "tab:Play-test");
+  await until(ed, "its panel shows the seats and the speed", (s) => s.targets["play:speed"]);
+  // Near the fast end of the slider's rail (its number box is to the right).
+  await click(ed, "play:speed", (t) => ({ x: t.rect[0] + (t.rect[2] - t.rect[0]) * 0.6, y: t.y }));
+  await until(ed, "the roll button is there", (s) => s.targets["play:roll"]);
+  await click(ed, "play:roll");
   const won = await until(ed, "the bots play the game to a win", (s) => s.playtest?.over && s.playtest.winners.length > 0);
   console.log(`    ${won.playtest.winners.join(" and ")} won after ${won.playtest.moves_shown} moves`);
   await ed.page.keyboard.press("Escape");
@@ -308,6 +325,10 @@ try {
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);
+  if (lastSeen && !lastSeen.page.isClosed()) {
+    await lastSeen.page.screenshot({ path: join(out, "failed.png") }).catch(() => {});
+    console.error(`the page as it was: ${join(out, "failed.png")}`);
+  }
 } finally {
   await context.close();
   server.close();

@@ -43,6 +43,10 @@ fn main() {
         prevent_default_event_handling: true,
         ..default()
     });
+    // Bevy waits for input while the canvas is not focused, which would
+    // stall the background work (odds, the tuner) and a dropped file; the
+    // browser itself stops the frames of a tab nobody sees.
+    app.insert_resource(bevy::winit::WinitSettings::continuous());
     app.insert_resource(Files::new(None));
     match platform::page_link() {
         Some(link) => app.insert_resource(StartupLink(link)),

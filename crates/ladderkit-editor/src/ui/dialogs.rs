@@ -246,7 +246,10 @@ fn share(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent>
     let mut out = Vec::new();
     let Some(shared) = &f.sharing.shown else { return out };
     let mut open = true;
-    egui::Window::new("Share this board").open(&mut open).collapsible(false).default_width(520.0).show(ctx, |ui| {
+    // Placed below the menu bar, clear of its menus (egui's own placement
+    // put the window's edge over them).
+    let window = egui::Window::new("Share this board").open(&mut open).collapsible(false).default_width(520.0);
+    window.anchor(egui::Align2::CENTER_TOP, [0.0, 60.0]).show(ctx, |ui| {
         match &shared.url {
             Some(url) => {
                 if !panels.share_copied {
