@@ -1,0 +1,102 @@
+//! Tidy tests: ARCHITECTURE.md's invariants, checked on the source text so
+//! that a prose claim fails here the day it stops being true.
+
+use std::path::{Path, PathBuf};
+
+const PURE: [&str; 7] = ["core", "analysis", "engine", "sim", "solve", "tune", "render"];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, recursively, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `(file, line number, line)` for each line of code (not a comment) under
+/// `dir` that contains one of `needles`, leaving out files `allowed` names.
+fn find(dir: &Path, needles: &[&str], allowed: impl Fn(&Path) -> bool) -> Vec<String> {
+    let mut hits = Vec::new();
+    for file in rust_files(dir) {
+        if allowed(&file) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("source is UTF-8");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if needles.iter().any(|needle| code.contains(needle)) {
+                let shown = file.strip_prefix(root()).unwrap_or(&file).display();
+                hits.push(format!("{shown}:{}: {}", n + 1, code));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn the_core_crates_touch_no_files_clocks_environment_or_global_rng() {
+    let needles = ["std::fs", "std::env", "std::time", "Instant::now", "SystemTime", "thread_rng", "rand::random"];
+    let mut hits = Vec::new();
+    for name in PURE {
+        let src = root().join("crates").join(format!("ladderkit-{name}")).join("src");
+        assert!(src.is_dir(), "{} is gone: update PURE", src.display());
+        hits.extend(find(&src, &needles, |_| false));
+    }
+    assert!(hits.is_empty(), "I/O in a core crate (ARCHITECTURE.md, Invariants):\n{}", hits.join("\n"));
+}
+
+#[test]
+fn the_editor_has_one_code_path_for_desktop_and_web() {
+    let src = root().join("crates/ladderkit-editor/src");
+    // Background work is stepped by `jobs`, on every target: no threads.
+    // Clocks come from Bevy's platform layer (std's panics on the web).
+    let threads = find(&src, &["std::thread", "thread::spawn", "std::time::Instant"], |_| false);
+    // The facade's library is in the page too (the kit, saves): no std clock
+    // outside the command line.
+    let cli = root().join("src/cli");
+    let facade = find(&root().join("src"), &["Instant"], |file| file.starts_with(&cli));
+    assert!(facade.is_empty(), "a std clock in the library the page uses:\n{}", facade.join("\n"));
+    assert!(threads.is_empty(), "threads or std's clock in the editor:\n{}", threads.join("\n"));
+    // What differs between the desktop and the page lives behind `platform`.
+    let seam = |file: &Path| file.starts_with(src.join("platform")) || file == src.join("main.rs");
+    let apis = find(&src, &["rfd::", "web_sys", "js_sys", "wasm_bindgen"], seam);
+    assert!(apis.is_empty(), "platform APIs outside platform/:\n{}", apis.join("\n"));
+    let cfgs = find(&src, &["cfg(target_arch", "cfg(target_family", "cfg(target_os"], seam);
+    assert!(cfgs.is_empty(), "a target switch outside platform/:\n{}", cfgs.join("\n"));
+}
+
+#[test]
+fn architecture_names_every_editor_module() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let src = root().join("crates/ladderkit-editor/src");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("the editor's sources") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("a file name").to_owned();
+        if ["lib", "main"].contains(&name.as_str()) {
+            continue;
+        }
+        if !text.contains(&format!("`{name}`")) {
+            missing.push(name);
+        }
+    }
+    missing.sort();
+    assert!(missing.is_empty(), "ARCHITECTURE.md's editor section does not name: {missing:?}");
+}
