@@ -239,16 +239,15 @@ mod tests {
         }
     }
 
+    /// The whole story of a two-state chain, from the first state.
+    fn told(stepper: &mut impl Stepper) -> Story {
+        let until = Until::options(&Options::default());
+        run(story(vec![1.0, 0.0], stepper, until, &Meter::default(), (0.0, 1.0))).unwrap()
+    }
+
     #[test]
     fn a_settled_chain_is_cut_short_and_extended_exactly() {
-        let story = run(story(
-            vec![1.0, 0.0],
-            &mut Halving,
-            Until::options(&Options::default()),
-            &Meter::default(),
-            (0.0, 1.0),
-        ))
-        .unwrap();
+        let story = told(&mut Halving);
         assert!(story.survival.head.len() < 20, "{}", story.survival.head.len());
         for t in 0..60 {
             assert!((story.survival.at(t) - 0.5f64.powi(t as i32)).abs() < 1e-15, "t = {t}");
@@ -273,14 +272,7 @@ mod tests {
 
     #[test]
     fn states_that_empty_faster_do_not_block_the_certificate() {
-        let story = run(story(
-            vec![1.0, 0.0],
-            &mut Waiting,
-            Until::options(&Options::default()),
-            &Meter::default(),
-            (0.0, 1.0),
-        ))
-        .unwrap();
+        let story = told(&mut Waiting);
         let steps = story.survival.head.len();
         // Iterating to 1e-12 would take ~540 steps; the waiting room is
         // negligible after ~170.
