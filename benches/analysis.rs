@@ -7,10 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::sample::{big_board, random_board};
 use ladderkit::core::{Compiled, check_source, compile};
-use support::{big_board, random_board};
-
-mod support;
 
 fn variant(text: &str) -> Compiled {
     compile(&check_source(text).spec.unwrap())

@@ -5,10 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use ladderkit::core::sample::big_board;
 use ladderkit::core::{check_source, compile, to_string};
-use support::big_board;
-
-mod support;
 
 fn checks(c: &mut Criterion) {
     let spec = big_board();

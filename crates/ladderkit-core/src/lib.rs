@@ -18,6 +18,7 @@ pub mod link;
 pub mod placement;
 mod playable;
 pub mod rng;
+pub mod sample;
 pub mod source_map;
 pub mod spec;
 pub mod work;

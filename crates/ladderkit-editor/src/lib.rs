@@ -6,6 +6,7 @@
 //! on, in one chained order of system sets. No rule of the game lives here:
 //! checks, movement and odds come from the core crates.
 
+pub mod bench;
 pub mod bundled;
 pub mod checks;
 pub mod document;

@@ -1,4 +1,4 @@
-//! `ladderkit-editor [FILE] [--link URL] [--screenshot PNG --frames N] [--playtest K] [--tune TARGETS]`
+//! `ladderkit-editor [FILE] [--link URL] [--screenshot PNG --frames N] [--playtest K] [--tune TARGETS] [--bench]`
 //!
 //! Built for the web (`web/build.sh`), the same editor runs in a page: it
 //! opens the board link in the page's address, or greets the person with
@@ -52,7 +52,11 @@ fn main() {
         Some(link) => app.insert_resource(StartupLink(link)),
         None => app.insert_resource(ladderkit_editor::welcome::Welcome),
     };
-    if platform::report_asked() {
+    if platform::query_has("bench") {
+        // Before the app: nothing else runs while it is timed.
+        platform::report_line(&format!("ladderkit-bench {}", ladderkit_editor::bench::run()));
+    }
+    if platform::query_has("report") {
         app.insert_resource(ladderkit_editor::report::ReportTo::Console);
     }
     app.add_plugins(ladderkit_editor::plugin);
@@ -115,11 +119,20 @@ mod desktop {
         /// drive the window with a real mouse and keyboard.
         #[arg(long, value_name = "JSONL")]
         report: Option<PathBuf>,
+        /// Time the exact analysis of Milton Bradley and of the 30 × 30
+        /// bench board, print it as JSON and exit (no window; the web page
+        /// does the same with `?bench`).
+        #[arg(long, conflicts_with_all = ["file", "link", "screenshot"])]
+        bench: bool,
     }
 
     pub fn main() -> ExitCode {
         let _ = ladderkit_editor::screenshot::PROCESS_START.set(bevy::platform::time::Instant::now());
         let args = Args::parse();
+        if args.bench {
+            println!("{}", ladderkit_editor::bench::run());
+            return ExitCode::SUCCESS;
+        }
         if std::env::var_os("DISPLAY").is_none() {
             eprintln!(
                 "error: no display (DISPLAY is not set), so the editor cannot open a window.\n\

@@ -23,6 +23,7 @@ use crate::odds::{Figures, Odds, exact_rows, key_for, seat_percent};
 use crate::playtest::Playtest;
 use crate::share::Sharing;
 use crate::tools::Tool;
+use crate::tune::Tuning;
 use crate::ui::PanelState;
 use crate::view::View;
 use crate::{EditorMode, UiTiming, platform};
@@ -33,6 +34,9 @@ pub enum ReportTo {
     File(PathBuf),
     Console,
 }
+
+/// Frames between two lines when nothing else changes.
+const TIMING_EVERY: u32 = 30;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, write_report.run_if(resource_exists::<ReportTo>));
@@ -50,11 +54,11 @@ fn write_report(
     to: Res<ReportTo>,
     (doc, checks, history, files): (Res<Document>, Res<Checks>, Res<History>, Res<Files>),
     (view, tool, panels): (Res<View>, Res<Tool>, Option<Res<PanelState>>),
-    (playtest, odds, sharing): (Res<Playtest>, Res<Odds>, Res<Sharing>),
+    (playtest, odds, sharing, tuning): (Res<Playtest>, Res<Odds>, Res<Sharing>, Res<Tuning>),
     mode: Res<State<EditorMode>>,
     (timing, budget): (Option<Res<UiTiming>>, Res<FrameBudget>),
     mut sink: Local<Option<Sink>>,
-    mut last: Local<String>,
+    (mut last, mut last_frame): (Local<String>, Local<u32>),
 ) {
     if sink.is_none() {
         *sink = match &*to {
@@ -105,6 +109,11 @@ fn write_report(
             })
         }),
         "recovery": files.recovery.is_some(),
+        "tune": json!({
+            "running": tuning.running().is_some(),
+            "proposal": tuning.proposal.as_ref().map(|p| json!({ "met": p.tuned.met, "evaluated": p.tuned.evaluated })),
+            "error": tuning.error,
+        }),
         "link": sharing.shown.as_ref().map(|s| json!({ "url": s.url, "characters": s.characters })),
         "odds": odds_shown(&odds, &checks, &doc),
         "tab": panels.as_ref().map(|p| format!("{:?}", p.tab)),
@@ -119,11 +128,12 @@ fn write_report(
         })),
     });
     let line = snapshot.to_string();
-    if line == *last {
+    // Frame figures ride along, and make a line of their own every
+    // `TIMING_EVERY` frames (a reader times a board that does not change).
+    let frames = timing.as_ref().map_or(0, |t| t.frames);
+    if line == *last && frames < *last_frame + TIMING_EVERY {
         return;
     }
-    // Frame figures ride along but do not make a line by themselves.
-    let frames = timing.as_ref().map_or(0, |t| t.frames);
     let ui_ms = timing.as_ref().filter(|t| t.frames > 0).map(|t| t.total.as_secs_f64() * 1000.0 / f64::from(t.frames));
     let jobs = budget.stats;
     let full = format!(
@@ -144,6 +154,7 @@ fn write_report(
         None => {}
     }
     *last = line;
+    *last_frame = frames;
 }
 
 /// The odds panel's figures for the design as it stands, as it prints

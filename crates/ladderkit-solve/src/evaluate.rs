@@ -10,7 +10,7 @@
 use ladderkit_analysis::Transient;
 use ladderkit_core::work::run;
 
-use crate::graph::{FINISHED, Graph, Opt};
+use crate::graph::{FINISHED, Graph, Opt, PASS_PAUSE_EVERY};
 use crate::{Progress, SolveError};
 
 /// How one seat chooses.
@@ -157,6 +157,9 @@ pub(crate) async fn solve_chain(
     let mut collect = vec![0.0; n * cols];
     let mut here = vec![0.0; all];
     for x in 0..n {
+        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
+            Progress::check(progress).await?;
+        }
         let node = graph.node(x);
         let seat = seats[node.current as usize];
         here.iter_mut().for_each(|v| *v = 0.0);
@@ -207,6 +210,9 @@ pub(crate) async fn solve_chain(
         Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
+            if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
+                Progress::check(progress).await?;
+            }
             acc.copy_from_slice(&collect[x * cols..(x + 1) * cols]);
             let mut stay = 0.0;
             for &(y, chance) in q.row(x) {

@@ -72,9 +72,13 @@ impl Default for Limits {
     }
 }
 
-/// Positions between pauses while exploring or rating them: a few
-/// milliseconds.
-const PAUSE_EVERY: usize = 256;
+/// Positions between pauses while exploring or rating them: a
+/// millisecond or two (a Treehouse position has dozens of plans).
+const PAUSE_EVERY: usize = 64;
+
+/// Positions between pauses in a pass that does little at each (a sweep of
+/// the chain, building it, comparing options): about a millisecond.
+pub(crate) const PASS_PAUSE_EVERY: usize = 1024;
 
 impl Graph {
     /// Rough memory per position while solving (graph, keys, index, the

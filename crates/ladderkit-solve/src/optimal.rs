@@ -18,7 +18,7 @@
 use ladderkit_core::work::run;
 
 use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
-use crate::graph::{FINISHED, Graph};
+use crate::graph::{FINISHED, Graph, PASS_PAUSE_EVERY};
 use crate::{Progress, SolveError};
 
 /// The optimality equations hold to this (in win chance) at every choice.
@@ -124,6 +124,9 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
         Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
+            if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
+                Progress::check(progress).await?;
+            }
             let maximise = graph.node(x).current as usize == seat;
             let mut v = 0.0;
             for r in graph.rolls_of(x) {
@@ -139,6 +142,9 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
     }
     let mut picks = vec![0u16; graph.size().0];
     for x in 0..n {
+        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
+            Progress::check(progress).await?;
+        }
         let maximise = graph.node(x).current as usize == seat;
         for r in graph.rolls_of(x) {
             picks[r] = best(graph, r, seat, maximise, &values) as u16;
@@ -157,9 +163,10 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
         // At the last round the switches are not kept, so the figures stay
         // those of `picks` and the residual says how far from optimal.
         let mut next = picks.clone();
-        let (changed, residual) = improve(graph, seat, &values, &picks, &mut next);
+        let (changed, residual) = improve(graph, seat, &values, &picks, &mut next, progress).await?;
         if changed == 0 || rounds >= MAX_ROUNDS {
-            let residual = if changed == 0 { residual } else { largest_gap(graph, seat, &values, &picks) };
+            let residual =
+                if changed == 0 { residual } else { largest_gap(graph, seat, &values, &picks, progress).await? };
             return Ok(Security { picks, values, sweeps, rounds, residual, evaluated: solved });
         }
         picks = next;
@@ -169,30 +176,54 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
 /// Switches (in `next`) every choice of `picks` some option beats by more
 /// than `TOLERANCE` (for whoever chooses there); returns how many switched and the largest gap
 /// left unswitched.
-fn improve(graph: &Graph, seat: usize, values: &[f64], picks: &[u16], next: &mut [u16]) -> (usize, f64) {
+async fn improve(
+    graph: &Graph,
+    seat: usize,
+    values: &[f64],
+    picks: &[u16],
+    next: &mut [u16],
+    progress: Option<&Progress>,
+) -> Result<(usize, f64), SolveError> {
     let (mut changed, mut residual) = (0, 0.0_f64);
-    for_each_gap(graph, seat, values, picks, |r, better, gap| {
+    for_each_gap(graph, seat, values, picks, progress, |r, better, gap| {
         if gap > TOLERANCE {
             next[r] = better as u16;
             changed += 1;
         } else {
             residual = residual.max(gap);
         }
-    });
-    (changed, residual)
+    })
+    .await?;
+    Ok((changed, residual))
 }
 
 /// The most any option beats the chosen one by, for whoever chooses.
-fn largest_gap(graph: &Graph, seat: usize, values: &[f64], picks: &[u16]) -> f64 {
+async fn largest_gap(
+    graph: &Graph,
+    seat: usize,
+    values: &[f64],
+    picks: &[u16],
+    progress: Option<&Progress>,
+) -> Result<f64, SolveError> {
     let mut largest: f64 = 0.0;
-    for_each_gap(graph, seat, values, picks, |_, _, gap| largest = largest.max(gap));
-    largest
+    for_each_gap(graph, seat, values, picks, progress, |_, _, gap| largest = largest.max(gap)).await?;
+    Ok(largest)
 }
 
 /// Per roll: the best option for whoever chooses there, and how much it
 /// beats the picked one by.
-fn for_each_gap(graph: &Graph, seat: usize, values: &[f64], picks: &[u16], mut found: impl FnMut(usize, usize, f64)) {
+async fn for_each_gap(
+    graph: &Graph,
+    seat: usize,
+    values: &[f64],
+    picks: &[u16],
+    progress: Option<&Progress>,
+    mut found: impl FnMut(usize, usize, f64),
+) -> Result<(), SolveError> {
     for x in 0..graph.positions() {
+        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
+            Progress::check(progress).await?;
+        }
         let maximise = graph.node(x).current as usize == seat;
         let sign = if maximise { 1.0 } else { -1.0 };
         for r in graph.rolls_of(x) {
@@ -202,6 +233,7 @@ fn for_each_gap(graph: &Graph, seat: usize, values: &[f64], picks: &[u16], mut f
             found(r, i, sign * (worth(options[i].next, seat, values) - chosen));
         }
     }
+    Ok(())
 }
 
 /// The first option of roll `r` best for seat `seat` (`maximise`) or worst

@@ -187,10 +187,13 @@ pub fn page_base() -> String {
     href.split('#').next().unwrap_or_default().to_owned()
 }
 
-/// Whether the page was asked to report what it shows (`?report`).
-pub fn report_asked() -> bool {
+/// Whether the page's address asks for `flag` (`?report`, `?bench`).
+pub fn query_has(flag: &str) -> bool {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    search.trim_start_matches('?').split('&').any(|p| p == "report" || p.starts_with("report="))
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .any(|p| p == flag || p.strip_prefix(flag).is_some_and(|v| v.starts_with('=')))
 }
 
 pub fn copy_text(text: &str) -> Result<(), String> {

@@ -247,7 +247,7 @@ fn draw(
             Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
             Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
             Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover, &mut panels.targets)),
-            Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune)),
+            Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune, &mut panels.targets)),
         }
     });
     egui::CentralPanel::default().frame(egui::Frame::new().fill(paint::BACKGROUND)).show(&mut root, |ui| {

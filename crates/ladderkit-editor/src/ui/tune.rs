@@ -12,7 +12,7 @@ use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::tune::{Proposal, TuneForm, TuneIntent};
 
-pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm) -> Vec<Intent> {
+pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm, targets: &mut super::Targets) -> Vec<Intent> {
     let mut out = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.label(
@@ -31,6 +31,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm) -> Vec<In
             } else {
                 let can = request.is_ok() && !f.checks.compiled.has_errors() && !f.in_play;
                 let run = ui.add_enabled(can, egui::Button::new("▶ Run"));
+                super::mark(targets, "tune:run", &run);
                 if let (true, Ok(r)) =
                     (run.on_hover_text("Search in the background; editing the board stops it").clicked(), &request)
                 {

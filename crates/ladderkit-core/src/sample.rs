@@ -1,6 +1,8 @@
-//! Shared by the benchmarks: generated boards, the same every run.
+//! Generated boards that are the same on every run and every machine: the
+//! benchmarks' boards, and the editor's `--bench` (native and in the web
+//! page), so that their figures are of the same work.
 
-use ladderkit::core::spec::{Jump, Overshoot, PathStyle, VariantSpec};
+use crate::spec::{Jump, Overshoot, PathStyle, VariantSpec};
 
 /// A `cols × rows` board with `jumps` jumps on distinct feet and bounce at
 /// the goal, from a fixed LCG (no RNG crate needed, the same board every
@@ -26,7 +28,6 @@ pub fn random_board(cols: u32, rows: u32, jumps: usize) -> VariantSpec {
 }
 
 /// The largest board the editor must handle: 100 × 100 with 2,000 jumps.
-#[allow(dead_code)] // reason: each bench includes this module and uses what it needs
 pub fn big_board() -> VariantSpec {
     random_board(100, 100, 2000)
 }
