@@ -14,9 +14,7 @@ use ladderkit_editor::intents::Intent;
 use ladderkit_editor::selection::{Selected, Selection};
 use ladderkit_editor::view::View;
 
-mod common;
-
-use common::{app_with, bundled, codes, doc, edit, send, temp_dir};
+use crate::common::{app_with, bundled, codes, doc, edit, send, temp_dir};
 
 #[test]
 fn every_command_applies_and_undoes() {

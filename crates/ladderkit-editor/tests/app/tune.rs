@@ -1,4 +1,4 @@
-//! The Tune panel's search without a window: it runs on a worker thread,
+//! The Tune panel's search without a window: it runs a little every frame,
 //! its proposal is accepted as one undoable command, and an edit to the
 //! design cancels it.
 
@@ -12,9 +12,7 @@ use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::Intent;
 use ladderkit_editor::tune::{TuneForm, TuneIntent, Tuning};
 
-mod common;
-
-use common::{app_with, bundled, doc, edit, send};
+use crate::common::{app_with, bundled, doc, edit, send};
 
 fn run(app: &mut App, targets: &str) {
     let request = TuneForm::parse(targets).unwrap().request().unwrap();

@@ -2,8 +2,6 @@
 //! play-test state machine, the design untouched after, and odds that match
 //! `ladderkit analyze` and are never stale while reported as current.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -20,7 +18,7 @@ use ladderkit_editor::jobs::FrameBudget;
 use ladderkit_editor::odds::{Figures, Odds, OddsKey};
 use ladderkit_editor::playtest::{Playtest, Waiting};
 
-use common::{app_with, bundled, doc, edit, send};
+use crate::common::{app_with, bundled, doc, edit, send};
 
 const VARIANTS: [&str; 13] = [
     "game-of-the-goose.ron",
