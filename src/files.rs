@@ -43,6 +43,12 @@ pub enum FileError {
         path: PathBuf,
         source: io::Error,
     },
+    /// The file has other names (hard links), which a save would split
+    /// from it.
+    HardLinked {
+        path: PathBuf,
+        links: u64,
+    },
     /// A PNG without a variant, or whose variant cannot be read.
     Picture {
         path: PathBuf,
@@ -59,6 +65,15 @@ impl std::fmt::Display for FileError {
             }
             Self::NotUtf8 { path } => write!(f, "{} is not UTF-8 text; is it a variant file?", path.display()),
             Self::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            Self::HardLinked { path, links } => write!(
+                f,
+                "not saved: {} has {links} other hard link{} (another name for the same file); saving replaces the \
+                 file, which would leave {} with the old text. Save under another name, or remove the other links \
+                 first (`ls -li` shows them)",
+                path.display(),
+                if *links == 1 { "" } else { "s" },
+                if *links == 1 { "it" } else { "them" },
+            ),
             Self::Picture { path, why } => write!(f, "{}: {why}", path.display()),
         }
     }
@@ -155,12 +170,16 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), FileError> {
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, synced,
-/// then renamed over it, so a failure never leaves half a file. A symlink is
-/// written through to its target (the link stays); the file's permissions
-/// (and, where allowed, owner) are kept; the folder is synced after the
-/// rename; temporary files a killed save left behind are cleared. A file
-/// with other hard links is copied over in place instead, after the new text
-/// is safely in the temporary file, so the links stay one file.
+/// then renamed over it, so a kill or a full disk leaves the old file or the
+/// new one, never a mix. The temporary file is created exclusively under a
+/// random name (`tempfile`: `O_CREAT | O_EXCL`, so a link planted under
+/// that name is never followed), and its mode and owner are set on the open
+/// file, never by path. A symlink at `path` is written through to its
+/// target (the link stays); the file's permissions (and, where allowed,
+/// owner) are kept; the folder is synced after the rename; temporary files
+/// of earlier saves of this file whose writer is gone are cleared. A file
+/// with other hard links is refused: a rename would split it from them,
+/// and rewriting it in place could leave it cut short.
 pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let write_error = |source| FileError::Write { path: path.to_owned(), source };
     let target = match fs::symlink_metadata(path) {
@@ -171,73 +190,131 @@ pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
         _ => PathBuf::from("."),
     };
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "variant".into());
-    clear_stale_temps(&dir, &name);
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let existing = fs::metadata(&target).ok();
+    if let Some(m) = &existing {
+        if !m.is_file() {
+            return Err(write_error(io::Error::other("it is not a regular file")));
+        }
+        if let Some(links) = other_links(m) {
+            return Err(FileError::HardLinked { path: path.to_owned(), links });
+        }
+    }
+    let prefix = temp_prefix(&target);
+    clear_stale_temps(&dir, &prefix);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(8);
+    #[cfg(unix)]
+    {
+        // A new file gets the usual mode (less the umask), as
+        // `File::create` would give it; tempfile's own is 0600.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = existing.as_ref().map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(fs::Permissions::from_mode(mode));
+    }
     let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
+        let mut temp = builder.tempfile_in(&dir)?;
+        temp.write_all(bytes)?;
         if let Some(m) = &existing {
-            fs::set_permissions(&temp, m.permissions())?;
-            keep_owner(&temp, m);
+            // Exactly the old mode, whatever the umask took away.
+            temp.as_file().set_permissions(m.permissions())?;
+            keep_owner(temp.as_file(), m);
         }
-        file.sync_all()?;
-        if existing.as_ref().is_some_and(has_other_links) {
-            let mut original = fs::OpenOptions::new().write(true).truncate(true).open(&target)?;
-            original.write_all(bytes)?;
-            original.sync_all()?;
-            fs::remove_file(&temp)?;
-        } else {
-            fs::rename(&temp, &target)?;
-        }
+        temp.as_file().sync_all()?;
+        temp.persist(&target).map_err(|e| e.error)?;
         sync_dir(&dir)
     })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
     result.map_err(write_error)
 }
 
-/// Temporary files of our naming (`.NAME.PID.tmp`) older than ten minutes:
-/// a save that was killed left them (a running one is younger).
-fn clear_stale_temps(dir: &Path, name: &str) {
+/// The start of this file's temporary names: `.NAME.PID.` (then random
+/// characters and `.tmp`). The name is shortened so the whole stays within
+/// a file system's 255 bytes.
+fn temp_prefix(target: &Path) -> String {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "variant".into());
+    let mut short = name.as_str();
+    while short.len() > 200 {
+        let mut cut = short.len() - 1;
+        while !short.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        short = &short[..cut];
+    }
+    format!(".{short}.{}.", std::process::id())
+}
+
+/// Clears temporary files an earlier save of this file left behind (a
+/// killed save): those named `.NAME.PID.….tmp` whose process `PID` is gone,
+/// whatever their age. Where it cannot be told whether a process lives (no
+/// `/proc`), those older than ten minutes. Only regular files and links are
+/// removed, never what a link points to.
+fn clear_stale_temps(dir: &Path, ours: &str) {
     let Ok(entries) = fs::read_dir(dir) else { return };
-    let prefix = format!(".{name}.");
+    // `.NAME.` of `.NAME.PID.`
+    let Some(name_part) = ours.strip_suffix('.').and_then(|p| p.rsplit_once('.')).map(|(n, _)| format!("{n}.")) else {
+        return;
+    };
+    let proc_seen = Path::new("/proc/self").exists();
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp")) else { continue };
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > std::time::Duration::from_secs(600)));
-        if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) && old {
+        let Some(rest) = file.strip_prefix(&name_part).and_then(|r| r.strip_suffix(".tmp")) else { continue };
+        // `PID` (an older Ladderkit's name) or `PID.RANDOM`.
+        let pid = rest.split('.').next().unwrap_or_default();
+        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) || pid == std::process::id().to_string() {
+            continue;
+        }
+        let Ok(meta) = entry.path().symlink_metadata() else { continue };
+        if meta.is_dir() {
+            continue;
+        }
+        let gone = if proc_seen {
+            !Path::new("/proc").join(pid).exists()
+        } else {
+            meta.modified().is_ok_and(|t| t.elapsed().is_ok_and(|age| age > std::time::Duration::from_secs(600)))
+        };
+        if gone {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
+/// How many other names the file has, if any.
 #[cfg(unix)]
-fn has_other_links(m: &fs::Metadata) -> bool {
+fn other_links(m: &fs::Metadata) -> Option<u64> {
     use std::os::unix::fs::MetadataExt;
-    m.nlink() > 1
+    (m.nlink() > 1).then(|| m.nlink() - 1)
 }
 
 #[cfg(not(unix))]
-fn has_other_links(_: &fs::Metadata) -> bool {
-    false
+fn other_links(_: &fs::Metadata) -> Option<u64> {
+    None
+}
+
+/// Whether two paths name the same file (the same device and inode, so a
+/// hard link or a symlink of it too); `false` if either cannot be read.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
 }
 
 /// Gives the new file the old one's owner; only permitted to root, so a
 /// refusal is fine (the file is then the saver's, as any new file is).
 #[cfg(unix)]
-fn keep_owner(path: &Path, m: &fs::Metadata) {
+fn keep_owner(file: &fs::File, m: &fs::Metadata) {
     use std::os::unix::fs::MetadataExt;
-    let _ = std::os::unix::fs::chown(path, Some(m.uid()), Some(m.gid()));
+    let _ = std::os::unix::fs::fchown(file, Some(m.uid()), Some(m.gid()));
 }
 
 #[cfg(not(unix))]
-fn keep_owner(_: &Path, _: &fs::Metadata) {}
+fn keep_owner(_: &fs::File, _: &fs::Metadata) {}
 
 /// Makes the rename durable: on Unix the folder's entry must be synced too.
 #[cfg(unix)]
@@ -270,8 +347,8 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_save_keeps_the_mode_the_symlink_and_the_hard_links() {
-        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    fn a_save_keeps_the_mode_and_the_symlink_and_refuses_hard_links() {
+        use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("ladderkit-files-unix-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
@@ -286,21 +363,54 @@ mod tests {
         save_atomic(&link, "three").unwrap();
         assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert_eq!(fs::read_to_string(&real).unwrap(), "three");
-        // A hard link still shares the file after a save.
+        assert!(same_file(&link, &real));
+        // A hard-linked file is refused and left whole, under both names.
         let hard = dir.join("hard.ron");
         fs::hard_link(&real, &hard).unwrap();
-        save_atomic(&real, "four").unwrap();
-        assert_eq!(fs::read_to_string(&hard).unwrap(), "four");
-        assert_eq!(fs::metadata(&real).unwrap().ino(), fs::metadata(&hard).unwrap().ino());
-        // A killed save's old temporary file is cleared; a fresh one is not.
-        let stale = dir.join(".real.ron.12345.tmp");
+        assert!(same_file(&hard, &real) && !same_file(&hard, &dir));
+        let refused = save_atomic(&real, "four").unwrap_err();
+        assert!(matches!(refused, FileError::HardLinked { links: 1, .. }), "{refused}");
+        assert!(refused.to_string().contains("1 other hard link "), "{refused}");
+        assert_eq!(
+            (fs::read_to_string(&real).unwrap(), fs::read_to_string(&hard).unwrap()),
+            ("three".into(), "three".into())
+        );
+        fs::remove_file(&hard).unwrap();
+        // A killed save's temporary file (its process is gone) is cleared
+        // whatever its age; a running save's (PID 1 lives) is not.
+        let stale = dir.join(".real.ron.999999999.AbCdEfGh.tmp");
         fs::write(&stale, "half").unwrap();
-        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        fs::File::options().write(true).open(&stale).unwrap().set_modified(old).unwrap();
-        let fresh = dir.join(".real.ron.23456.tmp");
-        fs::write(&fresh, "running").unwrap();
+        let older_name = dir.join(".real.ron.999999998.tmp");
+        fs::write(&older_name, "half").unwrap();
+        let running = dir.join(".real.ron.1.XyZXyZXy.tmp");
+        fs::write(&running, "running").unwrap();
         save_atomic(&real, "five").unwrap();
-        assert!(!stale.exists() && fresh.exists());
+        assert!(!stale.exists() && !older_name.exists() && running.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The old code wrote `dir/.NAME.PID.tmp` with a plain create, which
+    /// follows a link planted under that name.
+    #[cfg(unix)]
+    #[test]
+    fn a_save_follows_no_planted_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("ladderkit-files-planted-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let secret = dir.join("secret");
+        fs::write(&secret, "keep me").unwrap();
+        fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
+        let v = dir.join("v.ron");
+        fs::write(&v, "old").unwrap();
+        // Every name the old scheme, or this process, could pick.
+        for name in [format!(".v.ron.{}.tmp", std::process::id()), format!(".v.ron.{}.", std::process::id())] {
+            std::os::unix::fs::symlink(&secret, dir.join(name)).unwrap();
+        }
+        save_atomic(&v, "new").unwrap();
+        assert_eq!(fs::read_to_string(&v).unwrap(), "new");
+        assert_eq!(fs::read_to_string(&secret).unwrap(), "keep me");
+        assert_eq!(fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -23,10 +23,13 @@ pub struct Args {
     /// Which game (0 is the first).
     #[arg(long, default_value_t = 0)]
     game: u64,
-    /// Write game N's board to this .ron file (it is not overwritten if it
-    /// is the variant itself).
+    /// Write game N's board to this .ron file (never over the variant
+    /// itself, under any of its names).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Overwrite the -o file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
     /// Print JSON: game, seed, jumps [{from, to, dealt}].
     #[arg(long)]
     json: bool,
@@ -52,8 +55,15 @@ pub fn run(args: &Args) -> Outcome {
         if out.extension().is_none_or(|e| !e.eq_ignore_ascii_case("ron")) {
             return fail(format!("{}: name the board a .ron file", out.display()));
         }
-        if out.canonicalize().ok().is_some_and(|o| args.file.canonicalize().ok() == Some(o)) {
-            return fail("writing game N's board over the variant would lose its dealing; name another file");
+        if files::same_file(out, &args.file) {
+            return fail(format!(
+                "{} is the variant itself: writing game {}'s board over it would lose its dealing; name another file",
+                out.display(),
+                args.game
+            ));
+        }
+        if !args.force && std::fs::symlink_metadata(out).is_ok() {
+            return fail(format!("{} exists; pass --force to overwrite it", out.display()));
         }
         let mut board = dealt.clone();
         board.meta.name = format!("{} (game {})", board.meta.name, args.game);

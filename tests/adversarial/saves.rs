@@ -1,0 +1,131 @@
+//! Saves in a folder others can write to (issue 33, items 1, 2 and 10).
+
+use std::fs;
+
+use ladderkit::files::{FileError, same_file, save_atomic};
+
+use super::{copy_of, folder, ladderkit, stderr};
+
+/// Item 1: a link planted under the temporary file's name is not followed
+/// (the old save created `.NAME.PID.tmp` with a plain create, wrote through
+/// a link there into its target, then set that target's mode by path).
+#[cfg(unix)]
+#[test]
+fn a_save_writes_nothing_through_a_planted_link() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = folder();
+    let secret = dir.path().join("secret");
+    fs::write(&secret, "root's secret").unwrap();
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    symlink(&secret, dir.path().join(format!(".milton-bradley.ron.{}.tmp", std::process::id()))).unwrap();
+    save_atomic(&v, "(the new text)").unwrap();
+    assert_eq!(fs::read_to_string(&v).unwrap(), "(the new text)");
+    assert_eq!(fs::read_to_string(&secret).unwrap(), "root's secret");
+    assert_eq!(fs::metadata(&secret).unwrap().permissions().mode() & 0o7777, 0o600);
+}
+
+/// Item 2: a hard-linked file is not rewritten in place (a kill or a full
+/// disk then left it cut short); the save is refused and both names keep
+/// the whole old text.
+#[cfg(unix)]
+#[test]
+fn fmt_refuses_a_hard_linked_file_and_leaves_it_whole() {
+    let dir = folder();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    let before = fs::read_to_string(&v).unwrap();
+    let other = dir.path().join("other-name.ron");
+    fs::hard_link(&v, &other).unwrap();
+    // Not canonical, so fmt has something to write.
+    fs::write(&v, format!("// a comment fmt drops\n{before}")).unwrap();
+    let text = fs::read_to_string(&v).unwrap();
+    let o = ladderkit(&["fmt", v.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 other hard link"), "{}", stderr(&o));
+    assert_eq!((fs::read_to_string(&v).unwrap(), fs::read_to_string(&other).unwrap()), (text.clone(), text));
+    assert!(matches!(save_atomic(&v, "x"), Err(FileError::HardLinked { links: 1, .. })));
+}
+
+/// Item 2: `deal -o` compared paths, so a hard link of the variant (another
+/// name for the same file) was written over, losing its dealing.
+#[cfg(unix)]
+#[test]
+fn deal_will_not_write_over_the_variant_under_another_name() {
+    let dir = folder();
+    let v = copy_of("random-board.ron", dir.path());
+    let before = fs::read(&v).unwrap();
+    let hard = dir.path().join("hard.ron");
+    fs::hard_link(&v, &hard).unwrap();
+    assert!(same_file(&v, &hard));
+    for force in [false, true] {
+        let mut args = vec!["deal", v.to_str().unwrap(), "--game", "3", "-o", hard.to_str().unwrap()];
+        if force {
+            args.push("--force");
+        }
+        let o = ladderkit(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("is the variant itself"), "{}", stderr(&o));
+        assert_eq!(fs::read(&v).unwrap(), before);
+    }
+}
+
+/// Item 10: `deal -o` overwrote an existing file without `--force`.
+#[test]
+fn deal_asks_for_force_before_overwriting() {
+    let dir = folder();
+    let v = copy_of("random-board.ron", dir.path());
+    let out = dir.path().join("mine.ron");
+    fs::write(&out, "my own work").unwrap();
+    let o = ladderkit(&["deal", v.to_str().unwrap(), "--game", "3", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("pass --force"), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&out).unwrap(), "my own work");
+    let o = ladderkit(&["deal", v.to_str().unwrap(), "--game", "3", "-o", out.to_str().unwrap(), "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(fs::read_to_string(&out).unwrap().contains("(game 3)"));
+}
+
+/// Item 2: temporary files of killed saves stayed for ten minutes; now the
+/// next save of that file clears those whose writer is gone, at any age,
+/// and leaves a live writer's alone.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_next_save_clears_a_killed_saves_temporary_files() {
+    let dir = folder();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    // A save killed just now: its process is gone.
+    let mut child = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+    let dead = child.id();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = dir.path().join(format!(".milton-bradley.ron.{dead}.q1w2e3r4.tmp"));
+    fs::write(&killed, vec![b'x'; 1 << 20]).unwrap();
+    let running = dir.path().join(".milton-bradley.ron.1.a1s2d3f4.tmp");
+    fs::write(&running, "in progress").unwrap();
+    let unrelated = dir.path().join(".notes.txt.12.tmp");
+    fs::write(&unrelated, "not ours").unwrap();
+    save_atomic(&v, "(saved)").unwrap();
+    assert!(!killed.exists(), "a dead writer's temporary file stays");
+    assert!(running.exists() && unrelated.exists());
+}
+
+/// The mode (and, for root, the owner) of the saved file is the old one's,
+/// set on the open temporary file.
+#[cfg(unix)]
+#[test]
+fn a_save_keeps_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    fs::set_permissions(&v, fs::Permissions::from_mode(0o640)).unwrap();
+    save_atomic(&v, "(saved)").unwrap();
+    assert_eq!(fs::metadata(&v).unwrap().permissions().mode() & 0o7777, 0o640);
+    // A new file gets the mode any new file gets here (0666 less the
+    // umask), not the temporary file's 0600.
+    let fresh = dir.path().join("fresh.ron");
+    save_atomic(&fresh, "(new)").unwrap();
+    let plain = dir.path().join("plain");
+    fs::File::create(&plain).unwrap();
+    let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&fresh), mode(&plain));
+}
