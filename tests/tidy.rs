@@ -100,3 +100,18 @@ fn architecture_names_every_editor_module() {
     missing.sort();
     assert!(missing.is_empty(), "ARCHITECTURE.md's editor section does not name: {missing:?}");
 }
+
+#[test]
+fn the_command_line_prints_only_through_terminal() {
+    // `terminal` escapes what would steer a terminal; a `println!` beside it
+    // would print a variant's name raw (docs/security.md).
+    let cli = root().join("src/cli");
+    let hits = find(
+        &cli,
+        &["println!", "print!(", "eprintln!", "eprint!(", "io::stdout()", "io::stderr()", "dbg!("],
+        |file| file == cli.join("terminal.rs"),
+    );
+    assert!(hits.is_empty(), "output that bypasses src/cli/terminal.rs:\n{}", hits.join("\n"));
+    let main = std::fs::read_to_string(root().join("src/main.rs")).expect("src/main.rs");
+    assert!(!main.contains("print"), "src/main.rs prints: it should only call cli::run");
+}

@@ -2,7 +2,6 @@
 
 use std::cell::OnceCell;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -130,7 +129,7 @@ fn analyze_with_progress(
     limit: Option<Duration>,
 ) -> Result<Analysis, AnalysisError> {
     let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let terminal = super::terminal::stderr_is_terminal();
     let bar: OnceCell<ProgressBar> = OnceCell::new();
     let report = |done: f64| {
         if terminal && started.elapsed() > Duration::from_millis(300) {

@@ -1,11 +1,13 @@
 //! Rendering diagnostics: source snippets for people, JSON for scripts.
 
-use std::io::{IsTerminal, Write as _};
+use std::io::Write as _;
 use std::path::Path;
 
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
 use ladderkit::core::{Diagnostic, Severity, Span};
 use serde_json::{Value, json};
+
+use super::terminal;
 
 /// Reports shown in full in text mode; the rest are counted (`--json` lists
 /// every one). A file of 100,000 broken jumps is not read report by report.
@@ -14,34 +16,42 @@ const SHOWN: usize = 100;
 /// around the place instead of whole under every report.
 const LONG_LINE: usize = 240;
 
-/// Writes diagnostics to stderr, with the offending lines when known.
+/// Writes diagnostics to stderr, with the offending lines when known. The
+/// file's text, its name and the messages are shown as `terminal` makes
+/// them safe (a control character in a comment is shown as its escape, and
+/// the places move with it).
 pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
-    let name = path.display().to_string();
-    let color = std::io::stderr().is_terminal();
+    let name = terminal::clean(&path.display().to_string()).into_owned();
+    let color = terminal::stderr_is_terminal();
+    let shown = terminal::Shown::of(text);
     // Indexed once: building it is a pass over the whole text.
-    let source = Source::from(text);
-    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    let source = Source::from(&*shown.text);
+    let mut err = Vec::new();
     for d in diagnostics.iter().take(SHOWN) {
         let kind = match d.severity {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
         };
-        let range = d.location.span.map_or(0..0, |s| on_chars(text, s.start)..on_chars(text, s.end.max(s.start)));
+        let range = d
+            .location
+            .span
+            .map_or(0..0, |s| shown.at(on_chars(text, s.start))..shown.at(on_chars(text, s.end.max(s.start))));
         let mut report = Report::build(kind, (name.clone(), range.clone()))
             .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
             .with_code(d.code)
-            .with_message(&d.message);
+            .with_message(terminal::clean(&d.message));
         // ariadne prints notes and help only under a source line, so a
         // report without one gets them drawn here, in the same frame.
         let mut boxed = Vec::new();
         match d.location.span {
-            Some(span) if line_around(text, range.start).len() > LONG_LINE => {
-                boxed = excerpt(text, &name, span, range.clone(), &label(d));
+            Some(span) if line_around(&shown.text, range.start).len() > LONG_LINE => {
+                boxed = excerpt(&shown.text, &name, span, range.clone(), &label(d));
             }
             Some(_) => report = report.with_label(Label::new((name.clone(), range)).with_message(label(d))),
             None => {}
         }
         if let Some(help) = &d.help {
+            let help = terminal::clean(help);
             if d.location.span.is_some() && boxed.is_empty() {
                 report = report.with_help(help);
             } else {
@@ -49,7 +59,7 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
             }
         }
         if report.finish().write((name.clone(), &source), &mut err).is_err() {
-            let _ = writeln!(err, "{}: {d}", path.display());
+            let _ = writeln!(err, "{name}: {}", terminal::clean(&d.to_string()));
         }
         if !boxed.is_empty() {
             for line in &boxed {
@@ -61,7 +71,7 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
     if let Some(rest) = diagnostics.get(SHOWN..).filter(|rest| !rest.is_empty()) {
         let _ = writeln!(err, "… and {} more not shown ({}); `--json` lists every one", rest.len(), summary(rest));
     }
-    let _ = err.flush();
+    terminal::err_report(&err);
 }
 
 /// The line holding byte `at`, without its newline.

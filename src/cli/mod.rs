@@ -17,6 +17,7 @@ mod setup;
 mod share;
 mod simulate;
 mod solve;
+mod terminal;
 mod tune;
 mod validate;
 
@@ -109,45 +110,48 @@ pub fn run() -> ExitCode {
     outcome.into()
 }
 
-/// Prints to stdout like `println!`, but a reader that goes away (`| head`)
-/// ends the program quietly instead of with a panic.
+/// Prints a line to stdout like `println!`, made safe for a terminal
+/// (`terminal`); a reader that goes away (`| head`) ends the program
+/// quietly instead of with a panic.
 macro_rules! say {
     ($($arg:tt)*) => {
-        $crate::cli::write_stdout(&format!($($arg)*))
+        $crate::cli::terminal::out(&format!($($arg)*))
     };
 }
 pub(crate) use say;
 
-pub fn write_stdout(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
-        std::process::exit(0);
-    }
+/// Prints a line to stderr like `eprintln!`, made safe for a terminal.
+macro_rules! tell {
+    ($($arg:tt)*) => {
+        $crate::cli::terminal::err(&format!($($arg)*))
+    };
 }
+pub(crate) use tell;
 
 /// The longest line read from a terminal; the rest of a longer one is
 /// skipped (a pasted file must not fill the memory).
 const MAX_LINE: u64 = 4096;
 
 /// One line of input, at most `MAX_LINE` bytes of it; `None` at the end.
+/// Bytes that are not UTF-8 (or a character cut at the limit) are read as
+/// U+FFFD, so a stray byte is a line the game can refuse, not the end.
 pub fn read_line(input: &mut impl std::io::BufRead) -> Option<String> {
     use std::io::{BufRead as _, Read as _};
-    let mut line = String::new();
-    match input.by_ref().take(MAX_LINE).read_line(&mut line) {
+    let mut line = Vec::new();
+    match input.by_ref().take(MAX_LINE).read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => None,
         Ok(_) => {
-            if !line.ends_with('\n') {
+            if line.last() != Some(&b'\n') {
                 let _ = input.skip_until(b'\n');
             }
-            Some(line)
+            Some(String::from_utf8_lossy(&line).into_owned())
         }
     }
 }
 
 /// Prints an error line the way every command does.
 pub fn fail(message: impl std::fmt::Display) -> Outcome {
-    eprintln!("error: {message}");
+    tell!("error: {message}");
     Outcome::Failed
 }
 

@@ -6,7 +6,7 @@ use ladderkit::core::spec::{Board, PathStyle, VariantSpec};
 use ladderkit::core::to_string;
 use ladderkit::files;
 
-use super::{Outcome, fail, say};
+use super::{Outcome, fail, say, tell};
 
 /// Write a fresh, valid variant to start from.
 ///
@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Outcome {
     let compiled = ladderkit::core::compile(&spec);
     if compiled.has_errors() {
         for d in &compiled.diagnostics {
-            eprintln!("{d}");
+            tell!("{d}");
         }
         return fail("that board cannot hold a race; see above");
     }

@@ -1,6 +1,6 @@
 //! `ladderkit play`: a game in the terminal, people and bots.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use ladderkit::core::variant_hash;
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Outcome {
     let mut input = stdin.lock();
     let mut quit = false;
     let mut turns = 0u64;
-    let mut print = Fingerprint::default();
+    let mut print = Fingerprint::of_seats(&log.seats);
     while !state.is_over() && !quit {
         if turns >= args.max_turns {
             say!("stopped after {} turns (--max-turns) with nobody home", args.max_turns);
@@ -154,8 +154,7 @@ fn tell(board: &ladderkit::core::CompiledBoard, names: &[String], state: &ladder
 }
 
 fn prompt(input: &mut impl BufRead, text: &str) -> Option<String> {
-    print!("{text}");
-    let _ = std::io::stdout().flush();
+    super::terminal::prompt(text);
     super::read_line(input).map(|l| l.trim().to_owned())
 }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use ladderkit::files::{self, PictureFormat};
 use ladderkit::render::{self, BoardOptions, Paper, Theme};
 
-use super::{Outcome, diagnostics, fail, say};
+use super::{Outcome, diagnostics, fail, say, tell};
 
 /// Draw a variant as a printable board (SVG or PNG), or describe it as a
 /// Markdown page (`-o page.md`).
@@ -79,6 +79,13 @@ pub fn run(args: &Args) -> Outcome {
     };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };
+    if markdown && !ours_to_replace(&picture) {
+        return fail(format!(
+            "{} exists and is not a board Ladderkit drew; the page's picture would replace it. Move it, or name \
+             the page otherwise",
+            picture.display()
+        ));
+    }
     if let Err(e) = files::save_picture(&picture, &svg, args.dpi, Some(&ladderkit::core::to_string(spec))) {
         return fail(e);
     }
@@ -95,17 +102,30 @@ pub fn run(args: &Args) -> Outcome {
     drawn_despite_errors(&args.file, &loaded)
 }
 
+/// Whether a page's picture may be written at `path`: nothing is there, or
+/// a board picture an earlier `render` wrote (a PNG carrying its variant).
+fn ours_to_replace(path: &std::path::Path) -> bool {
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return true };
+    if !meta.is_file() || meta.len() > files::MAX_PICTURE_BYTES as u64 {
+        return false;
+    }
+    std::fs::read(path).is_ok_and(|bytes| {
+        ladderkit::render::carry::is_png(&bytes)
+            && matches!(ladderkit::render::carry::embedded(&bytes, files::MAX_PICTURE_BYTES), Ok(Some(_)))
+    })
+}
+
 /// Reads a variant to draw or print (`render`, `print`): one with errors is
 /// drawn as far as it can be, a file that is no variant at all is refused
 /// (exit 1, "nothing `done`"). Says so when the variant came from a picture.
 pub(crate) fn load_to_draw(file: &Path, done: &str) -> Result<files::Loaded, Outcome> {
     let loaded = files::load(file).map_err(fail)?;
     if loaded.picture {
-        eprintln!("note: read the variant carried by the picture {}", file.display());
+        tell!("note: read the variant carried by the picture {}", file.display());
     }
     if loaded.checked.spec.is_none() {
         diagnostics::print(file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} could not be read as a variant; nothing {done}", file.display());
+        tell!("error: {} could not be read as a variant; nothing {done}", file.display());
         return Err(Outcome::VariantErrors);
     }
     Ok(loaded)

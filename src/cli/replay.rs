@@ -9,7 +9,7 @@ use ladderkit::engine::{Event, EventSink};
 use ladderkit::files;
 
 use super::setup::table;
-use super::{Outcome, fail, say};
+use super::{Outcome, fail, say, tell};
 use ladderkit::engine::narrate::{narrate, positions};
 
 /// Replay a game saved by `ladderkit play --log`.
@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Outcome {
     let state = match replay(&table.engine, variant_hash(&table.spec), &log, &mut events) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             return Outcome::VariantErrors;
         }
     };
@@ -71,13 +71,8 @@ pub fn run(args: &Args) -> Outcome {
     }
     if !args.json {
         say!("{}", positions(board, &names, &state));
-        let checked = if log.fingerprint.is_empty() {
-            "the winners match (this log has no fingerprint of its events: only the winners were checked)"
-        } else {
-            "every event matches the log"
-        };
         if state.is_over() {
-            say!("replayed {} events; {checked}", events.0.len());
+            say!("replayed {} events; every event matches the log", events.0.len());
         } else {
             say!("replayed {} events up to where the log stops: the game was left unfinished", events.0.len());
         }

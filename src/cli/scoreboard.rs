@@ -1,7 +1,7 @@
 //! `ladderkit scoreboard`: a score track (the Carcassonne Snakes & Ladders
 //! scoreboard) as a terminal companion, or simulated from its tables.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ladderkit::core::compile;
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::setup::clean_spec;
-use super::{Outcome, fail, say};
+use super::{Outcome, fail, say, tell};
 
 /// Keep score on a score track with snakes and ladders.
 ///
@@ -21,7 +21,8 @@ use super::{Outcome, fail, say};
 /// than once). Snakes and ladders act when the turn is entered, after all
 /// its scorings, as the variant says. Type `end` for the final scoring
 /// (snakes and ladders ignored), then the final points, then `done`.
-/// `undo` takes the last turn back, `save FILE` writes the log as JSON,
+/// `undo` takes the last turn back, `save FILE` writes the log as JSON
+/// (`save! FILE` to replace a file it did not write),
 /// `q` quits. With `--simulate N`, plays N games from the variant's points
 /// tables instead and reports how much the board reshuffles the scores.
 #[derive(Debug, clap::Args)]
@@ -101,12 +102,15 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
     // The standings as they are; only an undo replays the turns (replaying
     // at every prompt made a long evening quadratic).
     let mut board = start.clone();
-    say!("{variant}: {}. Type `Red 5, Blue 3`, `end`, `undo`, `save FILE` or `q`.", names.join(", "));
+    let mut saved: Vec<std::path::PathBuf> = Vec::new();
+    say!(
+        "{variant}: {}. Type `Red 5, Blue 3`, `end`, `undo`, `save FILE` (`save! FILE` to replace one) or `q`.",
+        names.join(", ")
+    );
     loop {
         say!("{}", standings(&board, names));
         let prompt = if final_scoring { "final scores> " } else { "turn> " };
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
+        super::terminal::prompt(prompt);
         let Some(line) = super::read_line(input) else { break };
         let line = line.trim();
         match line {
@@ -130,7 +134,17 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
             }
             _ => {}
         }
-        if let Some(path) = line.strip_prefix("save ") {
+        if let Some((force, path)) =
+            line.strip_prefix("save! ").map(|p| (true, p)).or_else(|| line.strip_prefix("save ").map(|p| (false, p)))
+        {
+            let path = Path::new(path.trim());
+            // Only a file this evening saved, or one the person insists on
+            // (`save!`), is replaced: a mistyped name must not eat a file.
+            let ours = saved.iter().any(|s| files::same_file(s, path));
+            if std::fs::symlink_metadata(path).is_ok() && !ours && !force {
+                tell!("error: {} exists; `save! {}` replaces it", path.display(), path.display());
+                continue;
+            }
             let log = Log {
                 variant: variant.into(),
                 players: names.to_vec(),
@@ -138,9 +152,12 @@ fn companion(variant: &str, names: &[String], start: Scoreboard, input: &mut imp
                 scores: board.scores.clone(),
             };
             let text = serde_json::to_string_pretty(&log).unwrap_or_default();
-            match files::save_atomic(Path::new(path.trim()), &text) {
-                Ok(()) => say!("saved to {}", path.trim()),
-                Err(e) => eprintln!("error: {e}"),
+            match files::save_atomic(path, &text) {
+                Ok(()) => {
+                    say!("saved to {}", path.display());
+                    saved.push(path.to_owned());
+                }
+                Err(e) => tell!("error: {e}"),
             }
             continue;
         }

@@ -8,7 +8,7 @@ use ladderkit::core::{VariantSpec, compile};
 use ladderkit::engine::{Engine, Policy, Seat};
 use ladderkit::files;
 
-use super::{Outcome, diagnostics};
+use super::{Outcome, diagnostics, tell};
 
 /// A variant ready to play: its spec and an engine for `players` seats.
 pub struct Table {
@@ -21,13 +21,13 @@ pub struct Table {
 pub fn clean_spec(path: &Path, doing: &str) -> Result<VariantSpec, Outcome> {
     let loaded = files::load(path).map_err(super::fail)?;
     if loaded.picture {
-        eprintln!("note: read the variant carried by the picture {}", path.display());
+        tell!("note: read the variant carried by the picture {}", path.display());
     }
     match loaded.checked.spec.clone().filter(|_| !loaded.checked.has_errors()) {
         Some(spec) => Ok(spec),
         None => {
             diagnostics::print(path, &loaded.text, &loaded.checked.diagnostics);
-            eprintln!("error: {} has errors; fix them before {doing}", path.display());
+            tell!("error: {} has errors; fix them before {doing}", path.display());
             Err(Outcome::VariantErrors)
         }
     }
@@ -39,7 +39,7 @@ pub fn board_of_game(spec: VariantSpec, game: u64) -> Result<VariantSpec, Outcom
     let Some(random) = &spec.random_jumps else { return Ok(spec) };
     match ladderkit::core::deal::deal(&spec, game) {
         Some(dealt) => {
-            eprintln!(
+            tell!(
                 "note: this variant deals its snakes and ladders afresh each game (seed {}); this is the board of \
                  game {game} (--game N for another)",
                 random.seed
@@ -66,7 +66,7 @@ pub fn table(path: &Path, players: u32, strict: bool, game: u64) -> Result<Table
 pub fn table_for(spec: VariantSpec, players: u32, strict: bool) -> Result<Table, Outcome> {
     let (min, max) = (spec.rules.players.min, spec.rules.players.max);
     if !strict && !(min..=max).contains(&players) {
-        eprintln!("note: this variant is for {min} to {max} players; simulating {players} anyway");
+        tell!("note: this variant is for {min} to {max} players; simulating {players} anyway");
     }
     let range = if strict { (min, max) } else { (1, MAX_PLAYERS) };
     let engine = Engine::new(&compile(&spec), players, range).map_err(super::fail)?;
@@ -101,11 +101,11 @@ pub fn judge_for(
     if !policies.contains(&Policy::Perfect) {
         return Ok(None);
     }
-    eprintln!("note: solving the game for bot:perfect (once, before the first turn)…");
+    tell!("note: solving the game for bot:perfect (once, before the first turn)…");
     let start = std::time::Instant::now();
     match ladderkit::solve::Perfect::solve(engine, ladderkit::solve::Limits::default(), None) {
         Ok(perfect) => {
-            eprintln!("note: solved {} positions in {:.1} s", perfect.positions(), start.elapsed().as_secs_f64());
+            tell!("note: solved {} positions in {:.1} s", perfect.positions(), start.elapsed().as_secs_f64());
             Ok(Some(std::sync::Arc::new(perfect)))
         }
         Err(e) => Err(super::fail(format!("bot:perfect cannot play this game: {e}"))),

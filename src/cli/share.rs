@@ -7,7 +7,7 @@ use ladderkit::core::{to_string, variant_hash};
 use ladderkit::files;
 use serde_json::json;
 
-use super::{Outcome, diagnostics, fail, say};
+use super::{Outcome, diagnostics, fail, say, tell};
 
 /// Print a link that opens a variant in the web editor.
 ///
@@ -45,11 +45,11 @@ pub fn run(args: &Args) -> Outcome {
     };
     let Some(spec) = &loaded.checked.spec else {
         diagnostics::print(&args.file, &loaded.text, &loaded.checked.diagnostics);
-        eprintln!("error: {} cannot be read, so it cannot be shared", args.file.display());
+        tell!("error: {} cannot be read, so it cannot be shared", args.file.display());
         return Outcome::VariantErrors;
     };
     if loaded.checked.has_errors() {
-        eprintln!(
+        tell!(
             "note: {} has errors ({}); the link opens it with them",
             args.file.display(),
             diagnostics::summary(&loaded.checked.diagnostics)
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> Outcome {
                 args.file.display()
             ));
         }
-        Length::Long => eprintln!(
+        Length::Long => tell!(
             "note: the link is {characters} characters long; some mail and chat programs cut links longer than {}, \
              so check that it arrives whole (or send the file)",
             link::SAFE_LENGTH

@@ -2,7 +2,6 @@
 //! number of threads.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -240,7 +239,7 @@ fn watch<T>(
     worker: &std::thread::ScopedJoinHandle<'_, T>,
     limit: Option<(Instant, Duration, &AtomicBool)>,
 ) {
-    let bar = std::io::stderr().is_terminal().then(|| {
+    let bar = super::terminal::stderr_is_terminal().then(|| {
         let bar = ProgressBar::new(total);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}") {
             bar.set_style(style);

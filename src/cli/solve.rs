@@ -2,7 +2,6 @@
 //! optimal play, and how much skill matters.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
@@ -13,7 +12,7 @@ use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Progress, Skill, So
 use serde_json::json;
 
 use super::setup::{board_of_game, clean_spec, table_for};
-use super::{Outcome, fail, say};
+use super::{Outcome, fail, say, tell};
 
 /// Solve a two-player game exactly, pieces that meet included: the odds for
 /// bots and for optimal play, and how much skill matters.
@@ -61,10 +60,10 @@ pub struct Args {
     /// it is skipped unless asked for.
     #[arg(long)]
     skill: bool,
-    /// Give up after this long (30s, 10m): three-player games can take
-    /// minutes.
-    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
-    max_time: Option<Duration>,
+    /// Give up after this long (30s, 10m, 1h): two-player games take
+    /// seconds, three-player Treehouse minutes.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration, default_value = "10m")]
+    max_time: Duration,
     /// Print JSON: positions, seconds, policies, odds {seat_win,
     /// seat_win_alone, shared_win, expected_turns, expected_rolls},
     /// optimal {the same, sweeps, rounds, residual, first_mover_edge},
@@ -99,7 +98,7 @@ pub fn run(args: &Args) -> Outcome {
     let start = Instant::now();
     let result = std::thread::scope(|scope| {
         let worker = scope.spawn(|| solve_all(&table.engine, limits, &players, skill_wanted(args), &progress, &stage));
-        watch(&progress, &stage, &worker, args.max_time.map(|t| (start, t)));
+        watch(&progress, &stage, &worker, Some((start, args.max_time)));
         worker.join()
     });
     let Ok(result) = result else { return fail("the solver crashed") };
@@ -108,14 +107,14 @@ pub fn run(args: &Args) -> Outcome {
         Err(
             e @ (SolveError::TooBig { .. } | SolveError::TooManyRolls { .. } | SolveError::Chips | SolveError::Points),
         ) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             return Outcome::Unsolvable;
         }
         Err(SolveError::Cancelled) => {
             return fail(format!(
                 "the solve took longer than --max-time {:?} and was stopped; give it longer, or estimate with \
                  `ladderkit simulate`",
-                args.max_time.unwrap_or_default()
+                args.max_time
             ));
         }
         Err(e) => return fail(e),
@@ -126,6 +125,15 @@ pub fn run(args: &Args) -> Outcome {
         say!("{}", to_json(name, &solved, &players, seconds));
     } else {
         say!("{}", readable(name, &solved, &players, seconds).trim_end());
+    }
+    // Figures of a search that stopped at its cap are the best found, not
+    // optimal play: shown, but not passed off as exact.
+    if solved.optimal.residual > ladderkit::solve::TOLERANCE {
+        return fail(format!(
+            "optimal play had not settled after {} rounds (a choice still gains {:.1e}); the optimal figures above \
+             are the best found, not exact",
+            solved.optimal.rounds, solved.optimal.residual
+        ));
     }
     Outcome::Ok
 }
@@ -220,7 +228,7 @@ fn watch<T>(
     worker: &std::thread::ScopedJoinHandle<'_, T>,
     limit: Option<(Instant, Duration)>,
 ) {
-    let bar = std::io::stderr().is_terminal().then(|| {
+    let bar = super::terminal::stderr_is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
         if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
             bar.set_style(style);

@@ -2,7 +2,6 @@
 //! until the exact figures meet the targets.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -207,7 +206,7 @@ pub fn search(
     budget: &SearchArgs,
 ) -> Result<(Tuned, Duration), Outcome> {
     let started = Instant::now();
-    let bar = std::io::stderr().is_terminal().then(|| {
+    let bar = super::terminal::stderr_is_terminal().then(|| {
         let bar = ProgressBar::new(1000);
         if let Ok(style) = ProgressStyle::with_template("tuning {bar:30} {elapsed}/{msg}") {
             bar.set_style(style);

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use ladderkit::files;
 use serde_json::json;
 
-use super::{Outcome, diagnostics, say};
+use super::{Outcome, diagnostics, say, tell};
 
 /// Check variant files and report every problem.
 ///
@@ -34,7 +34,7 @@ pub fn run(args: &Args) -> Outcome {
                 if args.json {
                     say!("{}", json!({ "file": path, "error": e.to_string() }));
                 } else {
-                    eprintln!("error: {e}");
+                    tell!("error: {e}");
                 }
                 outcome = Outcome::Failed;
                 continue;

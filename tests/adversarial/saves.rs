@@ -129,3 +129,69 @@ fn a_save_keeps_the_mode() {
     let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
     assert_eq!(mode(&fresh), mode(&plain));
 }
+
+/// Item 10: `render -o page.md` wrote `page.png` beside it over whatever
+/// was there. Now only a board picture an earlier render wrote is replaced.
+#[test]
+fn a_page_does_not_write_over_a_picture_it_did_not_draw() {
+    let dir = folder();
+    let page = dir.path().join("page.md");
+    let photo = dir.path().join("page.png");
+    fs::write(&photo, b"\x89PNG\r\n\x1a\n a holiday photo").unwrap();
+    let v = "variants/milton-bradley.ron";
+    let o = ladderkit(&["render", v, "-o", page.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is not a board Ladderkit drew"), "{}", stderr(&o));
+    assert_eq!(fs::read(&photo).unwrap(), b"\x89PNG\r\n\x1a\n a holiday photo");
+    assert!(!page.exists(), "nothing written");
+    fs::remove_file(&photo).unwrap();
+    for _ in 0..2 {
+        // The second time, the picture is the first render's: replaced.
+        let o = ladderkit(&["render", v, "-o", page.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+}
+
+/// Item 10: the scoreboard's `save PATH` replaced any file.
+#[test]
+fn the_scoreboard_saves_over_a_file_only_when_told() {
+    let dir = folder();
+    let mine = dir.path().join("mine.txt");
+    fs::write(&mine, "my own notes").unwrap();
+    let script = format!("Red 10, Blue 3\nsave {0}\nsave! {0}\nsave {0}\nq\n", mine.display());
+    let o = super::ladderkit_with_input(
+        &["scoreboard", "variants/carcassonne-scoreboard.ron", "--players", "Red,Blue"],
+        script.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("exists; `save! "), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.matches("saved to").count(), 2, "save! replaces it, then save may again: {out}");
+    assert!(fs::read_to_string(&mine).unwrap().contains("\"players\""));
+}
+
+/// Item 10: a byte that is not UTF-8 on `play`'s stdin ended the game as
+/// if the input had closed; now it is a line the game does not understand.
+#[test]
+fn a_stray_byte_on_stdin_does_not_end_the_game() {
+    let dir = folder();
+    let log = dir.path().join("game.json");
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend_from_slice(&b"\n1\n".repeat(400));
+    let o = super::ladderkit_with_input(
+        &[
+            "play",
+            "variants/treehouse.ron",
+            "--players",
+            "human,bot:random",
+            "--seed",
+            "1",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let log: serde_json::Value = serde_json::from_str(&fs::read_to_string(&log).unwrap()).unwrap();
+    assert!(log["decisions"].as_array().is_some_and(|d| !d.is_empty()), "the game went on after the stray byte: {log}");
+}

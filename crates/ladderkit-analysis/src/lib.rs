@@ -24,6 +24,8 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
 pub use chain::Transient;
+/// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
+pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};
 pub use seats::Seats;
 

@@ -23,7 +23,7 @@ use crate::chain::Transient;
 pub(crate) const DENSE_UP_TO: usize = 128;
 
 /// `I − Q` factored.
-pub(crate) struct Factored {
+pub struct Factored {
     lu: Lu,
     n: usize,
 }
@@ -79,6 +79,14 @@ impl Factored {
                 );
             }
         }
+    }
+
+    /// `collect` for `cols` figures at once, laid out by state
+    /// (`per_step[x * cols + c]`, and so is the answer).
+    pub fn collect_rows(&self, per_step: &[f64], cols: usize) -> Vec<f64> {
+        let mut b = Mat::<f64>::from_fn(self.n, cols, |x, c| per_step[x * cols + c]);
+        self.collect_in_place(b.as_mut());
+        (0..self.n * cols).map(|i| b[(i / cols, i % cols)]).collect()
     }
 
     /// Expected visits to every state from `from`.

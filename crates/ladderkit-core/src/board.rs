@@ -248,10 +248,14 @@ impl CompiledBoard {
     }
 
     /// One dice movement back by `total`: a goose reached after a bounce
-    /// sends the piece on back, never past the start.
+    /// sends the piece on back. The repeat must end on a space: one that
+    /// would go back past the first space (or into the start tray) cannot
+    /// be made, and is forfeited (the piece stays on the goose).
     fn step_back(&self, pos: u32, total: u32) -> Step {
-        let end = pos.saturating_sub(total).max(self.start.max(1));
-        Step { forfeited: end == pos, ..self.land(end, false) }
+        match pos.checked_sub(total).filter(|&end| end >= self.start.max(1) && end != pos) {
+            Some(end) => self.land(end, false),
+            None => Step { end: pos, rest: pos, forfeited: true, bounced: false },
+        }
     }
 
     /// One dice movement forward by `total`.

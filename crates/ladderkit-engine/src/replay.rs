@@ -27,9 +27,10 @@ pub struct GameLog {
     /// Turns begun; a replay of an unfinished game stops there.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub turns: u64,
-    /// `Fingerprint` of every event of the game, in hex: a log whose seed or
-    /// decisions were changed is refused even where the winners agree.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// `Fingerprint` of the seats and every event of the game, in hex: a
+    /// log whose seed, decisions, turns or seats were changed is refused
+    /// even where the winners agree. A log without one is refused.
+    #[serde(default)]
     pub fingerprint: String,
 }
 
@@ -49,8 +50,24 @@ impl Default for Fingerprint {
 }
 
 impl Fingerprint {
+    /// The start of a game's fingerprint: who sat where, so that a log
+    /// whose seats were relabelled (a bot's games passed off as `perfect`
+    /// play, a person's as a bot's) is refused too.
+    pub fn of_seats(seats: &[String]) -> Self {
+        let mut print = Self::default();
+        for seat in seats {
+            print.bytes(seat.as_bytes());
+            print.bytes(b"\x1f");
+        }
+        print
+    }
+
     pub fn add(&mut self, event: &Event) {
-        for b in format!("{event:?};").bytes() {
+        self.bytes(format!("{event:?};").as_bytes());
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
@@ -87,6 +104,13 @@ impl GameLog {
             fingerprint: String::new(),
         }
     }
+
+    /// Sets the fingerprint of the game as played: its seats and `events`.
+    pub fn seal(&mut self, events: &[Event]) {
+        let mut print = Fingerprint::of_seats(&self.seats);
+        events.iter().for_each(|e| print.add(e));
+        self.fingerprint = print.hex();
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +143,9 @@ pub enum ReplayError {
         logged: String,
         replayed: String,
     },
+    /// The log has no fingerprint (or not one of 16 hex digits), so the
+    /// game cannot be checked.
+    NoFingerprint,
 }
 
 impl std::fmt::Display for ReplayError {
@@ -145,7 +172,12 @@ impl std::fmt::Display for ReplayError {
             Self::EventsDiffer { logged, replayed } => write!(
                 f,
                 "the replayed game is not the logged one (fingerprint {replayed}, the log says {logged}): \
-                 its seed, decisions or variant were changed"
+                 its seed, decisions, turns, seats or variant were changed"
+            ),
+            Self::NoFingerprint => write!(
+                f,
+                "the log has no fingerprint of its game (16 hex digits; `ladderkit play --log` writes one), so \
+                 nothing in it can be checked: it is refused"
             ),
         }
     }
@@ -155,9 +187,12 @@ impl std::error::Error for ReplayError {}
 
 /// Replays a logged game, sending every event to `ev`. A log of a game
 /// left unfinished (no winners) replays up to where it stops: the state
-/// returned is then not over. Every decision must be used, and a logged
-/// fingerprint must match the replayed events.
+/// returned is then not over. Every decision must be used, and the log's
+/// fingerprint must match the seats and the replayed events.
 pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink) -> Result<State, ReplayError> {
+    if log.fingerprint.len() != 16 || !log.fingerprint.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ReplayError::NoFingerprint);
+    }
     let now = format!("{hash:016x}");
     if log.variant_hash != now {
         return Err(ReplayError::VariantChanged { logged: log.variant_hash.clone(), now });
@@ -165,7 +200,7 @@ pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink
     if log.seats.len() != engine.players() as usize {
         return Err(ReplayError::Seats { logged: log.seats.len(), engine: engine.players() });
     }
-    let mut ev = Tee { sink: ev, print: Fingerprint::default() };
+    let mut ev = Tee { sink: ev, print: Fingerprint::of_seats(&log.seats) };
     let mut state = engine.new_game(log.game);
     let mut rng = GameRng::for_game(log.seed, log.game);
     let mut ws = Workspace::default();
@@ -206,7 +241,7 @@ pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink
         return Err(ReplayError::WinnersDiffer { logged: log.winners.clone(), replayed });
     }
     let print = ev.print.hex();
-    if !log.fingerprint.is_empty() && log.fingerprint != print {
+    if !log.fingerprint.eq_ignore_ascii_case(&print) {
         return Err(ReplayError::EventsDiffer { logged: log.fingerprint.clone(), replayed: print });
     }
     Ok(state)

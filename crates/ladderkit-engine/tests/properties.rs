@@ -89,6 +89,7 @@ proptest! {
         let mut log = GameLog::new("v", hash, seed, game, vec!["bot".into(); 3]);
         log.decisions = decisions;
         log.winners = end.winner_seats().collect();
+        log.seal(&events);
         prop_assert_eq!(replay_events(&engine, hash, &log).unwrap(), events);
         prop_assert!(replay_events(&engine, hash ^ 1, &log).is_err(), "a changed variant is refused");
     }

@@ -7,7 +7,7 @@
 //! 380 MB for the 12,000 positions of two-player Treehouse, against
 //! 0.2 s and a few MB here.)
 
-use ladderkit_analysis::Transient;
+use ladderkit_analysis::{Factored, Transient};
 use ladderkit_core::work::run;
 
 use crate::graph::{FINISHED, Graph, Opt, PASS_PAUSE_EVERY};
@@ -74,6 +74,12 @@ impl Odds {
 /// size (at least one); the error left is a few times that.
 pub const PRECISION: f64 = 1e-14;
 const MAX_SWEEPS: usize = 1_000_000;
+/// A chain whose sweeps have not settled after this many is solved
+/// directly (LU), when it is no bigger than `EXACT_UP_TO` positions: a
+/// board where almost every move is sent back (snakes to the start but
+/// at a few spaces) settles by sweeps a tiny step at a time.
+const SWEEPS_BEFORE_EXACT: usize = 2_000;
+const EXACT_UP_TO: usize = 20_000;
 
 /// Which figures to solve for: all of them, or one seat's chance only (a
 /// third of the work with three players, for the rounds that need no more),
@@ -205,10 +211,11 @@ pub(crate) async fn solve_chain(
     };
     let mut acc = vec![0.0; cols];
     let mut sweeps = 0;
+    let mut moved: f64;
     loop {
         sweeps += 1;
         Progress::sweep(progress).await?;
-        let mut moved: f64 = 0.0;
+        moved = 0.0;
         for x in (0..n).rev() {
             if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
                 Progress::check(progress).await?;
@@ -232,9 +239,16 @@ pub(crate) async fn solve_chain(
                 *v = new;
             }
         }
-        if moved <= PRECISION || sweeps >= MAX_SWEEPS {
+        if moved <= PRECISION || sweeps >= MAX_SWEEPS || (sweeps >= SWEEPS_BEFORE_EXACT && n <= EXACT_UP_TO) {
             break;
         }
+    }
+    if moved > PRECISION {
+        if n > EXACT_UP_TO {
+            return Err(SolveError::NotConverged { sweeps, change: moved });
+        }
+        Progress::check(progress).await?;
+        figures = exactly(&q, &collect, cols).ok_or(SolveError::NotConverged { sweeps, change: moved })?;
     }
     if figures.iter().any(|v| !v.is_finite()) {
         return Err(SolveError::Numerical);
@@ -244,6 +258,12 @@ pub(crate) async fn solve_chain(
         Wanted::ValueOf(seat, _) => Some(seat),
     };
     Ok(Solved { figures, players: p, only })
+}
+
+/// The chain's figures solved directly: `(I − Q) x = collect`, column by
+/// column (`collect` holds `cols` figures per position).
+fn exactly(q: &Transient, collect: &[f64], cols: usize) -> Option<Vec<f64>> {
+    Some(Factored::new(q)?.collect_rows(collect, cols))
 }
 
 /// Positions from which the game, played this way, never ends: those with

@@ -73,6 +73,9 @@ pub enum SolveError {
     /// The figures did not settle to finite numbers (should not happen on
     /// a game that ends).
     Numerical,
+    /// The sweeps did not settle: figures still moved by `change` after
+    /// `sweeps` sweeps, on a game too big to solve directly.
+    NotConverged { sweeps: usize, change: f64 },
 }
 
 impl std::fmt::Display for SolveError {
@@ -111,6 +114,11 @@ impl std::fmt::Display for SolveError {
             }
             Self::Cancelled => f.write_str("the solve was cancelled"),
             Self::Numerical => f.write_str("the figures did not settle to finite numbers"),
+            Self::NotConverged { sweeps, change } => write!(
+                f,
+                "the figures had not settled after {sweeps} sweeps (they still moved by {change:.1e} a sweep), so they \
+                 would not be exact; use `ladderkit simulate` for its odds"
+            ),
         }
     }
 }
