@@ -97,7 +97,8 @@ pub fn decode(link: &str) -> Result<String, Box<Diagnostic>> {
     };
     let trimmed_start = link.len() - link.trim_start().len();
     let end = link.trim_end().len();
-    let fragment_start = link[..end].find('#').map_or(trimmed_start, |i| i + 1);
+    // Blank text trims to nothing from both ends (`trimmed_start > end`).
+    let fragment_start = link[..end].find('#').map_or(trimmed_start.min(end), |i| i + 1);
     let fragment = &link[fragment_start..end];
     if !fragment.starts_with(PREFIX) {
         let newer = fragment.strip_prefix("lk").and_then(|rest| rest.split_once('.')).map(|(v, _)| v);
@@ -167,6 +168,17 @@ mod tests {
         assert_eq!(decode(&fragment(TEXT)).unwrap(), TEXT);
         assert_eq!(decode(&format!("  #{}\n", fragment(TEXT))).unwrap(), TEXT, "pasted with spaces");
         assert_eq!(Length::of(&url), Length::Safe);
+    }
+
+    /// Blank text trims to nothing from both ends; slicing between the two
+    /// panicked (found by `tests/link.rs`' `any_text_is_read_or_refused`).
+    #[test]
+    fn blank_text_is_refused_not_a_panic() {
+        for blank in ["", "\t", "   ", " \n\t "] {
+            let d = decode(blank).unwrap_err();
+            assert_eq!(d.code, Code::LinkDamaged, "{blank:?}");
+            assert!(d.message.contains("not a Ladderkit board link"), "{blank:?}: {}", d.message);
+        }
     }
 
     #[test]
