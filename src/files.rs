@@ -20,10 +20,49 @@ pub struct Loaded {
     pub picture: bool,
 }
 
-/// Pictures are read up to this size to find the variant they carry (a
-/// large board at a high resolution); the variant itself keeps the
-/// variant-file limit.
-pub const MAX_PICTURE_BYTES: usize = 256 << 20;
+/// What a file read by Ladderkit is meant to be: its size limit, and the
+/// noun its messages use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Variant,
+    /// A PNG that carries its variant (`render`, the editor's export).
+    Picture,
+    /// `play --log`, read by `replay`.
+    GameLog,
+    /// `simulate --shard K/M --out`, read by `merge`.
+    SimulationPart,
+}
+
+impl FileKind {
+    /// The most bytes read of such a file.
+    pub const fn max_bytes(self) -> usize {
+        match self {
+            Self::Variant => Limits::DEFAULT.max_bytes,
+            // A large board at a high resolution; the variant it carries
+            // keeps the variant-file limit.
+            Self::Picture => 256 << 20,
+            // A decision is a few bytes: a game of millions of turns.
+            Self::GameLog => 16 << 20,
+            // The largest part a variant within the reader's limits gives
+            // is about 45 MiB: its canonical text (8 MiB, escaped), the
+            // rests and waits of 250,000 spaces and the rides of 100,000
+            // jumps as 20-digit numbers.
+            Self::SimulationPart => 64 << 20,
+        }
+    }
+
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Variant => "variant file",
+            Self::Picture => "picture",
+            Self::GameLog => "game log",
+            Self::SimulationPart => "simulation part",
+        }
+    }
+}
+
+/// Pictures are read up to this size to find the variant they carry.
+pub const MAX_PICTURE_BYTES: usize = FileKind::Picture.max_bytes();
 
 #[derive(Debug)]
 pub enum FileError {
@@ -34,10 +73,11 @@ pub enum FileError {
     TooLarge {
         path: PathBuf,
         bytes: u64,
-        limit: usize,
+        kind: FileKind,
     },
     NotUtf8 {
         path: PathBuf,
+        kind: FileKind,
     },
     Write {
         path: PathBuf,
@@ -60,10 +100,18 @@ impl std::fmt::Display for FileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
-            Self::TooLarge { path, bytes, limit } => {
-                write!(f, "{} is {bytes} bytes; variant files are at most {limit} bytes", path.display())
+            Self::TooLarge { path, bytes, kind } => {
+                write!(
+                    f,
+                    "{} is {bytes} bytes; a {} is at most {} bytes",
+                    path.display(),
+                    kind.noun(),
+                    kind.max_bytes()
+                )
             }
-            Self::NotUtf8 { path } => write!(f, "{} is not UTF-8 text; is it a variant file?", path.display()),
+            Self::NotUtf8 { path, kind } => {
+                write!(f, "{} is not UTF-8 text; is it a {}?", path.display(), kind.noun())
+            }
             Self::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
             Self::HardLinked { path, links } => write!(
                 f,
@@ -94,20 +142,19 @@ impl std::error::Error for FileError {
 /// A PNG written by `render` (or the editor's board export) carries its
 /// variant: such a picture loads as if it were the `.ron` file.
 pub fn load(path: &Path) -> Result<Loaded, FileError> {
-    let limit = Limits::DEFAULT.max_bytes;
     // Only a picture may be larger than a variant file: look at the
     // signature before reading the rest.
-    let raw = read_bytes(path, if starts_as_png(path) { MAX_PICTURE_BYTES } else { limit })?;
+    let raw = read_bytes(path, if starts_as_png(path) { FileKind::Picture } else { FileKind::Variant })?;
     load_bytes(path, raw)
 }
 
 /// `load` of a file's bytes read elsewhere (a file the web page was
 /// handed), named `path` in messages; the same limits apply.
 pub fn load_bytes(path: &Path, raw: Vec<u8>) -> Result<Loaded, FileError> {
-    let limit = Limits::DEFAULT.max_bytes;
-    let too_large = |limit: usize| FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit };
+    let limit = FileKind::Variant.max_bytes();
+    let too_large = |kind| FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, kind };
     if carry::is_png(&raw) && raw.len() > MAX_PICTURE_BYTES {
-        return Err(too_large(MAX_PICTURE_BYTES));
+        return Err(too_large(FileKind::Picture));
     }
     let (text, picture) = if carry::is_png(&raw) {
         let picture = |why: String| FileError::Picture { path: path.to_owned(), why };
@@ -124,9 +171,10 @@ pub fn load_bytes(path: &Path, raw: Vec<u8>) -> Result<Loaded, FileError> {
         }
     } else if raw.len() > limit {
         // Not a picture (or it stopped being one between two reads).
-        return Err(too_large(limit));
+        return Err(too_large(FileKind::Variant));
     } else {
-        (String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })?, false)
+        let not_text = |_| FileError::NotUtf8 { path: path.to_owned(), kind: FileKind::Variant };
+        (String::from_utf8(raw).map_err(not_text)?, false)
     };
     let checked = check_source(&text);
     Ok(Loaded { path: path.to_owned(), text, checked, picture })
@@ -140,26 +188,27 @@ fn starts_as_png(path: &Path) -> bool {
     fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && carry::is_png(&head)
 }
 
-/// Reads a text file of at most `limit` bytes. Never reads more than that
-/// (a file that grows while it is read is refused too).
-pub fn read_text(path: &Path, limit: usize) -> Result<String, FileError> {
-    let raw = read_bytes(path, limit)?;
-    String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned() })
+/// Reads a text file of `kind`, of at most its `max_bytes`. Never reads
+/// more than that (a file that grows while it is read is refused too).
+pub fn read_text(path: &Path, kind: FileKind) -> Result<String, FileError> {
+    let raw = read_bytes(path, kind)?;
+    String::from_utf8(raw).map_err(|_| FileError::NotUtf8 { path: path.to_owned(), kind })
 }
 
-/// Reads at most `limit` bytes of a file, refusing a larger one.
-fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, FileError> {
+/// Reads at most `kind.max_bytes()` of a file, refusing a larger one.
+fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
+    let limit = kind.max_bytes();
     let read_error = |source| FileError::Read { path: path.to_owned(), source };
     let file = fs::File::open(path).map_err(read_error)?;
     let bytes = file.metadata().map_err(read_error)?.len();
     if bytes > limit as u64 {
-        return Err(FileError::TooLarge { path: path.to_owned(), bytes, limit });
+        return Err(FileError::TooLarge { path: path.to_owned(), bytes, kind });
     }
     let mut raw = Vec::with_capacity(bytes as usize);
     file.take(limit as u64 + 1).read_to_end(&mut raw).map_err(read_error)?;
     if raw.len() > limit {
-        return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, limit });
+        return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, kind });
     }
     Ok(raw)
 }
@@ -199,8 +248,9 @@ pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
             return Err(FileError::HardLinked { path: path.to_owned(), links });
         }
     }
-    let prefix = temp_prefix(&target);
-    clear_stale_temps(&dir, &prefix);
+    let name = temp_name(&target);
+    clear_stale_temps(&dir, &name);
+    let prefix = format!(".{name}.{}.", std::process::id());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp").rand_bytes(8);
     #[cfg(unix)]
@@ -226,10 +276,9 @@ pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     result.map_err(write_error)
 }
 
-/// The start of this file's temporary names: `.NAME.PID.` (then random
-/// characters and `.tmp`). The name is shortened so the whole stays within
-/// a file system's 255 bytes.
-fn temp_prefix(target: &Path) -> String {
+/// The `NAME` of this file's temporary names, `.NAME.PID.RANDOM.tmp`:
+/// shortened so the whole stays within a file system's 255 bytes.
+fn temp_name(target: &Path) -> String {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "variant".into());
     let mut short = name.as_str();
     while short.len() > 200 {
@@ -239,7 +288,7 @@ fn temp_prefix(target: &Path) -> String {
         }
         short = &short[..cut];
     }
-    format!(".{short}.{}.", std::process::id())
+    short.to_owned()
 }
 
 /// Clears temporary files an earlier save of this file left behind (a
@@ -247,12 +296,9 @@ fn temp_prefix(target: &Path) -> String {
 /// whatever their age. Where it cannot be told whether a process lives (no
 /// `/proc`), those older than ten minutes. Only regular files and links are
 /// removed, never what a link points to.
-fn clear_stale_temps(dir: &Path, ours: &str) {
+fn clear_stale_temps(dir: &Path, name: &str) {
     let Ok(entries) = fs::read_dir(dir) else { return };
-    // `.NAME.` of `.NAME.PID.`
-    let Some(name_part) = ours.strip_suffix('.').and_then(|p| p.rsplit_once('.')).map(|(n, _)| format!("{n}.")) else {
-        return;
-    };
+    let name_part = format!(".{name}.");
     let proc_seen = Path::new("/proc/self").exists();
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
@@ -345,72 +391,23 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A symlink given as the path is the person's own: it stays a link and
+    /// its target gets the text. (Planted links, hard links, modes and
+    /// stale temporary files: `tests/adversarial/saves.rs`.)
     #[cfg(unix)]
     #[test]
-    fn a_save_keeps_the_mode_and_the_symlink_and_refuses_hard_links() {
-        use std::os::unix::fs::PermissionsExt;
+    fn a_save_through_a_symlink_keeps_the_link() {
         let dir = std::env::temp_dir().join(format!("ladderkit-files-unix-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         let real = dir.join("real.ron");
         save_atomic(&real, "one").unwrap();
-        fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
-        save_atomic(&real, "two").unwrap();
-        assert_eq!(fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600, "still private");
-        // Through a symlink: the link stays a link, the target changes.
         let link = dir.join("link.ron");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        save_atomic(&link, "three").unwrap();
+        save_atomic(&link, "two").unwrap();
         assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-        assert_eq!(fs::read_to_string(&real).unwrap(), "three");
-        assert!(same_file(&link, &real));
-        // A hard-linked file is refused and left whole, under both names.
-        let hard = dir.join("hard.ron");
-        fs::hard_link(&real, &hard).unwrap();
-        assert!(same_file(&hard, &real) && !same_file(&hard, &dir));
-        let refused = save_atomic(&real, "four").unwrap_err();
-        assert!(matches!(refused, FileError::HardLinked { links: 1, .. }), "{refused}");
-        assert!(refused.to_string().contains("1 other hard link "), "{refused}");
-        assert_eq!(
-            (fs::read_to_string(&real).unwrap(), fs::read_to_string(&hard).unwrap()),
-            ("three".into(), "three".into())
-        );
-        fs::remove_file(&hard).unwrap();
-        // A killed save's temporary file (its process is gone) is cleared
-        // whatever its age; a running save's (PID 1 lives) is not.
-        let stale = dir.join(".real.ron.999999999.AbCdEfGh.tmp");
-        fs::write(&stale, "half").unwrap();
-        let older_name = dir.join(".real.ron.999999998.tmp");
-        fs::write(&older_name, "half").unwrap();
-        let running = dir.join(".real.ron.1.XyZXyZXy.tmp");
-        fs::write(&running, "running").unwrap();
-        save_atomic(&real, "five").unwrap();
-        assert!(!stale.exists() && !older_name.exists() && running.exists());
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// The old code wrote `dir/.NAME.PID.tmp` with a plain create, which
-    /// follows a link planted under that name.
-    #[cfg(unix)]
-    #[test]
-    fn a_save_follows_no_planted_link() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("ladderkit-files-planted-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let secret = dir.join("secret");
-        fs::write(&secret, "keep me").unwrap();
-        fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
-        let v = dir.join("v.ron");
-        fs::write(&v, "old").unwrap();
-        // Every name the old scheme, or this process, could pick.
-        for name in [format!(".v.ron.{}.tmp", std::process::id()), format!(".v.ron.{}.", std::process::id())] {
-            std::os::unix::fs::symlink(&secret, dir.join(name)).unwrap();
-        }
-        save_atomic(&v, "new").unwrap();
-        assert_eq!(fs::read_to_string(&v).unwrap(), "new");
-        assert_eq!(fs::read_to_string(&secret).unwrap(), "keep me");
-        assert_eq!(fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(fs::read_to_string(&real).unwrap(), "two");
+        assert!(same_file(&link, &real) && !same_file(&link, &dir));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

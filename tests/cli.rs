@@ -2,21 +2,11 @@
 //! JSON contracts, files written.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn ladderkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladderkit")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod support;
+use support::{ladderkit, ladderkit_with_input, stderr, stdout};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ladderkit-cli-{name}-{}", std::process::id()));
@@ -154,20 +144,6 @@ fn help_teaches() {
     for needle in ["validate", "analyze", "new", "fmt", "Examples:"] {
         assert!(out.contains(needle), "{needle}");
     }
-}
-
-fn ladderkit_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladderkit"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -667,7 +643,7 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     refused(&["merge", &a, &b, &other_seed], "parts of different runs: seed 2 vs 1");
     refused(&["merge", &a, &b, &a], "part 1/3 is given twice");
     refused(&["merge", &a, &b], "part 3/3 of the run is missing");
-    // A part whose counts were edited no longer fits its shard.
+    // A part whose counts were edited no longer matches its digest.
     let text = std::fs::read_to_string(&b).unwrap();
     let games = text.split("\"tally\":{\"games\":").nth(1).unwrap().split(',').next().unwrap().to_owned();
     let edited = dir.join("edited.json");
@@ -678,7 +654,7 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     )
     .unwrap();
     let third = part("3/3", "1");
-    refused(&["merge", &a, edited.to_str().unwrap(), &third], "does not fit part 2/3");
+    refused(&["merge", &a, edited.to_str().unwrap(), &third], "its digest does not match");
     refused(&["merge", "variants/milton-bradley.ron"], "is not a simulation part");
     refused(&["simulate", "variants/milton-bradley.ron", "--shard", "2/3"], "write it with --out");
     let o = ladderkit(&["simulate", "variants/milton-bradley.ron", "--shard", "4/3", "--out", "x.json"]);

@@ -25,7 +25,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Outcome {
     let mut outcome = Outcome::Ok;
     for path in &args.files {
-        let text = match files::read_text(path, ladderkit::core::Limits::DEFAULT.max_bytes) {
+        let text = match files::read_text(path, files::FileKind::Variant) {
             Ok(text) => text,
             Err(e) => {
                 outcome = fail(e);

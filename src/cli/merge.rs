@@ -15,11 +15,11 @@ use super::setup::{parse_seats, table_for};
 use super::simulate::{policies_of, readable, to_json};
 use super::{Outcome, fail, say};
 
-/// Marks a part file, and its version.
-const PART_VERSION: u32 = 1;
+/// Marks a part file, and its version (2: with a digest).
+const PART_VERSION: u32 = 2;
 
-/// Part files hold a board's counts: 256 MiB is a 10^7-space board.
-const MAX_PART_BYTES: usize = 256 << 20;
+/// Missing parts named in an error; the rest are counted.
+const MISSING_NAMED: usize = 10;
 
 /// Add up the parts of a sharded `simulate` run.
 ///
@@ -65,6 +65,12 @@ pub(super) struct Part {
     /// Seconds this part took to play.
     pub seconds: f64,
     pub tally: Tally,
+    /// `Fnv` of everything above but the seconds: a part proves which run
+    /// and which shard its counts are, so a part copied in under another
+    /// number, relabelled (seed, bots, variant) or edited is refused.
+    /// (Absent from version 1, which is refused by its version.)
+    #[serde(default)]
+    pub digest: String,
 }
 
 impl Part {
@@ -82,7 +88,33 @@ impl Part {
             shard: [options.shard.index + 1, options.shard.count],
             seconds,
             tally,
+            digest: String::new(),
         }
+        .sealed()
+    }
+
+    fn sealed(mut self) -> Self {
+        self.digest = self.expected_digest();
+        self
+    }
+
+    fn expected_digest(&self) -> String {
+        let claims = (
+            self.ladderkit_simulation_part,
+            &self.variant_name,
+            &self.variant_hash,
+            &self.variant,
+            self.seed,
+            self.games,
+            self.players,
+            &self.bots,
+            self.engine_only,
+            self.shard,
+            &self.tally,
+        );
+        // Plain data: serialising it cannot fail.
+        let text = serde_json::to_string(&claims).expect("a part serialises");
+        ladderkit::core::Fnv::default().bytes(text.as_bytes()).hex()
     }
 
     /// What must be the same in every part of one run, in words.
@@ -131,15 +163,24 @@ pub fn run(args: &Args) -> Outcome {
             ));
         }
     }
-    let missing: Vec<String> =
-        (1..=count).filter(|k| !by_index.contains_key(k)).map(|k| format!("{k}/{count}")).collect();
-    if !missing.is_empty() {
+    // Every given part is one of 1..=M, once: the others are missing. (M is
+    // the file's claim, up to 2^64: count them, name the first few.)
+    let missing_count = count - by_index.len() as u64;
+    if missing_count > 0 {
+        let mut missing: Vec<String> = (1..=count)
+            .filter(|k| !by_index.contains_key(k))
+            .take(MISSING_NAMED)
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        if missing_count > MISSING_NAMED as u64 {
+            missing.push(format!("… ({missing_count} in all)"));
+        }
         return fail(format!(
             "part{} {} of the run {} missing\nhint: play {} with `ladderkit simulate FILE --seed {} --games {} --bots {}{} --shard K/{count} --out part-K.json`",
-            if missing.len() > 1 { "s" } else { "" },
+            if missing_count > 1 { "s" } else { "" },
             missing.join(", "),
-            if missing.len() > 1 { "are" } else { "is" },
-            if missing.len() > 1 { "them" } else { "it" },
+            if missing_count > 1 { "are" } else { "is" },
+            if missing_count > 1 { "them" } else { "it" },
             first.seed,
             first.games,
             first.bots.join(","),
@@ -192,10 +233,19 @@ pub fn run(args: &Args) -> Outcome {
                 t.games
             ));
         }
+        if let Err(why) = t.check() {
+            return fail(format!("{}: its tally cannot be a simulation's: {why}", path.display()));
+        }
         seconds += part.seconds;
     }
     let (games, players, seed) = (first.games, first.players, first.seed);
-    let tally = parts.into_iter().fold(empty, |sum, (_, part)| sum.merge(part.tally));
+    let mut tally = empty;
+    for (path, part) in &parts {
+        let Some(sum) = tally.checked_merge(&part.tally) else {
+            return fail(format!("{}: its counts added to the others pass 2^64", path.display()));
+        };
+        tally = sum;
+    }
     let report = tally.report();
     let runner = Runner::of(engine, &whole);
     let per_second = tally.games as f64 / seconds.max(1e-9);
@@ -223,7 +273,7 @@ pub fn run(args: &Args) -> Outcome {
 }
 
 fn read_part(path: &Path) -> Result<Part, String> {
-    let text = files::read_text(path, MAX_PART_BYTES).map_err(|e| e.to_string())?;
+    let text = files::read_text(path, files::FileKind::SimulationPart).map_err(|e| e.to_string())?;
     let part: Part = serde_json::from_str(&text).map_err(|e| {
         format!(
             "{} is not a simulation part (`ladderkit simulate --shard K/M --out FILE` writes them): {e}",
@@ -232,7 +282,8 @@ fn read_part(path: &Path) -> Result<Part, String> {
     })?;
     if part.ladderkit_simulation_part != PART_VERSION {
         return Err(format!(
-            "{}: a part of version {}; this ladderkit reads version {PART_VERSION}",
+            "{}: a part of version {}; this ladderkit reads version {PART_VERSION}\n\
+             hint: play the parts again with this ladderkit (`simulate … --shard K/M --out FILE`)",
             path.display(),
             part.ladderkit_simulation_part
         ));
@@ -240,6 +291,16 @@ fn read_part(path: &Path) -> Result<Part, String> {
     let [k, m] = part.shard;
     if m == 0 || k == 0 || k > m {
         return Err(format!("{}: part {k}/{m} cannot be (K must be 1 to M)", path.display()));
+    }
+    if part.digest != part.expected_digest() {
+        return Err(format!(
+            "{}: its digest does not match what it claims (part {k}/{m}, seed {}, bots {}): \
+             the file was edited, damaged, or is another part renamed\n\
+             hint: play that part again with `ladderkit simulate … --shard {k}/{m} --out FILE`",
+            path.display(),
+            part.seed,
+            part.bots.join(",")
+        ));
     }
     Ok(part)
 }

@@ -39,8 +39,7 @@ impl EventSink for Collect {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    // A decision is a few bytes: 16 MiB is a game of millions of turns.
-    let text = match files::read_text(&args.log, 16 << 20) {
+    let text = match files::read_text(&args.log, files::FileKind::GameLog) {
         Ok(t) => t,
         Err(e) => return fail(e),
     };

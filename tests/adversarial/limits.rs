@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use super::{folder, ladderkit, stderr};
+use super::{folder, ladderkit, stderr, stdout};
 
 /// The issue's "gates" board: a 61-space track where every space from 8 on
 /// sends a piece back to 7, except every sixth. A game lasts millions of
@@ -29,7 +29,7 @@ fn solve_of_a_slow_board_is_exact_or_says_it_is_not() {
     let dir = folder();
     let v = gates(dir.path());
     let o = ladderkit(&["solve", v.to_str().unwrap(), "--json", "--no-skill"]);
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{}{out}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     for figures in [&v["odds"], &v["optimal"]] {
@@ -45,6 +45,28 @@ fn solve_of_a_slow_board_is_exact_or_says_it_is_not() {
 #[test]
 fn solve_states_its_default_time_limit() {
     let o = ladderkit(&["solve", "--help"]);
-    let help = String::from_utf8_lossy(&o.stdout);
+    let help = stdout(&o);
     assert!(help.contains("--max-time") && help.contains("[default: 10m]"), "{help}");
+}
+
+/// Item 10: `analyze`'s note on a board of many wells named every one of
+/// them (100,000 wells: a note of 700 KB).
+#[test]
+fn analyze_names_a_few_wells_and_counts_the_rest() {
+    let dir = folder();
+    let wells: Vec<String> = (2..3000).map(|k| format!("SpaceEffect(space: {k}, effect: Wait)")).collect();
+    let text = format!(
+        "Variant(format: 1, meta: Meta(name: \"wells\", description: \"\", author: \"\"), \
+         board: Track(spaces: 3001, looped: false, first: 1), start: Tray, goal: Last, jumps: [], effects: [{}], \
+         rules: Rules(players: Players(min: 2, max: 4), dice: Dice(count: 1, sides: 6), entry: Direct, \
+         overshoot: Forfeit, follow_chains: true, shared_squares: true, first_player: Seat1))",
+        wells.join(", ")
+    );
+    let v = dir.path().join("wells.ron");
+    fs::write(&v, text).unwrap();
+    let o = ladderkit(&["analyze", v.to_str().unwrap()]);
+    let out = stdout(&o);
+    let note = out.lines().find(|l| l.contains("waits until another arrives")).unwrap_or_else(|| panic!("{out}"));
+    assert!(note.contains("any of spaces 2, 3, 4") && note.contains("2990 more"), "{note}");
+    assert!(note.len() < 400, "{} characters", note.len());
 }

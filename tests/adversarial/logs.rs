@@ -67,3 +67,28 @@ fn replay_refuses_a_log_without_its_fingerprint_or_with_changes() {
         }
     }
 }
+
+/// Item 10: a log over the size limit was "variant files are at most …",
+/// and one that is not text "is it a variant file?"; a part alike.
+#[test]
+fn a_file_that_cannot_be_read_is_named_for_what_it_should_be() {
+    let dir = folder();
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; (16 << 20) + 1]).unwrap();
+    let binary = dir.path().join("binary.json");
+    std::fs::write(&binary, b"{\"seed\": \xff}").unwrap();
+    let cases = [
+        (
+            vec!["replay", "--variant", "variants/treehouse.ron", big.to_str().unwrap()],
+            "a game log is at most 16777216 bytes",
+        ),
+        (vec!["replay", "--variant", "variants/treehouse.ron", binary.to_str().unwrap()], "is it a game log?"),
+        (vec!["merge", binary.to_str().unwrap()], "is not UTF-8 text; is it a simulation part?"),
+        (vec!["validate", binary.to_str().unwrap()], "is not UTF-8 text; is it a variant file?"),
+    ];
+    for (args, says) in cases {
+        let o = ladderkit(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: expected {says:?} in {}", stderr(&o));
+    }
+}

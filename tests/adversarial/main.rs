@@ -4,21 +4,17 @@
 //! holds shut. `docs/security.md` is the threat model these tests check.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+#[path = "../support/mod.rs"]
+mod support;
+use support::{ladderkit, ladderkit_with_input, stderr, stdout};
 
 mod limits;
 mod logs;
+mod merge;
 mod rules;
 mod saves;
 mod terminal;
-
-fn ladderkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladderkit")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A fresh folder, removed when the guard is dropped.
 fn folder() -> tempfile::TempDir {
@@ -30,20 +26,4 @@ fn copy_of(variant: &str, dir: &Path) -> PathBuf {
     let to = dir.join(variant);
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(variant), &to).unwrap();
     to
-}
-
-/// The command line with `input` on stdin (bytes, so not UTF-8 too).
-fn ladderkit_with_input(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladderkit"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }

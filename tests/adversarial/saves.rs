@@ -18,7 +18,11 @@ fn a_save_writes_nothing_through_a_planted_link() {
     fs::write(&secret, "root's secret").unwrap();
     fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
     let v = copy_of("milton-bradley.ron", dir.path());
-    symlink(&secret, dir.path().join(format!(".milton-bradley.ron.{}.tmp", std::process::id()))).unwrap();
+    // Every name the old scheme, or this process's prefix, could pick.
+    let pid = std::process::id();
+    for name in [format!(".milton-bradley.ron.{pid}.tmp"), format!(".milton-bradley.ron.{pid}.")] {
+        symlink(&secret, dir.path().join(name)).unwrap();
+    }
     save_atomic(&v, "(the new text)").unwrap();
     assert_eq!(fs::read_to_string(&v).unwrap(), "(the new text)");
     assert_eq!(fs::read_to_string(&secret).unwrap(), "root's secret");

@@ -280,12 +280,12 @@ pub fn interaction(board: &CompiledBoard) -> Option<String> {
     if !board.shared_squares {
         why.push("pieces cannot share squares, so they interact: seat odds assume they do not".to_owned());
     }
-    let waits: Vec<String> =
-        (0..board.points.len() as u32).filter(|p| board.is_wait(*p)).map(|p| board.label(p)).collect();
+    let waits: Vec<u32> = (0..board.points.len() as u32).filter(|p| board.is_wait(*p)).collect();
     if !waits.is_empty() {
         why.push(format!(
-            "a piece on {} waits until another arrives: these figures let it go on as if freed at once",
-            waits.join(" or ")
+            "a piece on {}{} waits until another arrives: these figures let it go on as if freed at once",
+            if waits.len() > 1 { "any of " } else { "" },
+            ladderkit_core::space_list(board, &waits)
         ));
     }
     (!why.is_empty()).then(|| {

@@ -212,7 +212,7 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
         let message = if !finishes[board.start as usize] {
             format!("no piece can ever reach the goal {goal} from the start")
         } else {
-            format!("pieces can get stuck: the goal {goal} cannot be reached from {}", list(board, &trapped))
+            format!("pieces can get stuck: the goal {goal} cannot be reached from {}", space_list(board, &trapped))
         };
         let blame = Blame::new(spec, board, &reach);
         // Point at the culprits when there are some (their feet and the
@@ -244,9 +244,12 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
         .collect();
     if !never.is_empty() {
         out.push(
-            Diagnostic::warning(Code::UnlandableSpace, format!("no piece can ever land on {}", list(board, &never)))
-                .spaces(never.iter().filter_map(|p| board.number(*p)))
-                .help("these spaces (and anything on them) never come into play"),
+            Diagnostic::warning(
+                Code::UnlandableSpace,
+                format!("no piece can ever land on {}", space_list(board, &never)),
+            )
+            .spaces(never.iter().filter_map(|p| board.number(*p)))
+            .help("these spaces (and anything on them) never come into play"),
         );
     }
     for (i, e) in spec.effects.iter().enumerate() {
@@ -323,8 +326,8 @@ fn trap_help(blame: &Blame, board: &CompiledBoard) -> String {
     }
 }
 
-/// "3, 5, 9 and 4 more" — a short list of space labels.
-fn list(board: &CompiledBoard, positions: &[u32]) -> String {
+/// "spaces 3, 5, 9, 4 more": a short list of space labels, however many.
+pub fn space_list(board: &CompiledBoard, positions: &[u32]) -> String {
     const SHOWN: usize = 8;
     let mut labels: Vec<String> = positions.iter().take(SHOWN).map(|p| board.label(*p)).collect();
     if positions.len() > SHOWN {

@@ -226,5 +226,5 @@ pub fn to_string(spec: &VariantSpec) -> String {
 /// A fingerprint of a variant: FNV-1a over its canonical text. Replays
 /// carry it so they refuse a variant that changed since.
 pub fn variant_hash(spec: &VariantSpec) -> u64 {
-    to_string(spec).bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    crate::Fnv::default().bytes(to_string(spec).as_bytes()).value()
 }

@@ -1,6 +1,7 @@
 //! A game is its variant's hash, the seed and the decisions taken; from
 //! those the engine replays it event by event.
 
+use ladderkit_core::Fnv;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, Turn, Workspace};
@@ -40,14 +41,8 @@ fn is_zero(n: &u64) -> bool {
 
 /// FNV-1a over events as `Debug` writes them: a fixed, portable digest of a
 /// game's whole story.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fingerprint(u64);
-
-impl Default for Fingerprint {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fingerprint(Fnv);
 
 impl Fingerprint {
     /// The start of a game's fingerprint: who sat where, so that a log
@@ -56,24 +51,17 @@ impl Fingerprint {
     pub fn of_seats(seats: &[String]) -> Self {
         let mut print = Self::default();
         for seat in seats {
-            print.bytes(seat.as_bytes());
-            print.bytes(b"\x1f");
+            print.0.bytes(seat.as_bytes()).bytes(b"\x1f");
         }
         print
     }
 
     pub fn add(&mut self, event: &Event) {
-        self.bytes(format!("{event:?};").as_bytes());
-    }
-
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0.bytes(format!("{event:?};").as_bytes());
     }
 
     pub fn hex(&self) -> String {
-        format!("{:016x}", self.0)
+        self.0.hex()
     }
 }
 

@@ -52,17 +52,23 @@ impl ExtrasTally {
     }
 
     pub(crate) fn merge(&mut self, other: &ExtrasTally) {
-        for (a, b) in self.seat_points.iter_mut().zip(&other.seat_points) {
-            *a += b;
+        self.checked_merge(other).expect("a run's counts fit in u64");
+    }
+
+    /// `merge`, or `None` when a count would pass `u64::MAX`.
+    pub(crate) fn checked_merge(&mut self, other: &ExtrasTally) -> Option<()> {
+        crate::stats::add_into(&mut self.seat_points, &other.seat_points)?;
+        crate::stats::add_into(&mut self.activations, &other.activations)?;
+        for (a, b) in [
+            (&mut self.chips_taken, other.chips_taken),
+            (&mut self.upgrades, other.upgrades),
+            (&mut self.powers_used, other.powers_used),
+            (&mut self.arrow_points, other.arrow_points),
+            (&mut self.racer_lost, other.racer_lost),
+        ] {
+            *a = a.checked_add(b)?;
         }
-        self.chips_taken += other.chips_taken;
-        self.upgrades += other.upgrades;
-        self.powers_used += other.powers_used;
-        for (a, b) in self.activations.iter_mut().zip(other.activations) {
-            *a += b;
-        }
-        self.arrow_points += other.arrow_points;
-        self.racer_lost += other.racer_lost;
+        Some(())
     }
 
     /// Per-game means, for reports.

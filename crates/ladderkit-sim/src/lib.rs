@@ -70,8 +70,16 @@ impl Shard {
 
     /// The games this shard plays of a run of `games` counted in blocks of
     /// `block` (`block_size_of`).
+    /// Counted, not walked block by block: a part file may claim a run of
+    /// 2^64 games.
     pub fn games(self, games: u64, block: u64) -> u64 {
-        (0..games.div_ceil(block)).filter(|b| self.has(*b)).map(|b| ((b + 1) * block).min(games) - b * block).sum()
+        let (blocks, count) = (games.div_ceil(block), self.count.max(1));
+        if self.index >= blocks {
+            return 0;
+        }
+        let mine = (blocks - 1 - self.index) / count + 1;
+        let last = blocks - 1;
+        if self.has(last) { (mine - 1) * block + (games - last * block) } else { mine * block }
     }
 }
 
@@ -111,28 +119,34 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
 pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&AtomicU64>, stop: &AtomicBool) -> Tally {
     let kernel = Kernel::new(engine, options);
     let block = block_size(kernel.as_ref(), options);
+    // This shard's blocks, `first`, `first + step`, …: only those are
+    // visited (a run may be of 2^64 games), and none once `stop` is set.
+    let (first, step) = (options.shard.index, options.shard.count.max(1));
     let blocks = options.games.div_ceil(block);
-    let play_block = |worker: &mut Worker, b: u64| {
-        if stop.load(Ordering::Relaxed) || !options.shard.has(b) {
-            return tally_for(engine, options);
+    let mine = if first < blocks { (blocks - 1 - first) / step + 1 } else { 0 };
+    let play_block = |worker: &mut Worker, i: u64| {
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
-        let games = b * block..((b + 1) * block).min(options.games);
+        let start = (first + i * step) * block;
+        let games = start..start + block.min(options.games - start);
         let tally = simulate_range(engine, kernel.as_ref(), options, games, worker, stop);
         if let Some(p) = progress {
             p.fetch_add(tally.games, Ordering::Relaxed);
         }
-        tally
+        Some(tally)
     };
     // Tallies are integer counts, so the order blocks are added in does not
     // matter: one thread or many give the same result.
     if options.threads == 1 {
         let mut worker = Worker::for_run(options);
-        return (0..blocks).map(|b| play_block(&mut worker, b)).fold(tally_for(engine, options), Tally::merge);
+        return (0..mine).map_while(|i| play_block(&mut worker, i)).fold(tally_for(engine, options), Tally::merge);
     }
     let run = || {
-        (0..blocks)
+        (0..mine)
             .into_par_iter()
             .map_init(|| Worker::for_run(options), play_block)
+            .while_some()
             .reduce(|| tally_for(engine, options), Tally::merge)
     };
     if options.threads == 0 {
@@ -353,5 +367,35 @@ impl Leader {
             self.changes += 1;
         }
         self.current = Some(leader);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn a_shards_games_are_counted_as_its_blocks_add_up() {
+        for games in 0..200u64 {
+            for block in 1..9 {
+                for count in 1..7 {
+                    let walked: Vec<u64> = (0..count)
+                        .map(|index| {
+                            let shard = Shard { index, count };
+                            (0..games.div_ceil(block))
+                                .filter(|b| shard.has(*b))
+                                .map(|b| ((b + 1) * block).min(games) - b * block)
+                                .sum()
+                        })
+                        .collect();
+                    let counted: Vec<u64> =
+                        (0..count).map(|index| Shard { index, count }.games(games, block)).collect();
+                    assert_eq!(counted, walked, "{games} games in blocks of {block}, {count} parts");
+                }
+            }
+        }
+        // At once, where walking would take years.
+        let halves = [0, 1].map(|index| Shard { index, count: 2 }.games(u64::MAX, 256));
+        assert_eq!(halves, [1 << 63, u64::MAX / 2]);
     }
 }

@@ -40,13 +40,23 @@ impl Histogram {
         self.counts[v] += 1;
     }
 
-    fn merge(&mut self, other: &Histogram) {
+    /// `None` when a count would pass `u64::MAX`.
+    fn checked_merge(&mut self, other: &Histogram) -> Option<()> {
         if other.counts.len() > self.counts.len() {
             self.counts.resize(other.counts.len(), 0);
         }
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        add_into(&mut self.counts, &other.counts)
+    }
+
+    /// How many values it holds; `None` past `u64::MAX`.
+    fn checked_len(&self) -> Option<u64> {
+        self.counts.iter().try_fold(0u64, |n, c| n.checked_add(*c))
+    }
+
+    /// The sum of its values, `None` past `u64::MAX`.
+    fn checked_total(&self) -> Option<u64> {
+        let total = self.counts.iter().enumerate().map(|(v, c)| v as u128 * u128::from(*c)).sum::<u128>();
+        u64::try_from(total).ok()
     }
 
     pub fn summary(&self) -> Summary {
@@ -81,6 +91,15 @@ impl Histogram {
             percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
         }
     }
+}
+
+/// Adds `b` into `a`, element by element; `None` when a count would pass
+/// `u64::MAX`.
+pub(crate) fn add_into(a: &mut [u64], b: &[u64]) -> Option<()> {
+    for (a, b) in a.iter_mut().zip(b) {
+        *a = a.checked_add(*b)?;
+    }
+    Some(())
 }
 
 pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];
@@ -138,31 +157,74 @@ impl Tally {
         }
     }
 
-    pub fn merge(mut self, other: Tally) -> Tally {
-        self.games += other.games;
-        self.total_rolls.merge(&other.total_rolls);
-        self.total_turns.merge(&other.total_turns);
-        self.rounds.merge(&other.rounds);
-        for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
-            *a += b;
-        }
-        self.shared_wins += other.shared_wins;
-        self.unfinished += other.unfinished;
-        self.lead_changes += other.lead_changes;
-        for (a, b) in self.heat.iter_mut().zip(&other.heat) {
-            *a += b;
-        }
-        for (a, b) in self.jumps.iter_mut().zip(&other.jumps) {
-            *a += b;
-        }
+    /// Adds the counts of another part of the same run.
+    pub fn merge(self, other: Tally) -> Tally {
+        // One run's counts are far from u64::MAX; only a forged part
+        // (`checked_merge`) comes near.
+        self.checked_merge(&other).expect("a run's counts fit in u64")
+    }
+
+    /// `merge`, or `None` when a count would pass `u64::MAX`.
+    pub fn checked_merge(mut self, other: &Tally) -> Option<Tally> {
+        self.games = self.games.checked_add(other.games)?;
+        self.total_rolls.checked_merge(&other.total_rolls)?;
+        self.total_turns.checked_merge(&other.total_turns)?;
+        self.rounds.checked_merge(&other.rounds)?;
+        add_into(&mut self.seat_wins, &other.seat_wins)?;
+        self.shared_wins = self.shared_wins.checked_add(other.shared_wins)?;
+        self.unfinished = self.unfinished.checked_add(other.unfinished)?;
+        self.lead_changes = self.lead_changes.checked_add(other.lead_changes)?;
+        add_into(&mut self.heat, &other.heat)?;
+        add_into(&mut self.jumps, &other.jumps)?;
         if let (Some(a), Some(b)) = (&mut self.extras, &other.extras) {
-            a.merge(b);
+            a.checked_merge(b)?;
         }
-        self.blocked += other.blocked;
-        for (a, b) in self.waits.iter_mut().zip(&other.waits) {
-            *a += b;
+        self.blocked = self.blocked.checked_add(other.blocked)?;
+        add_into(&mut self.waits, &other.waits)?;
+        Some(self)
+    }
+
+    /// What the counts of any whole games satisfy, whatever the board and
+    /// the bots: a tally read from a file must pass before it is added to
+    /// others (`ladderkit merge`). The error says which count is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        let finished = self.games.checked_sub(self.unfinished).ok_or("it counts more unfinished games than games")?;
+        if self.blocked > self.unfinished {
+            return Err("it counts more blocked games than unfinished ones".into());
         }
-        self
+        if self.seat_wins.len() != self.players {
+            return Err(format!("it has wins for {} seats, not {}", self.seat_wins.len(), self.players));
+        }
+        if let Some(seat) = self.seat_wins.iter().position(|w| *w > finished) {
+            return Err(format!("seat {} won more games than were finished", seat + 1));
+        }
+        if self.shared_wins > finished {
+            return Err("it counts more shared wins than finished games".into());
+        }
+        // A finished game has one winner, or two and more (a shared win).
+        let wins: u128 = self.seat_wins.iter().map(|w| u128::from(*w)).sum();
+        let least = u128::from(finished) + u128::from(self.shared_wins);
+        let most = u128::from(finished) + u128::from(self.shared_wins) * self.players.saturating_sub(1) as u128;
+        if wins < least || wins > most {
+            return Err(format!("its seats' wins ({wins}) do not fit {finished} finished games"));
+        }
+        for (what, h) in [("rolls", &self.total_rolls), ("turns", &self.total_turns), ("rounds", &self.rounds)] {
+            if h.checked_len() != Some(self.games) {
+                return Err(format!("its histogram of {what} does not count {} games", self.games));
+            }
+            if h.checked_total().is_none() {
+                return Err(format!("its histogram of {what} adds up past u64::MAX"));
+            }
+        }
+        if let Some(extras) = &self.extras {
+            if extras.seat_points.len() != self.players {
+                return Err(format!("it has points for {} seats, not {}", extras.seat_points.len(), self.players));
+            }
+            if extras.racer_lost > finished {
+                return Err("it counts more races lost on points than finished games".into());
+            }
+        }
+        Ok(())
     }
 
     /// Counts a game played by the engine (where its pieces rested and

@@ -528,3 +528,29 @@ fn dealt_boards_are_played_game_by_game() {
     }
     assert_eq!((tally.total_rolls.summary().mean * 3.0).round(), f64::from(rolls));
 }
+
+/// What `ladderkit merge` demands of a part's tally (`Tally::check`) holds
+/// for the games of every bundled race, on its fast kernel and on the
+/// engine, for each seat count: the checks refuse forgeries, never a run.
+#[test]
+fn every_simulated_tally_passes_the_checks_merge_makes() {
+    let variants = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(variants).unwrap() {
+        let path = entry.unwrap().path();
+        let spec = check_source(&std::fs::read_to_string(&path).unwrap()).spec.unwrap();
+        if matches!(spec.rules.play, Play::ScoreTrack(_)) {
+            continue;
+        }
+        let players = spec.rules.players.min..=spec.rules.players.max.min(4);
+        for (players, engine_only) in players.flat_map(|p| [(p, false), (p, true)]) {
+            let e = engine(&spec, players);
+            let deal = spec.random_jumps.is_some().then(|| std::sync::Arc::new(spec.clone()));
+            let o = Options { engine_only, deal, ..options(500, players as usize, 0) };
+            let tally = simulate(&e, &o, None);
+            assert_eq!(tally.check(), Ok(()), "{} with {players} players", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "only {checked} runs checked");
+}

@@ -10,7 +10,7 @@
 use ladderkit_analysis::{Factored, Transient};
 use ladderkit_core::work::run;
 
-use crate::graph::{FINISHED, Graph, Opt, PASS_PAUSE_EVERY};
+use crate::graph::{FINISHED, Graph, Opt};
 use crate::{Progress, SolveError};
 
 /// How one seat chooses.
@@ -152,6 +152,18 @@ pub(crate) async fn solve_chain(
     wanted: Wanted<'_>,
     progress: Option<&Progress>,
 ) -> Result<Solved, SolveError> {
+    solve_chain_with(graph, seats, wanted, progress, SWEEPS_BEFORE_EXACT).await
+}
+
+/// `solve_chain`, turning to the direct solve after `sweeps_before_exact`
+/// sweeps (the tests hold the two ways to each other).
+async fn solve_chain_with(
+    graph: &Graph,
+    seats: &[Choice<'_>],
+    wanted: Wanted<'_>,
+    progress: Option<&Progress>,
+    sweeps_before_exact: usize,
+) -> Result<Solved, SolveError> {
     let n = graph.positions();
     let p = graph.players as usize;
     let (_, options) = graph.size();
@@ -163,9 +175,7 @@ pub(crate) async fn solve_chain(
     let mut collect = vec![0.0; n * cols];
     let mut here = vec![0.0; all];
     for x in 0..n {
-        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
-            Progress::check(progress).await?;
-        }
+        Progress::in_pass(progress, x).await?;
         let node = graph.node(x);
         let seat = seats[node.current as usize];
         here.iter_mut().for_each(|v| *v = 0.0);
@@ -217,9 +227,7 @@ pub(crate) async fn solve_chain(
         Progress::sweep(progress).await?;
         moved = 0.0;
         for x in (0..n).rev() {
-            if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
-                Progress::check(progress).await?;
-            }
+            Progress::in_pass(progress, x).await?;
             acc.copy_from_slice(&collect[x * cols..(x + 1) * cols]);
             let mut stay = 0.0;
             for &(y, chance) in q.row(x) {
@@ -239,7 +247,7 @@ pub(crate) async fn solve_chain(
                 *v = new;
             }
         }
-        if moved <= PRECISION || sweeps >= MAX_SWEEPS || (sweeps >= SWEEPS_BEFORE_EXACT && n <= EXACT_UP_TO) {
+        if moved <= PRECISION || sweeps >= MAX_SWEEPS || (sweeps >= sweeps_before_exact && n <= EXACT_UP_TO) {
             break;
         }
     }
@@ -292,4 +300,47 @@ fn never_ends(q: &Transient) -> usize {
         }
     }
     ends.iter().filter(|e| !**e).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_core::{check_source, compile};
+    use ladderkit_engine::Engine;
+
+    use super::*;
+    use crate::Limits;
+
+    /// The direct solve a slow chain turns to gives the sweeps' figures:
+    /// every seat's chances, the shared wins, turns and rolls, from every
+    /// position, on a race and on a game where pieces meet.
+    #[test]
+    fn the_direct_solve_gives_the_sweeps_figures() {
+        let sources = [
+            include_str!("../../../variants/gameweave-small.ron"),
+            include_str!("../../../variants/milton-bradley-stomp.ron"),
+        ];
+        let mut held = 0;
+        for (source, players) in sources.into_iter().flat_map(|s| [(s, 2), (s, 3)]) {
+            let spec = check_source(source).spec.unwrap();
+            let engine =
+                Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
+            let graph = Graph::explore(&engine, Limits::default(), None).unwrap();
+            if graph.positions() > EXACT_UP_TO {
+                continue;
+            }
+            let seats = vec![Choice::Random; players as usize];
+            let swept = run(solve_chain_with(&graph, &seats, Wanted::All, None, usize::MAX)).unwrap();
+            // One sweep leaves the figures far from settled: the rest is LU.
+            let direct = run(solve_chain_with(&graph, &seats, Wanted::All, None, 1)).unwrap();
+            for (i, (a, b)) in swept.figures.iter().zip(&direct.figures).enumerate() {
+                assert!(
+                    (a - b).abs() <= 1e-11 * a.abs().max(1.0),
+                    "{} figure {i}: swept {a}, direct {b}",
+                    spec.meta.name
+                );
+            }
+            held += 1;
+        }
+        assert!(held >= 2, "only {held} games small enough for the direct solve");
+    }
 }

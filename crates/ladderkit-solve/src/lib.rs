@@ -48,6 +48,13 @@ impl Progress {
         Self::check(progress).await
     }
 
+    /// At position `x` of a pass that does little at each: pauses once
+    /// every `PASS_PAUSE_EVERY` positions; `Err` if the solve was cancelled.
+    pub(crate) async fn in_pass(progress: Option<&Self>, x: usize) -> Result<(), SolveError> {
+        use crate::graph::PASS_PAUSE_EVERY;
+        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 { Self::check(progress).await } else { Ok(()) }
+    }
+
     /// Pauses; `Err` if the solve was cancelled.
     pub(crate) async fn check(progress: Option<&Self>) -> Result<(), SolveError> {
         pause().await;

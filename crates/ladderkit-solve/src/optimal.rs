@@ -18,7 +18,7 @@
 use ladderkit_core::work::run;
 
 use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
-use crate::graph::{FINISHED, Graph, PASS_PAUSE_EVERY};
+use crate::graph::{FINISHED, Graph};
 use crate::{Progress, SolveError};
 
 /// The optimality equations hold to this (in win chance) at every choice.
@@ -124,9 +124,7 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
         Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
-            if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
-                Progress::check(progress).await?;
-            }
+            Progress::in_pass(progress, x).await?;
             let maximise = graph.node(x).current as usize == seat;
             let mut v = 0.0;
             for r in graph.rolls_of(x) {
@@ -142,9 +140,7 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
     }
     let mut picks = vec![0u16; graph.size().0];
     for x in 0..n {
-        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
-            Progress::check(progress).await?;
-        }
+        Progress::in_pass(progress, x).await?;
         let maximise = graph.node(x).current as usize == seat;
         for r in graph.rolls_of(x) {
             picks[r] = best(graph, r, seat, maximise, &values) as u16;
@@ -221,9 +217,7 @@ async fn for_each_gap(
     mut found: impl FnMut(usize, usize, f64),
 ) -> Result<(), SolveError> {
     for x in 0..graph.positions() {
-        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 {
-            Progress::check(progress).await?;
-        }
+        Progress::in_pass(progress, x).await?;
         let maximise = graph.node(x).current as usize == seat;
         let sign = if maximise { 1.0 } else { -1.0 };
         for r in graph.rolls_of(x) {

@@ -1,0 +1,31 @@
+//! Running the `ladderkit` binary from the command-line test suites
+//! (`tests/cli.rs`, `tests/adversarial/`), in the checkout's folder.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+pub fn ladderkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladderkit")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+/// The command line with `input` on stdin (bytes, so not UTF-8 too).
+pub fn ladderkit_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladderkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_ref()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
