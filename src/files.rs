@@ -6,7 +6,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use ladderkit_core::{Checked, Limits, check_source};
+use ladderkit_core::{Checked, Limits, VariantSpec, check_source, to_string};
 use ladderkit_render::carry;
 
 /// A variant file as read from disk, with its checks.
@@ -61,9 +61,6 @@ impl FileKind {
     }
 }
 
-/// Pictures are read up to this size to find the variant they carry.
-pub const MAX_PICTURE_BYTES: usize = FileKind::Picture.max_bytes();
-
 #[derive(Debug)]
 pub enum FileError {
     Read {
@@ -88,6 +85,12 @@ pub enum FileError {
     HardLinked {
         path: PathBuf,
         links: u64,
+    },
+    /// The text to write would be larger than Ladderkit reads back.
+    Unreadable {
+        path: PathBuf,
+        bytes: u64,
+        kind: FileKind,
     },
     /// A PNG without a variant, or whose variant cannot be read.
     Picture {
@@ -122,6 +125,15 @@ impl std::fmt::Display for FileError {
                 if *links == 1 { "" } else { "s" },
                 if *links == 1 { "it" } else { "them" },
             ),
+            Self::Unreadable { path, bytes, kind } => write!(
+                f,
+                "not saved: {}'s text would be {bytes} bytes, and a {} is read up to {} bytes, so Ladderkit could \
+                 not open it again. Nothing was written. Canonical text (one jump or effect a line) is longer \
+                 than a compact file: a board this large needs fewer jumps, effects or free-form spaces",
+                path.display(),
+                kind.noun(),
+                kind.max_bytes()
+            ),
             Self::Picture { path, why } => write!(f, "{}: {why}", path.display()),
         }
     }
@@ -153,7 +165,7 @@ pub fn load(path: &Path) -> Result<Loaded, FileError> {
 pub fn load_bytes(path: &Path, raw: Vec<u8>) -> Result<Loaded, FileError> {
     let limit = FileKind::Variant.max_bytes();
     let too_large = |kind| FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, kind };
-    if carry::is_png(&raw) && raw.len() > MAX_PICTURE_BYTES {
+    if carry::is_png(&raw) && raw.len() > FileKind::Picture.max_bytes() {
         return Err(too_large(FileKind::Picture));
     }
     let (text, picture) = if carry::is_png(&raw) {
@@ -211,6 +223,23 @@ fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
         return Err(FileError::TooLarge { path: path.to_owned(), bytes: raw.len() as u64, kind });
     }
     Ok(raw)
+}
+
+/// A variant's canonical text, refused when it is larger than Ladderkit
+/// reads: whatever Ladderkit writes, it can open again.
+pub fn variant_text(path: &Path, spec: &VariantSpec) -> Result<String, FileError> {
+    let text = to_string(spec);
+    let kind = FileKind::Variant;
+    if text.len() > kind.max_bytes() {
+        return Err(FileError::Unreadable { path: path.to_owned(), bytes: text.len() as u64, kind });
+    }
+    Ok(text)
+}
+
+/// Saves a variant's canonical text atomically (`save_atomic`), if
+/// Ladderkit can read it back (`variant_text`).
+pub fn save_variant(path: &Path, spec: &VariantSpec) -> Result<(), FileError> {
+    save_atomic(path, &variant_text(path, spec)?)
 }
 
 /// Writes `text` to `path` atomically.
@@ -442,6 +471,15 @@ pub fn picture_bytes(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) ->
     match PictureFormat::of(path) {
         Some(PictureFormat::Svg) => Ok(svg.as_bytes().to_vec()),
         Some(PictureFormat::Png) => {
+            let limit = FileKind::Variant.max_bytes();
+            if let Some(text) = variant.filter(|text| text.len() > limit) {
+                return Err(format!(
+                    "{}: not written: the picture would carry a variant of {} bytes, and a picture's variant is \
+                     read up to {limit} bytes, so it could not be opened again; write an .svg",
+                    path.display(),
+                    text.len()
+                ));
+            }
             let png = crate::render::png(svg, dpi).map_err(|e| e.to_string())?;
             Ok(match variant {
                 Some(text) => carry::embed(&png, text),

@@ -259,19 +259,7 @@ fn play_a_treehouse_game_by_typing_and_replay_it() {
 fn play_quits_cleanly_when_input_ends_and_the_unfinished_game_replays() {
     let dir = temp_dir("quit");
     let log = dir.join("quit.json");
-    let o = ladderkit_with_input(
-        &[
-            "play",
-            "variants/treehouse.ron",
-            "--players",
-            "human,bot:random",
-            "--seed",
-            "1",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        "\n1\n\n1\n\n",
-    );
+    let o = support::play_treehouse_logged(&log, "\n1\n\n1\n\n");
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("game left unfinished"));
     let replay = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse.ron"]);

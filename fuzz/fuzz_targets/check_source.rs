@@ -5,7 +5,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let checked = ladderkit::core::check_source(text);
+        let checked = ladderkit_core::check_source(text);
         for d in &checked.diagnostics {
             if let Some(span) = d.location.span {
                 assert!(span.start <= span.end && span.end <= text.len(), "{d:?}");
@@ -13,9 +13,9 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Some(spec) = &checked.spec {
             // Canonical text reads back the same.
-            let canonical = ladderkit::core::to_string(spec);
-            let again = ladderkit::core::check_source(&canonical);
-            assert_eq!(again.spec.as_ref().map(ladderkit::core::to_string), Some(canonical));
+            let canonical = ladderkit_core::to_string(spec);
+            let again = ladderkit_core::check_source(&canonical);
+            assert_eq!(again.spec.as_ref().map(ladderkit_core::to_string), Some(canonical));
         }
     }
 });

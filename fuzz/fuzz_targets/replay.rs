@@ -1,9 +1,9 @@
 //! Any game log, replayed against the bundled Treehouse and Taiwan variants.
 #![no_main]
 
-use ladderkit::core::{check_source, compile, variant_hash};
-use ladderkit::engine::Engine;
-use ladderkit::engine::replay::{GameLog, replay};
+use ladderkit_core::{check_source, compile, variant_hash};
+use ladderkit_engine::Engine;
+use ladderkit_engine::replay::{GameLog, replay};
 use libfuzzer_sys::fuzz_target;
 
 const VARIANTS: [&str; 2] =

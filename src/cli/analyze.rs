@@ -1,6 +1,6 @@
 //! `ladderkit analyze`: the exact odds of a variant.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -54,10 +54,11 @@ pub struct Args {
     /// `render`).
     #[arg(long, default_value_t = 150.0, value_parser = super::render::parse_dpi)]
     dpi: f32,
-    /// Give up after this long (30s, 2m): boards of hundreds of thousands of
-    /// spaces can take minutes.
-    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
-    max_time: Option<Duration>,
+    /// Give up after this long (30s, 10m): most boards take milliseconds,
+    /// a track of 250,000 spaces about a minute. An analysis that would
+    /// plainly take longer stops early and says how long it would take.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration, default_value = "2m")]
+    max_time: Duration,
     /// For a variant that deals its snakes and ladders afresh each game
     /// (`random_jumps`): analyse the board of this game (0 is the first).
     #[arg(long, default_value_t = 0)]
@@ -76,13 +77,24 @@ pub fn run(args: &Args) -> Outcome {
     let options = Options { players: args.players, ..Options::default() };
     let analysis = match analyze_with_progress(&board, &options, args.max_time) {
         Ok(a) => a,
-        Err(AnalysisError::Cancelled) => {
+        Err(Stopped::Late) => {
             return fail(format!(
                 "the analysis took longer than --max-time {:?} and was stopped; give it longer, or estimate with `ladderkit simulate`",
-                args.max_time.unwrap_or_default()
+                args.max_time
             ));
         }
-        Err(e) => return fail(e),
+        Err(Stopped::WouldTake { total, done, after }) => {
+            return fail(format!(
+                "at its pace so far the analysis would take about {} ({:.1}% done in {}), more than --max-time {:?}; it was stopped. \
+                 Give it --max-time {}, or estimate with `ladderkit simulate`",
+                minutes(total),
+                done * 100.0,
+                minutes(after),
+                args.max_time,
+                minutes(total.mul_f64(1.5)).replace(' ', "")
+            ));
+        }
+        Err(Stopped::Error(e)) => return fail(e),
     };
     if let Some(path) = &args.plot {
         let svg = render::odds_svg(&spec.meta.name, &analysis, render::Theme::Classic);
@@ -120,19 +132,38 @@ pub fn run(args: &Args) -> Outcome {
     Outcome::Ok
 }
 
+/// Why the analysis gave no figures.
+enum Stopped {
+    /// It ran to `--max-time`.
+    Late,
+    /// Going at the pace it had, it would take `total`: `done` of it was
+    /// done `after` so long.
+    WouldTake {
+        total: Duration,
+        done: f64,
+        after: Duration,
+    },
+    Error(AnalysisError),
+}
+
+/// Once an analysis has run this long, its pace tells how long it takes.
+const JUDGED_AFTER: Duration = Duration::from_secs(5);
+/// It stops early when its pace says it would take this many times its
+/// time limit (the pace is a guess: a tail can settle sooner).
+const PLAINLY_LONGER: u32 = 3;
+
 /// The analysis, with a progress bar on a terminal once it has taken longer
 /// than a moment (most boards are done in milliseconds), stopped once it has
-/// taken `limit`.
-fn analyze_with_progress(
-    board: &Playable,
-    options: &Options,
-    limit: Option<Duration>,
-) -> Result<Analysis, AnalysisError> {
+/// taken `limit`, or once it has gone long enough to see it would take
+/// several times that.
+fn analyze_with_progress(board: &Playable, options: &Options, limit: Duration) -> Result<Analysis, Stopped> {
     let started = Instant::now();
     let terminal = super::terminal::stderr_is_terminal();
     let bar: OnceCell<ProgressBar> = OnceCell::new();
+    let pace: Cell<Option<(Duration, f64, Duration)>> = Cell::new(None);
     let report = |done: f64| {
-        if terminal && started.elapsed() > Duration::from_millis(300) {
+        let elapsed = started.elapsed();
+        if terminal && elapsed > Duration::from_millis(300) {
             let bar = bar.get_or_init(|| {
                 let bar = ProgressBar::new(1000);
                 if let Ok(style) = ProgressStyle::with_template("analysing {bar:40} {percent}% {elapsed}") {
@@ -142,13 +173,37 @@ fn analyze_with_progress(
             });
             bar.set_position((done * 1000.0) as u64);
         }
-        limit.is_some_and(|limit| started.elapsed() >= limit)
+        if elapsed >= JUDGED_AFTER && done > 0.0 {
+            let total = elapsed.div_f64(done);
+            if total > limit * PLAINLY_LONGER {
+                pace.set(Some((total, done, elapsed)));
+                return true;
+            }
+        }
+        elapsed >= limit
     };
     let result = analyze_board_until(board, options, &report);
     if let Some(bar) = bar.get() {
         bar.finish_and_clear();
     }
-    result
+    match (result, pace.get()) {
+        (Ok(a), _) => Ok(a),
+        (Err(AnalysisError::Cancelled), Some((total, done, after))) => Err(Stopped::WouldTake { total, done, after }),
+        (Err(AnalysisError::Cancelled), None) => Err(Stopped::Late),
+        (Err(e), _) => Err(Stopped::Error(e)),
+    }
+}
+
+/// "about 4 min", "40 s", "3 h" for a person.
+fn minutes(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 90.0 {
+        format!("{} s", s.round())
+    } else if s < 90.0 * 60.0 {
+        format!("{} min", (s / 60.0).ceil())
+    } else {
+        format!("{} h", (s / 3600.0).ceil())
+    }
 }
 
 fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {

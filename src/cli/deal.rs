@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use ladderkit::core::to_string;
 use ladderkit::files;
 use serde_json::json;
 
@@ -67,7 +66,7 @@ pub fn run(args: &Args) -> Outcome {
         }
         let mut board = dealt.clone();
         board.meta.name = format!("{} (game {})", board.meta.name, args.game);
-        if let Err(e) = files::save_atomic(out, &to_string(&board)) {
+        if let Err(e) = files::save_variant(out, &board) {
             return fail(e);
         }
     }

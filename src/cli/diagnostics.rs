@@ -58,7 +58,10 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
                 boxed.push(format!("Help: {help}"));
             }
         }
-        if report.finish().write((name.clone(), &source), &mut err).is_err() {
+        let mut one = Vec::new();
+        if report.finish().write((name.clone(), &source), &mut one).is_ok() {
+            err.extend(at_the_file_place(one, &name, d.location.span));
+        } else {
             let _ = writeln!(err, "{name}: {}", terminal::clean(&d.to_string()));
         }
         if !boxed.is_empty() {
@@ -72,6 +75,21 @@ pub fn print(path: &Path, text: &str, diagnostics: &[Diagnostic]) {
         let _ = writeln!(err, "… and {} more not shown ({}); `--json` lists every one", rest.len(), summary(rest));
     }
     terminal::err_report(&err);
+}
+
+/// A report whose heading names the place as the file has it. ariadne
+/// counts columns in the text as shown, where a control character is six
+/// (`\u000C`); `--json` and the editor count them in the file.
+fn at_the_file_place(report: Vec<u8>, name: &str, span: Option<Span>) -> Vec<u8> {
+    let Some(span) = span else { return report };
+    let text = match String::from_utf8(report) {
+        Ok(text) => text,
+        Err(e) => return e.into_bytes(),
+    };
+    let lead = format!(" {name}:");
+    let Some(at) = text.find(&lead).map(|i| i + lead.len()) else { return text.into_bytes() };
+    let len = text[at..].find(|c: char| !(c.is_ascii_digit() || c == ':')).unwrap_or(text.len() - at);
+    format!("{}{}:{}{}", &text[..at], span.line, span.column, &text[at + len..]).into_bytes()
 }
 
 /// The line holding byte `at`, without its newline.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use ladderkit::core::{parse, to_string};
+use ladderkit::core::parse;
 use ladderkit::files;
 
 use super::{Outcome, diagnostics, fail, say};
@@ -38,7 +38,13 @@ pub fn run(args: &Args) -> Outcome {
             outcome = fail(format!("{} was not formatted", path.display()));
             continue;
         };
-        let canonical = to_string(&spec);
+        let canonical = match files::variant_text(path, &spec) {
+            Ok(canonical) => canonical,
+            Err(e) => {
+                outcome = fail(e);
+                continue;
+            }
+        };
         if canonical == text {
             continue;
         }

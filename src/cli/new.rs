@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use ladderkit::core::spec::{Board, PathStyle, VariantSpec};
-use ladderkit::core::to_string;
 use ladderkit::files;
 
 use super::{Outcome, fail, say, tell};
@@ -105,7 +104,7 @@ pub fn run(args: &Args) -> Outcome {
         let out = super::tune::Output { path: &args.output, json: args.json, seed: args.search.seed };
         return super::tune::fresh(&spec, &args.targets, &args.limits, &args.search, &out);
     }
-    match files::save_atomic(&args.output, &to_string(&spec)) {
+    match files::save_variant(&args.output, &spec) {
         Ok(()) => {
             say!("wrote {} ({})", args.output.display(), name);
             Outcome::Ok

@@ -106,12 +106,12 @@ pub fn run(args: &Args) -> Outcome {
 /// a board picture an earlier `render` wrote (a PNG carrying its variant).
 fn ours_to_replace(path: &std::path::Path) -> bool {
     let Ok(meta) = std::fs::symlink_metadata(path) else { return true };
-    if !meta.is_file() || meta.len() > files::MAX_PICTURE_BYTES as u64 {
+    if !meta.is_file() || meta.len() > files::FileKind::Picture.max_bytes() as u64 {
         return false;
     }
     std::fs::read(path).is_ok_and(|bytes| {
         ladderkit::render::carry::is_png(&bytes)
-            && matches!(ladderkit::render::carry::embedded(&bytes, files::MAX_PICTURE_BYTES), Ok(Some(_)))
+            && matches!(ladderkit::render::carry::embedded(&bytes, files::FileKind::Picture.max_bytes()), Ok(Some(_)))
     })
 }
 

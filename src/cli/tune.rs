@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Metrics, Options, analyze};
+use ladderkit::core::compile;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
-use ladderkit::core::{compile, to_string};
 use ladderkit::files;
 use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, tune};
 use serde_json::{Value, json};
@@ -264,7 +264,7 @@ pub fn finish(
     out: &Output,
     took: Duration,
 ) -> Outcome {
-    if let Err(e) = files::save_atomic(out.path, &to_string(&tuned.spec)) {
+    if let Err(e) = files::save_variant(out.path, &tuned.spec) {
         return fail(e);
     }
     let before = figures(start, goal, targets.players).unwrap_or_default();

@@ -43,10 +43,12 @@ fn solve_of_a_slow_board_is_exact_or_says_it_is_not() {
 }
 
 #[test]
-fn solve_states_its_default_time_limit() {
-    let o = ladderkit(&["solve", "--help"]);
-    let help = stdout(&o);
-    assert!(help.contains("--max-time") && help.contains("[default: 10m]"), "{help}");
+fn solve_and_analyze_state_their_default_time_limits() {
+    for (command, default) in [("solve", "[default: 10m]"), ("analyze", "[default: 2m]")] {
+        let o = ladderkit(&[command, "--help"]);
+        let help = stdout(&o);
+        assert!(help.contains("--max-time") && help.contains(default), "{command}: {help}");
+    }
 }
 
 /// Item 10: `analyze`'s note on a board of many wells named every one of

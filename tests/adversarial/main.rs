@@ -9,9 +9,12 @@ use std::path::{Path, PathBuf};
 mod support;
 use support::{ladderkit, ladderkit_with_input, stderr, stdout};
 
+mod costs;
 mod limits;
+mod locations;
 mod logs;
 mod merge;
+mod readback;
 mod rules;
 mod saves;
 mod terminal;

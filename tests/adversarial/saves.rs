@@ -182,19 +182,7 @@ fn a_stray_byte_on_stdin_does_not_end_the_game() {
     let log = dir.path().join("game.json");
     let mut input = b"\xff\xfe\n".to_vec();
     input.extend_from_slice(&b"\n1\n".repeat(400));
-    let o = super::ladderkit_with_input(
-        &[
-            "play",
-            "variants/treehouse.ron",
-            "--players",
-            "human,bot:random",
-            "--seed",
-            "1",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        &input,
-    );
+    let o = super::support::play_treehouse_logged(&log, &input);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let log: serde_json::Value = serde_json::from_str(&fs::read_to_string(&log).unwrap()).unwrap();
     assert!(log["decisions"].as_array().is_some_and(|d| !d.is_empty()), "the game went on after the stray byte: {log}");

@@ -22,6 +22,15 @@ pub fn ladderkit_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// `play` of Treehouse, a person against a random bot, seed 1, logged to
+/// `log`, with `input` typed by the person.
+pub fn play_treehouse_logged(log: &std::path::Path, input: impl AsRef<[u8]>) -> Output {
+    let args = ["play", "variants/treehouse.ron", "--players", "human,bot:random", "--seed", "1", "--log"];
+    let mut args = args.to_vec();
+    args.push(log.to_str().unwrap());
+    ladderkit_with_input(&args, input)
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }

@@ -148,7 +148,7 @@ pub(crate) async fn story<S: Stepper>(
             });
         }
         if t >= until.max_steps {
-            return Err(AnalysisError::TooLong { steps: until.max_steps, unfinished: format!("{:.3}%", s * 100.0) });
+            return Err(AnalysisError::TooLong { steps: until.max_steps, unfinished: share(s) });
         }
         if t.is_multiple_of(PAUSE_EVERY) {
             meter.at(progress.0 + (progress.1 - progress.0) * crate::progress(s, tail)).await;
@@ -221,11 +221,23 @@ fn certify<S: Stepper>(from: &[f64], to: &[f64], s: f64, stepper: &mut S) -> Opt
     Some(fast_mass + geometric)
 }
 
+/// A share of games for a person: "0.125%", or "2.1e-9" where a percentage
+/// with three decimals would read as none at all.
+fn share(s: f64) -> String {
+    if s >= 1e-5 { format!("{:.3}%", s * 100.0) } else { format!("{s:.1e}") }
+}
+
 #[cfg(test)]
 mod tests {
     use ladderkit_core::work::run;
 
     use super::*;
+
+    #[test]
+    fn a_tiny_share_is_not_shown_as_none() {
+        assert_eq!(share(0.00125), "0.125%");
+        assert_eq!(share(2.1e-9), "2.1e-9", "not 0.000%");
+    }
 
     /// A two-state chain that is exactly geometric after one step.
     struct Halving;

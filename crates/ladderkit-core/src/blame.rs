@@ -5,6 +5,7 @@
 
 use crate::board::{CompiledBoard, dice_outcomes};
 use crate::checks::{Reachability, resolve_landings};
+use crate::moves::Moves;
 use crate::spec::{Overshoot, VariantSpec};
 
 /// Culprits tried one by one (each try is a reachability pass).
@@ -60,24 +61,26 @@ fn culprits(board: &CompiledBoard, reach: &Reachability) -> Vec<usize> {
     let mut totals: Vec<u32> = board.outcomes.iter().map(|o| o.total).collect();
     totals.dedup();
     let mut landed = vec![false; board.points.len()];
-    for pos in (0..board.points.len() as u32).filter(|p| reach.reachable[*p as usize] && *p != board.goal) {
-        for &t in &totals {
-            let step = board.step(pos, t);
+    let mut could_finish = vec![false; board.jumps.len()];
+    for &t in &totals {
+        let mut moves = Moves::new(board, t);
+        for pos in (0..board.points.len() as u32).filter(|p| reach.reachable[*p as usize] && *p != board.goal) {
+            let step = moves.step(pos);
             if !step.forfeited {
                 landed[step.end as usize] = true;
             }
+        }
+        for (j, could) in could_finish.iter_mut().enumerate() {
+            let step = moves.step(board.jumps[j].from);
+            *could |= !step.forfeited && (step.end == board.goal || reach.finishes[step.rest as usize]);
         }
     }
     (0..board.jumps.len())
         .filter(|&j| {
             let foot = board.jumps[j].from;
             let sends_away = !reach.finishes[board.landing[foot as usize] as usize];
-            let could_finish = totals.iter().any(|&t| {
-                let step = board.step(foot, t);
-                !step.forfeited && (step.end == board.goal || reach.finishes[step.rest as usize])
-            });
             // The jump at a foot is the one taken (chains start there).
-            board.jump_at[foot as usize] == Some(j as u32) && landed[foot as usize] && sends_away && could_finish
+            board.jump_at[foot as usize] == Some(j as u32) && landed[foot as usize] && sends_away && could_finish[j]
         })
         .collect()
 }

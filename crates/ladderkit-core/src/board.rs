@@ -251,7 +251,7 @@ impl CompiledBoard {
     /// sends the piece on back. The repeat must end on a space: one that
     /// would go back past the first space (or into the start tray) cannot
     /// be made, and is forfeited (the piece stays on the goose).
-    fn step_back(&self, pos: u32, total: u32) -> Step {
+    pub(crate) fn step_back(&self, pos: u32, total: u32) -> Step {
         match pos.checked_sub(total).filter(|&end| end >= self.start.max(1) && end != pos) {
             Some(end) => self.land(end, false),
             None => Step { end: pos, rest: pos, forfeited: true, bounced: false },
@@ -260,7 +260,7 @@ impl CompiledBoard {
 
     /// One dice movement forward by `total`.
     #[inline]
-    fn step_once(&self, pos: u32, total: u32) -> Step {
+    pub(crate) fn step_once(&self, pos: u32, total: u32) -> Step {
         let stay = Step { end: pos, rest: pos, forfeited: true, bounced: false };
         if pos == TRAY
             && let Entry::OnRoll(needed) = self.entry
@@ -316,7 +316,7 @@ impl CompiledBoard {
         outcome.weight as f64 / self.weight_total as f64
     }
 
-    fn land(&self, end: u32, bounced: bool) -> Step {
+    pub(crate) fn land(&self, end: u32, bounced: bool) -> Step {
         Step { end, rest: self.landing[end as usize], forfeited: false, bounced }
     }
 

@@ -8,6 +8,7 @@ use petgraph::visit::{Dfs, Reversed};
 use crate::blame::Blame;
 use crate::board::{CompiledBoard, JumpOrigin};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::moves::Moves;
 use crate::spec::VariantSpec;
 
 /// Positions as nodes (node i is position i), one edge per board jump.
@@ -151,20 +152,34 @@ pub fn transition_graph(board: &CompiledBoard) -> DiGraph<(), (), u32> {
     for _ in 0..board.points.len() {
         graph.add_node(());
     }
-    for pos in 0..board.points.len() as u32 {
-        if pos == board.goal {
-            continue;
-        }
-        let mut last = u32::MAX;
-        for o in &board.outcomes {
-            let rest = board.travel(pos, o).rest;
-            if rest != last {
+    // By outcome, then position: the moves of one total share their goose
+    // chains.
+    let mut last = vec![u32::MAX; board.points.len()];
+    let mut moves = None;
+    for o in &board.outcomes {
+        let moves = moves_of(&mut moves, board, o.total);
+        for pos in (0..board.points.len() as u32).filter(|p| *p != board.goal) {
+            let rest = moves.travel(pos, o).rest;
+            if rest != last[pos as usize] {
                 graph.add_edge(NodeIndex::new(pos as usize), NodeIndex::new(rest as usize), ());
-                last = rest;
+                last[pos as usize] = rest;
             }
         }
     }
     graph
+}
+
+/// `moves`, or fresh ones when they are for another total (outcomes come
+/// sorted by total).
+pub(crate) fn moves_of<'m, 'b>(
+    moves: &'m mut Option<Moves<'b>>,
+    board: &'b CompiledBoard,
+    total: u32,
+) -> &'m mut Moves<'b> {
+    if moves.as_ref().is_none_or(|m| m.total() != total) {
+        *moves = Some(Moves::new(board, total));
+    }
+    moves.as_mut().expect("set just above")
 }
 
 /// Which positions a piece can rest on, coming from the start, and from
@@ -230,11 +245,11 @@ pub(crate) fn check_transitions(spec: &VariantSpec, board: &CompiledBoard, out: 
     // Landed on: where dice movement ends (each part of a move that meets
     // geese), from anywhere a piece can rest, plus where jumps put pieces.
     let mut landed = vec![false; n];
-    for pos in (0..n as u32).filter(|p| reachable[*p as usize] && *p != board.goal) {
-        for o in &board.outcomes {
-            for part in board.segments(pos, o).filter(|s| !s.forfeited) {
-                landed[part.end as usize] = true;
-            }
+    let mut moves = None;
+    for o in &board.outcomes {
+        let moves = moves_of(&mut moves, board, o.total);
+        for pos in (0..n as u32).filter(|p| reachable[*p as usize] && *p != board.goal) {
+            moves.parts(pos, o, |end| landed[end as usize] = true);
         }
     }
     // An unreachable goal is never landed on either: that is said above.

@@ -37,6 +37,12 @@ pub fn compile(spec: &VariantSpec) -> Compiled {
 /// The board game number `game` is played on: the variant's own, or with
 /// `random_jumps` the layout dealt for that game (`deal::deal`).
 pub fn compile_game(spec: &VariantSpec, game: u64) -> Compiled {
+    let mut compiled = compile_dealt(spec, game);
+    crate::diagnostic::collapse_repeats(&mut compiled.diagnostics);
+    compiled
+}
+
+fn compile_dealt(spec: &VariantSpec, game: u64) -> Compiled {
     let Some(random) = &spec.random_jumps else { return compile_drawn(spec) };
     let mut out = Vec::new();
     crate::deal::check(spec, &mut out);

@@ -226,6 +226,37 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Reports of one kind kept in full; the rest are counted in one more.
+pub const REPEATS_KEPT: usize = 20;
+
+/// Keeps the first `REPEATS_KEPT` reports of each code and severity and
+/// counts the rest in one report after them: a file of 350,000 duplicate
+/// chips gets 21 reports, not 350,000 (each quoting the file), and the
+/// first ones show what to fix. Order is kept otherwise.
+pub fn collapse_repeats(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<((Code, Severity), usize)> = Vec::new();
+    diagnostics.retain(|d| {
+        let key = (d.code, d.severity);
+        let count = match seen.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, count)) => count,
+            None => {
+                seen.push((key, 0));
+                &mut seen.last_mut().expect("just pushed").1
+            }
+        };
+        *count += 1;
+        *count <= REPEATS_KEPT
+    });
+    for ((code, severity), count) in seen.into_iter().filter(|(_, n)| *n > REPEATS_KEPT) {
+        let more = count - REPEATS_KEPT;
+        let kind = if severity == Severity::Error { "error" } else { "warning" };
+        diagnostics.push(
+            Diagnostic::new(severity, code, format!("… and {more} more {kind}s like these ({code})"))
+                .help("fix the ones shown and check again; each is reported once the first ones are gone"),
+        );
+    }
+}
+
 /// Whether any diagnostic in the list is an error.
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)

@@ -16,6 +16,7 @@ pub mod extras;
 pub mod format;
 pub mod layout;
 pub mod link;
+pub mod moves;
 pub mod placement;
 mod playable;
 pub mod rng;

@@ -145,8 +145,18 @@ impl<'a> Scanner<'a> {
                     depth -= 1;
                 }
                 b',' if depth == 0 => return Some(Vec::new()),
-                b'"' => {
+                b'"' | b'r' | b'b' if self.at_string() => {
                     self.string();
+                    continue;
+                }
+                b'\'' => {
+                    self.character();
+                    continue;
+                }
+                _ if b.is_ascii_alphanumeric() || b == b'_' => {
+                    // A whole word at once: the `r` ending `for` is no
+                    // raw string's start.
+                    let _ = self.ident();
                     continue;
                 }
                 _ => {}
@@ -174,7 +184,31 @@ impl<'a> Scanner<'a> {
         Some(())
     }
 
+    /// Skips a string: `"…"` with escapes, or raw `r#"…"#` (any number of
+    /// `#`, none too), byte strings alike.
     fn string(&mut self) {
+        if self.peek() == Some(b'b') {
+            self.bump();
+        }
+        if self.peek() == Some(b'r') {
+            self.bump();
+            let mut hashes = 0;
+            while self.peek() == Some(b'#') {
+                self.bump();
+                hashes += 1;
+            }
+            self.bump();
+            while let Some(b) = self.peek() {
+                self.bump();
+                if b == b'"' && self.bytes[self.at..].iter().take(hashes).filter(|&&h| h == b'#').count() == hashes {
+                    for _ in 0..hashes {
+                        self.bump();
+                    }
+                    return;
+                }
+            }
+            return;
+        }
         self.bump();
         while let Some(b) = self.peek() {
             self.bump();
@@ -186,7 +220,45 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Skips a character literal, `'x'` or `'\\''`: it may be a quote.
+    fn character(&mut self) {
+        self.bump();
+        if self.peek() == Some(b'\\') {
+            self.bump();
+        }
+        self.bump();
+        while matches!(self.peek(), Some(b) if b != b'\'') {
+            self.bump();
+        }
+        self.bump();
+    }
+
+    /// Whether a (raw, byte) string starts here: RON reads `r"`, `r#"`,
+    /// `br"`, `b"` as strings, and `r#name` as a raw identifier.
+    fn at_string(&self) -> bool {
+        let rest = &self.bytes[self.at..];
+        let rest = rest.strip_prefix(b"b").unwrap_or(rest);
+        match rest.strip_prefix(b"r") {
+            Some(raw) => {
+                let hashes = raw.iter().take_while(|&&b| b == b'#').count();
+                raw.get(hashes) == Some(&b'"')
+            }
+            None => rest.first() == Some(&b'"'),
+        }
+    }
+
+    /// An identifier, or a raw one (`r#jumps` names the field `jumps`).
     fn ident(&mut self) -> Option<&'a str> {
+        if self.bytes[self.at..].starts_with(b"r#") {
+            self.bump();
+            self.bump();
+            let start = self.at;
+            while matches!(self.peek(), Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'+' | b'-'))
+            {
+                self.bump();
+            }
+            return (self.at > start).then(|| &self.text[start..self.at]);
+        }
         let start = self.at;
         while matches!(self.peek(), Some(b) if b.is_ascii_alphanumeric() || b == b'_') {
             self.bump();
@@ -194,10 +266,12 @@ impl<'a> Scanner<'a> {
         (self.at > start).then(|| &self.text[start..self.at])
     }
 
+    /// Skips what RON skips between tokens: its whitespace (vertical tab
+    /// and the Unicode line separators too) and comments, block comments
+    /// nested as in Rust.
     fn skip_trivia(&mut self) {
         loop {
             match (self.peek(), self.bytes.get(self.at + 1)) {
-                (Some(b), _) if b.is_ascii_whitespace() => self.bump(),
                 (Some(b'/'), Some(b'/')) => {
                     while !matches!(self.peek(), None | Some(b'\n')) {
                         self.bump();
@@ -206,13 +280,27 @@ impl<'a> Scanner<'a> {
                 (Some(b'/'), Some(b'*')) => {
                     self.bump();
                     self.bump();
-                    while self.peek().is_some() && !self.bytes[self.at..].starts_with(b"*/") {
+                    let mut depth = 1usize;
+                    while depth > 0 && self.peek().is_some() {
+                        let rest = &self.bytes[self.at..];
+                        if rest.starts_with(b"/*") {
+                            depth += 1;
+                            self.bump();
+                        } else if rest.starts_with(b"*/") {
+                            depth -= 1;
+                            self.bump();
+                        }
                         self.bump();
                     }
-                    self.bump();
-                    self.bump();
                 }
-                _ => return,
+                _ => match self.text.get(self.at..).and_then(|rest| rest.chars().next()) {
+                    Some(c) if is_whitespace(c) => {
+                        for _ in 0..c.len_utf8() {
+                            self.bump();
+                        }
+                    }
+                    _ => return,
+                },
             }
         }
     }
@@ -237,6 +325,15 @@ impl<'a> Scanner<'a> {
             self.at += 1;
         }
     }
+}
+
+/// RON's whitespace (`ron::parse::is_whitespace_char`, which it does not
+/// export).
+fn is_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | '\r' | '\x0B' | '\x0C' | '\u{85}' | '\u{200E}' | '\u{200F}' | '\u{2028}' | '\u{2029}'
+    )
 }
 
 #[cfg(test)]

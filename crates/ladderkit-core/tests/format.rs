@@ -182,6 +182,37 @@ proptest! {
         prop_assert!(checked.compiled.is_some());
     }
 
+    /// The source map is held to the parser: however the text is spelled
+    /// (RON's every kind of whitespace, nested comments, raw strings and
+    /// identifiers), the span it gives each jump, effect and arrow holds
+    /// what the parser read there, at RON's own line and column.
+    #[test]
+    fn the_source_map_finds_what_the_parser_read(spec in variant(), trivia in prop::collection::vec(0usize..64, 64)) {
+        let text = respelled(&to_string(&spec), &trivia);
+        let parsed = parse(&text);
+        prop_assert_eq!(parsed.spec.as_ref(), Some(&spec), "the respelling is valid RON: {:?}", text);
+        let map = &parsed.source_map;
+        let options = ron::Options::default().with_default_extension(
+            ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+        );
+        let read = |span: Option<ladderkit_core::Span>| {
+            let span = span.expect("every item is located");
+            let (line, column) = place(&text, span.start);
+            assert_eq!((span.line, span.column), (line, column), "{:?}", &text[span.start..span.end]);
+            &text[span.start..span.end]
+        };
+        for (i, jump) in spec.jumps.iter().enumerate() {
+            prop_assert_eq!(&options.from_str::<Jump>(read(map.jump(i))).unwrap(), jump);
+        }
+        for (i, effect) in spec.effects.iter().enumerate() {
+            prop_assert_eq!(&options.from_str::<SpaceEffect>(read(map.effect(i))).unwrap(), effect);
+        }
+        for (i, arrow) in spec.arrows.iter().enumerate() {
+            prop_assert_eq!(&options.from_str::<Arrow>(read(map.arrow(i))).unwrap(), arrow);
+        }
+        prop_assert_eq!(map.jump(spec.jumps.len()), None);
+    }
+
     #[test]
     fn mangled_text_gives_diagnostics_not_panics(cut in 0usize..4000, byte in any::<u8>(), which in 0usize..4) {
         let text = BUNDLED[which];
@@ -191,6 +222,78 @@ proptest! {
         let mangled = String::from_utf8_lossy(&bytes);
         let _ = check_source(&mangled);
     }
+}
+
+/// What RON reads between tokens, every kind of it.
+const TRIVIA: [&str; 12] = [
+    " ",
+    "\u{b}",
+    "\u{c}",
+    "\r",
+    "\n\r",
+    "\u{85}",
+    "\u{200e}",
+    "\u{2028}",
+    "\u{2029}",
+    "/* a /* nested ) ] \" */ b */",
+    "// a line comment ] )\n",
+    "/*\u{1b}[2J*/",
+];
+
+/// `canonical` spelled another valid way: trivia after `(`, `[`, `,`, `:`
+/// (chosen by `choices`), field names as raw identifiers, and strings
+/// without escapes as raw strings.
+fn respelled(canonical: &str, choices: &[usize]) -> String {
+    let body = canonical.find("Variant(").unwrap();
+    let mut out = canonical[..body].to_owned();
+    let mut choice = choices.iter().cycle();
+    let mut rest = &canonical[body..];
+    while let Some(c) = rest.chars().next() {
+        if c == '"' {
+            let end = 1 + rest[1..].find(['"', '\\']).unwrap();
+            if rest.as_bytes()[end] == b'"' {
+                let raw = if choice.next().unwrap().is_multiple_of(2) { "r#\"" } else { "r##\"" };
+                out.push_str(raw);
+                out.push_str(&rest[1..end]);
+                out.push_str(if raw == "r#\"" { "\"#" } else { "\"##" });
+                rest = &rest[end + 1..];
+                continue;
+            }
+            // An escaped string stays as written, whole.
+            let mut at = 1;
+            while rest.as_bytes()[at] != b'"' {
+                at += if rest.as_bytes()[at] == b'\\' { 2 } else { 1 };
+            }
+            out.push_str(&rest[..=at]);
+            rest = &rest[at + 1..];
+            continue;
+        }
+        let word = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        if word > 0 && rest[word..].starts_with(':') && rest.as_bytes()[0].is_ascii_lowercase() {
+            if choice.next().unwrap().is_multiple_of(3) {
+                out.push_str("r#");
+            }
+            out.push_str(&rest[..word]);
+            rest = &rest[word..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+        if matches!(c, '(' | '[' | ',' | ':') {
+            let pick = *choice.next().unwrap();
+            if pick < TRIVIA.len() * 2 {
+                out.push_str(TRIVIA[pick % TRIVIA.len()]);
+            }
+        }
+    }
+    out
+}
+
+/// Line and column of byte `at` as RON counts them: lines end at a line
+/// feed, columns count characters.
+fn place(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    (1 + before.matches('\n').count(), 1 + before.rsplit('\n').next().unwrap().chars().count())
 }
 
 #[test]

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::window::{FileDragAndDrop, WindowCloseRequested};
 use ladderkit::core::spec::VariantSpec;
 use ladderkit::core::{Diagnostic, check_source, link, parse, to_string};
-use ladderkit::files::{load, load_bytes, save_atomic};
+use ladderkit::files::{load, load_bytes, save_atomic, save_variant};
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -557,7 +557,7 @@ fn read_variant(path: &Path) -> Result<(VariantSpec, bool), String> {
 }
 
 fn save(path: &Path, doc: &mut Document, files: &mut Files) {
-    match save_atomic(path, &to_string(&doc.spec)) {
+    match save_variant(path, &doc.spec) {
         Ok(()) => {
             files.forget_autosave(doc.path.as_deref());
             doc.saved = doc.spec.clone();
@@ -575,7 +575,11 @@ fn save(path: &Path, doc: &mut Document, files: &mut Files) {
 /// file it came from (or the variant). It counts as saved.
 fn download(doc: &mut Document, files: &mut Files) {
     let name = doc.file_name();
-    match platform::download(&name, to_string(&doc.spec).as_bytes()) {
+    let text = match ladderkit::files::variant_text(Path::new(&name), &doc.spec) {
+        Ok(text) => text,
+        Err(e) => return files.say(e.to_string()),
+    };
+    match platform::download(&name, text.as_bytes()) {
         Ok(()) => {
             files.forget_autosave(None);
             doc.saved = doc.spec.clone();

@@ -106,7 +106,12 @@ fn fill(color: &str) -> String {
 fn fit(board: &CompiledBoard, (x, y, w, h): (f32, f32, f32, f32)) -> Frame {
     let (lo, hi) = bounds(board);
     let (bw, bh) = ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0));
-    let scale = (w / bw).min(h / bh);
+    // Spaces drawn over each other (a free-form board with every space on
+    // one point) are drawn no larger than if they tiled the area: each as
+    // large as the board, 10,000 of them took minutes to rasterise. Spaces
+    // that do not overlap are never limited by this.
+    let tiled = (w * h / board.points.len().max(1) as f32).sqrt();
+    let scale = (w / bw).min(h / bh).min(tiled);
     let origin = (x + (w - bw * scale) / 2.0, y + (h - bh * scale) / 2.0);
     Frame { scale, lo, hi_y: hi.y, origin }
 }

@@ -15,8 +15,12 @@ pub fn n(v: f32) -> String {
 }
 
 pub fn escape(text: &str) -> String {
-    // XML 1.0 has no way to write most control characters: drop them.
-    let text: String = text.chars().filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).collect();
+    // XML 1.0 has no way to write most control characters, nor the two
+    // noncharacters U+FFFE and U+FFFF: drop them.
+    let text: String = text
+        .chars()
+        .filter(|c| (!c.is_control() || matches!(c, '\t' | '\n' | '\r')) && !matches!(c, '\u{FFFE}' | '\u{FFFF}'))
+        .collect();
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -114,5 +118,6 @@ mod tests {
         assert_eq!(n(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(escape("nul\u{0} and backspace\u{8}"), "nul and backspace", "not expressible in XML");
+        assert_eq!(escape("a\u{FFFE}b\u{FFFF}c\u{FFFD}"), "abc\u{FFFD}", "noncharacters are not XML either");
     }
 }
