@@ -89,7 +89,17 @@ impl From<Outcome> for ExitCode {
 }
 
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // clap's errors quote what was typed: shown through `terminal`, as
+        // all else, so a control character in it is not sent raw. Help and
+        // the version quote nothing typed and keep clap's colours.
+        Err(e) if e.use_stderr() => {
+            terminal::err(e.render().to_string().trim_end());
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+        Err(e) => e.exit(),
+    };
     let outcome = match cli.command {
         Command::Validate(args) => validate::run(&args),
         Command::Analyze(args) => analyze::run(&args),

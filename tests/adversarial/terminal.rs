@@ -127,3 +127,14 @@ fn replay_shows_a_logs_seat_names_escaped() {
         stderr(&o)
     );
 }
+
+/// clap's own messages quoted a mistyped argument raw: on a terminal its
+/// title was set and its text reversed.
+#[test]
+fn a_mistyped_argument_is_quoted_safely() {
+    let o = ladderkit(&["validate", "--colour\u{1b}]0;pwned\u{7}\u{202e}x", "variants/milton-bradley.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("unexpected argument '--colour"), "{err}");
+    assert!(steering(&o.stderr).is_empty(), "{:?} in {err}", steering(&o.stderr));
+}
