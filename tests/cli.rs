@@ -605,23 +605,7 @@ fn shards_merge_to_the_whole_run_exactly() {
 #[test]
 fn merge_refuses_parts_that_do_not_make_one_run() {
     let dir = temp_dir("merge-refuses");
-    let part = |k: &str, seed: &str| {
-        let out = dir.join(format!("s{seed}-{}.json", k.replace('/', "of")));
-        let o = ladderkit(&[
-            "simulate",
-            "variants/milton-bradley.ron",
-            "--games",
-            "4000",
-            "--seed",
-            seed,
-            "--shard",
-            k,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        out.to_str().unwrap().to_owned()
-    };
+    let part = |k: &str, seed: &str| support::simulate_part(&dir, "4000", seed, k, &[]);
     let (a, b, other_seed) = (part("1/3", "1"), part("2/3", "1"), part("3/3", "2"));
     let refused = |args: &[&str], says: &str| {
         let o = ladderkit(args);

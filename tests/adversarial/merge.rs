@@ -18,22 +18,7 @@ type Edit<'a> = &'a dyn Fn(&mut Value);
 /// of 256 games, so each of three parts holds about 1,000), written into
 /// `dir`.
 fn part(dir: &Path, k_of_m: &str, seed: &str) -> String {
-    let out = dir.join(format!("seed{seed}-{}.json", k_of_m.replace('/', "of")));
-    let o = ladderkit(&[
-        "simulate",
-        "variants/milton-bradley.ron",
-        "--games",
-        "3000",
-        "--engine",
-        "--seed",
-        seed,
-        "--shard",
-        k_of_m,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    out.to_str().unwrap().to_owned()
+    super::support::simulate_part(dir, "3000", seed, k_of_m, &["--engine"])
 }
 
 fn read(path: &str) -> Value {

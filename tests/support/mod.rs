@@ -31,6 +31,20 @@ pub fn play_treehouse_logged(log: &std::path::Path, input: impl AsRef<[u8]>) -> 
     ladderkit_with_input(&args, input)
 }
 
+/// `simulate --shard K/M --out` of Milton Bradley: part `k_of_m` of a
+/// `games`-game run with `seed` (and `extra` arguments), written into
+/// `dir`. Returns the part's path.
+pub fn simulate_part(dir: &std::path::Path, games: &str, seed: &str, k_of_m: &str, extra: &[&str]) -> String {
+    let out = dir.join(format!("seed{seed}-{}.json", k_of_m.replace('/', "of")));
+    let out = out.to_str().unwrap();
+    let mut args = vec!["simulate", "variants/milton-bradley.ron", "--games", games, "--seed", seed, "--shard", k_of_m];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", out]);
+    let o = ladderkit(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    out.to_owned()
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
