@@ -84,14 +84,14 @@ pub fn run(args: &Args) -> Outcome {
             ));
         }
         Err(Stopped::WouldTake { total, done, after }) => {
+            let suggested = total.mul_f64(1.5).as_secs_f64().ceil();
             return fail(format!(
                 "at its pace so far the analysis would take about {} ({:.1}% done in {}), more than --max-time {:?}; it was stopped. \
-                 Give it --max-time {}, or estimate with `ladderkit simulate`",
+                 Give it --max-time {suggested}s, or estimate with `ladderkit simulate`",
                 minutes(total),
                 done * 100.0,
                 minutes(after),
                 args.max_time,
-                minutes(total.mul_f64(1.5)).replace(' ', "")
             ));
         }
         Err(Stopped::Error(e)) => return fail(e),
