@@ -71,6 +71,15 @@ pub fn kit(
     theme: Theme,
     out_of_time: &dyn Fn() -> bool,
 ) -> Result<Kit, RenderError> {
+    let own;
+    let board = match compiled {
+        Some(c) => &c.board,
+        None => {
+            own = crate::core::compile(spec);
+            &own.board
+        }
+    };
+    render::fits(board, board_mm)?;
     let odds = ExactOdds::of(spec, compiled, out_of_time);
     render::print_kit(spec, &KitOptions { paper, board_mm, theme, odds: odds.odds() })
 }

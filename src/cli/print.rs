@@ -24,7 +24,9 @@ use super::{Outcome, fail, say};
 /// a team game), with the chips and arrow markers the variant has.
 /// Everything is vector with the font embedded: text stays text. Print at
 /// 100% ("actual size"). A variant with errors is printed as far as it can
-/// be, with its diagnostics listed, and the exit code is 1.
+/// be, with its diagnostics listed, and the exit code is 1. A board whose
+/// spaces would print narrower than 5 mm (too small for a piece) is not
+/// printed: the error gives the --board-size that would do.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Examples:\n  ladderkit print variants/milton-bradley.ron -o kit.pdf\n  ladderkit print variants/treehouse.ron -o kit.pdf --board-size 60cm --paper letter --theme ink"

@@ -76,6 +76,7 @@ pub fn run(args: &Args) -> Outcome {
         heat: None,
         without_rules: false,
         game: args.game,
+        smallest_text: 0.0,
     };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };

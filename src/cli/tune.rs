@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ladderkit::analysis::{Metrics, Options, analyze};
+use ladderkit::analysis::{Metrics, Wanted};
 use ladderkit::core::compile;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
+use ladderkit::core::work::{Meter, run_until};
 use ladderkit::files;
 use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, tune};
 use serde_json::{Value, json};
@@ -57,7 +58,8 @@ pub struct Args {
     pub search: SearchArgs,
     /// Print one JSON object: met, targets [{name, target, before, after,
     /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
-    /// expected_rides, seat_edge}, edits, jumps, candidates, seconds.
+    /// expected_rides, seat_edge} (null where not worked out within
+    /// --time), edits, jumps, candidates, seconds.
     #[arg(long)]
     json: bool,
 }
@@ -126,7 +128,10 @@ pub struct SearchArgs {
     /// Seed of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop after this long (30s, 2m, 500ms).
+    /// Stop after this long (30s, 2m, 500ms): the search has the first
+    /// eight tenths, taking back edits it does not need the next tenth, and
+    /// the figures before and after the last (any not worked out by then
+    /// are shown as "—").
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = super::parse_duration)]
     pub time: Duration,
     /// Stop after judging this many candidate boards; with a seed, the
@@ -188,23 +193,32 @@ pub fn run(args: &Args) -> Outcome {
     let goal = args.targets.goal();
     let settings = Settings { seed: args.search.seed, fresh: false };
     match search(&spec, &goal, &limits, &settings, &args.search) {
-        Ok((tuned, took)) => {
+        Ok(searched) => {
             let out = Output { path: &args.output, json: args.json, seed: args.search.seed };
-            finish(&spec, &tuned, &goal, &limits, &args.targets, &out, took)
+            finish(&spec, &searched, &goal, &limits, &args.targets, &out)
         }
         Err(outcome) => outcome,
     }
 }
 
+/// A search's result, how long it took, and until when the figures
+/// reported around it may be worked out.
+pub struct Searched {
+    pub tuned: Tuned,
+    pub took: Duration,
+    pub deadline: Instant,
+}
+
 /// Runs the search with a progress bar on a terminal and the clock as its
-/// budget.
+/// budget: the search, taking back its unneeded edits and the figures
+/// before and after all end within `--time`.
 pub fn search(
     spec: &VariantSpec,
     goal: &Goal,
     limits: &Limits,
     settings: &Settings,
     budget: &SearchArgs,
-) -> Result<(Tuned, Duration), Outcome> {
+) -> Result<Searched, Outcome> {
     let started = Instant::now();
     let bar = super::terminal::stderr_is_terminal().then(|| {
         let bar = ProgressBar::new(1000);
@@ -219,9 +233,8 @@ pub fn search(
         let by_count = budget.candidates.map_or(0.0, |n| p.evaluated as f64 / n as f64);
         // With a candidate budget the schedule follows the count alone, so
         // the result does not depend on the machine's speed.
-        let used = if budget.candidates.is_some() { by_count } else { by_time };
         if let Some(bar) = &bar {
-            bar.set_position((used.max(by_time).min(1.0) * 1000.0) as u64);
+            bar.set_position((by_count.max(by_time).min(1.0) * 1000.0) as u64);
             bar.set_message(format!(
                 "{:.0?} · best miss {} · {} candidates",
                 budget.time,
@@ -229,23 +242,48 @@ pub fn search(
                 p.evaluated
             ));
         }
-        (by_time < 1.0 && used < 1.0).then_some(used)
+        let by_clock = p.by_clock(by_time)?;
+        match budget.candidates {
+            Some(_) if !p.tidying => (by_count < 1.0).then_some(by_count),
+            _ => Some(by_clock),
+        }
     };
     let result = tune(spec, goal, limits, settings, &mut control);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    result.map(|t| (t, started.elapsed())).map_err(fail)
+    let tuned = result.map_err(fail)?;
+    Ok(Searched { tuned, took: started.elapsed(), deadline: started + budget.time })
 }
 
 fn miss_text(score: f64) -> String {
     if score.is_finite() { format!("{:.2}%", score * 100.0) } else { "—".into() }
 }
 
-/// The figures reported before and after: the full analysis of each board.
-fn figures(spec: &VariantSpec, goal: &Goal, players: u32) -> Option<Metrics> {
-    let a = analyze(&compile(spec), &Options { players, jump_probabilities: false, ..Options::default() }).ok()?;
-    Some(Metrics::of(&a, &goal.reported(players)))
+/// The figures reported before and after: what the search already knows
+/// (the targets'), and each of the others that can be worked out before
+/// `deadline` (on a huge board some cannot, and are shown as "—").
+fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadline: Instant) -> Metrics {
+    let Some(board) = compile(spec).into_playable() else { return *known };
+    let all = goal.reported(players);
+    let parts = [
+        Wanted { turns: all.turns, rides: all.rides, ..Wanted::default() },
+        Wanted { fewest: all.fewest, ..Wanted::default() },
+        Wanted { percentile: all.percentile, ..Wanted::default() },
+        Wanted { seat_edge: all.seat_edge, ..Wanted::default() },
+    ];
+    let mut out = *known;
+    for wanted in parts {
+        let meter = Meter::default();
+        let work = Metrics::compute_stepped(&board, &wanted, &meter);
+        let Some(Ok(m)) = run_until(work, || Instant::now() < deadline) else { continue };
+        out.expected_turns = out.expected_turns.or(m.expected_turns);
+        out.expected_rides = out.expected_rides.or(m.expected_rides);
+        out.fewest_rolls = out.fewest_rolls.or(m.fewest_rolls);
+        out.percentile = out.percentile.or(m.percentile);
+        out.seat_edge = out.seat_edge.or(m.seat_edge);
+    }
+    out
 }
 
 /// Where and how to report a search.
@@ -257,18 +295,19 @@ pub struct Output<'a> {
 
 pub fn finish(
     start: &VariantSpec,
-    tuned: &Tuned,
+    searched: &Searched,
     goal: &Goal,
     limits: &Limits,
     targets: &TargetArgs,
     out: &Output,
-    took: Duration,
 ) -> Outcome {
+    let Searched { tuned, took, deadline } = searched;
+    let (tuned, took) = (tuned, *took);
     if let Err(e) = files::save_variant(out.path, &tuned.spec) {
         return fail(e);
     }
-    let before = figures(start, goal, targets.players).unwrap_or_default();
-    let after = figures(&tuned.spec, goal, targets.players).unwrap_or_default();
+    let before = figures(start, &tuned.start, goal, targets.players, *deadline);
+    let after = figures(&tuned.spec, &tuned.best, goal, targets.players, *deadline);
     let per_second = tuned.evaluated as f64 / took.as_secs_f64().max(1e-9);
     if out.json {
         let rows: Vec<Value> = goal
@@ -344,10 +383,8 @@ pub fn report(
         ("expected rides".into(), before.expected_rides, after.expected_rides, 2),
         (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4),
     ];
+    let cut_short = rows.iter().any(|(_, b, a, _)| b.is_none() || a.is_none());
     for (name, b, a, digits) in rows {
-        if b.is_none() && a.is_none() {
-            continue;
-        }
         let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));
         let target = goal.targets.iter().find(|t| t.name() == name).map_or(String::new(), |t| {
             format!("{} {}", t.wanted(), if t.met(after, goal.tolerance) { "✓" } else { "✗" })
@@ -364,6 +401,9 @@ pub fn report(
         format!("{} / {}", ladders(&start.jumps), snakes(&start.jumps)),
         format!("{} / {}", ladders(&tuned.spec.jumps), snakes(&tuned.spec.jumps))
     );
+    if cut_short {
+        let _ = writeln!(s, "\n— not worked out within --time; `ladderkit analyze` works out every figure.");
+    }
     if tuned.edits.is_empty() {
         let _ = writeln!(s, "\nNo edits: the board as it was is the closest found.");
     } else {
@@ -531,7 +571,26 @@ pub fn fresh(
     let goal = targets.goal();
     let settings = Settings { seed: search_args.seed, fresh: true };
     match search(spec, &goal, &limits, &settings, search_args) {
-        Ok((tuned, took)) => finish(spec, &tuned, &goal, &limits, targets, out, took),
+        Ok(searched) => finish(spec, &searched, &goal, &limits, targets, out),
         Err(outcome) => outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_past_their_deadline_are_left_out_and_the_known_kept() {
+        let spec = ladderkit::core::check_source(include_str!("../../variants/milton-bradley.ron")).spec.unwrap();
+        let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
+        let known = Metrics { expected_turns: Some(39.0), ..Metrics::default() };
+        let late = figures(&spec, &known, &goal, 2, Instant::now());
+        assert_eq!(late, known, "nothing worked out after the deadline");
+        let timely = figures(&spec, &known, &goal, 2, Instant::now() + Duration::from_secs(600));
+        assert_eq!(timely.expected_turns, Some(39.0), "a known figure is kept as the search found it");
+        let worked_out = [timely.expected_rides, timely.seat_edge];
+        assert!(worked_out.iter().all(Option::is_some) && timely.fewest_rolls == Some(7), "{timely:?}");
+        assert!(timely.percentile.is_some());
     }
 }

@@ -6,7 +6,7 @@
 //! turn distribution to 1e-10. `Metrics::of` reads the same figures off a
 //! full `Analysis`; a test holds the two equal.
 
-use ladderkit_core::work::{Meter, run};
+use ladderkit_core::work::{Meter, pause, run};
 use ladderkit_core::{CompiledBoard, Playable};
 
 use crate::chain::{RollChain, Scope};
@@ -47,14 +47,22 @@ const SEAT_PRECISION: f64 = 1e-10;
 impl Metrics {
     /// Computes what `wanted` asks for on a board the checks passed.
     pub fn compute(board: &Playable, wanted: &Wanted) -> Result<Self, AnalysisError> {
+        run(Self::compute_stepped(board, wanted, &Meter::default()))
+    }
+
+    /// `compute` as work that pauses now and then while it follows the
+    /// game's course (a percentile, the seat edge), so that a long one on
+    /// a huge board can be stopped (`ladderkit_core::work`).
+    pub async fn compute_stepped(board: &Playable, wanted: &Wanted, meter: &Meter) -> Result<Self, AnalysisError> {
         let board: &CompiledBoard = board;
         if let Some(e) = crate::interacting(board) {
             return Err(e);
         }
         let chain = RollChain::new(board, Scope::FromStart);
         chain.check_finishes()?;
-        // One candidate is quick: run to the end, without pausing.
-        let meter = &Meter::default();
+        // Each figure below can take a while on a huge board: pause
+        // between them, so whoever runs this may stop it there.
+        pause().await;
         let mut out = Self::default();
         if wanted.turns || wanted.rides {
             let lu = Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
@@ -66,19 +74,21 @@ impl Metrics {
                 out.expected_rides = Some(visits.jump_uses.iter().sum());
             }
         }
+        pause().await;
         if wanted.fewest {
             out.fewest_rolls = Some(shortest::shortest_game(board).0);
         }
+        pause().await;
         let max_steps = crate::Options::default().max_steps;
         if let Some(p) = wanted.percentile {
             let q = f64::from(p.clamp(1, 99)) / 100.0;
             // Stop as soon as the share is passed (or the tail is known).
             let until = Until { tail: 1.0 - q + 1e-12, bound: 1e-12, max_steps };
-            out.percentile = Some(run(rolls::story(&chain, until, meter))?.quantile(q, max_steps));
+            out.percentile = Some(rolls::story(&chain, until, meter).await?.quantile(q, max_steps));
         }
         if let Some(players) = wanted.seat_edge {
             let until = Until { tail: SEAT_PRECISION, bound: SEAT_PRECISION, max_steps };
-            let story = run(turns::story(&chain, None, until, meter))?;
+            let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
         Ok(out)

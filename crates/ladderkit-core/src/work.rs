@@ -73,6 +73,33 @@ pub fn run_until<F: Future>(work: F, mut go_on: impl FnMut() -> bool) -> Option<
     }
 }
 
+/// Work inside other work that asks `go_on` at each of its pauses and ends
+/// with `None` once it says no; otherwise it pauses the outer work there
+/// too. The tuner stops judging a board mid-way this way when its time is
+/// up, and keeps what it found before.
+pub fn cancellable<F: Future, G: FnMut() -> bool>(work: F, go_on: G) -> Cancellable<F, G> {
+    Cancellable { work: Box::pin(work), go_on }
+}
+
+/// See `cancellable`.
+pub struct Cancellable<F, G> {
+    work: Pin<Box<F>>,
+    go_on: G,
+}
+
+impl<F: Future, G: FnMut() -> bool + Unpin> Future for Cancellable<F, G> {
+    type Output = Option<F::Output>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = &mut *self;
+        match this.work.as_mut().poll(cx) {
+            Poll::Ready(out) => Poll::Ready(Some(out)),
+            Poll::Pending if (this.go_on)() => Poll::Pending,
+            Poll::Pending => Poll::Ready(None),
+        }
+    }
+}
+
 /// Work held between steps, so it can go on later (the next frame).
 /// Dropping it cancels the work.
 pub struct Resumable<T> {
@@ -143,5 +170,27 @@ mod tests {
         assert_eq!(out, None);
         assert_eq!(asked, 3);
         assert!((meter.get() - 0.3).abs() < 1e-12, "stopped at the third pause");
+    }
+
+    #[test]
+    fn cancellable_work_pauses_its_outer_work_and_stops_when_told() {
+        let meter = Meter::default();
+        let mut asked = 0;
+        let outer = async {
+            let inner = cancellable(count(10, &meter), || {
+                asked += 1;
+                asked < 4
+            })
+            .await;
+            (inner, 7)
+        };
+        let mut outer_pauses = 0;
+        let out = run_until(outer, || {
+            outer_pauses += 1;
+            true
+        });
+        assert_eq!(out, Some((None, 7)), "the inner work stopped, the outer went on");
+        assert_eq!((asked, outer_pauses), (4, 3), "each pause the inner work was let go on paused the outer");
+        assert_eq!(run(cancellable(count(4, &meter), || true)), Some(10));
     }
 }

@@ -48,6 +48,7 @@ pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
         std::mem::swap(&mut page_w, &mut page_h);
     }
     let mut svg = Svg::new(page_w, page_h);
+    svg.leave_out_text_below(options.smallest_text);
     svg.comment(&format!("{} — drawn by Ladderkit", spec.meta.name));
     svg.rect(0.0, 0.0, page_w, page_h, 0.0, &format!(r#"fill="{}""#, colors.page));
 
@@ -114,6 +115,13 @@ fn fit(board: &CompiledBoard, (x, y, w, h): (f32, f32, f32, f32)) -> Frame {
     let scale = (w / bw).min(h / bh).min(tiled);
     let origin = (x + (w - bw * scale) / 2.0, y + (h - bh * scale) / 2.0);
     Frame { scale, lo, hi_y: hi.y, origin }
+}
+
+/// How many spaces wide and high the board is drawn (each space a unit
+/// square).
+pub(crate) fn extent(board: &CompiledBoard) -> (f32, f32) {
+    let (lo, hi) = bounds(board);
+    ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0))
 }
 
 /// The corners of the spaces' unit squares.

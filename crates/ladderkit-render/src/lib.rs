@@ -15,7 +15,9 @@ mod svg;
 mod theme;
 
 pub use board::board_svg;
-pub use kit::{BOARD_MM, Kit, KitOptions, OVERLAP_MM, PAGE_MARGIN_MM, print_kit, rule_sheet_sentences};
+pub use kit::{
+    BOARD_MM, Kit, KitOptions, OVERLAP_MM, PAGE_MARGIN_MM, SMALLEST_SPACE_MM, fits, print_kit, rule_sheet_sentences,
+};
 pub use markdown::{Odds, describe_md};
 pub use plot::odds_svg;
 pub use raster::{RenderError, png};
@@ -53,4 +55,8 @@ pub struct BoardOptions<'a> {
     /// Which game's board to draw when the variant deals its jumps afresh
     /// each game (0 is the first).
     pub game: u64,
+    /// Text smaller than this, in millimetres on the drawing, is left out
+    /// (0 keeps all): the print-and-play kit leaves out what would print
+    /// too small to read.
+    pub smallest_text: f32,
 }

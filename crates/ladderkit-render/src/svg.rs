@@ -5,6 +5,8 @@ use std::fmt::Write;
 
 pub struct Svg {
     out: String,
+    /// Text smaller than this is not written.
+    smallest_text: f32,
 }
 
 /// A number as SVG wants it: two decimals, no trailing zeros.
@@ -34,7 +36,12 @@ impl Svg {
             w = n(width),
             h = n(height)
         );
-        Self { out }
+        Self { out, smallest_text: 0.0 }
+    }
+
+    /// Leaves out text smaller than `size` from now on.
+    pub fn leave_out_text_below(&mut self, size: f32) {
+        self.smallest_text = size;
     }
 
     /// An element with no children: `attrs` is written as given.
@@ -80,6 +87,9 @@ impl Svg {
 
     /// Text anchored at (x, y): `anchor` is start, middle or end.
     pub fn text(&mut self, x: f32, y: f32, size: f32, anchor: &str, style: &str, text: &str) {
+        if size < self.smallest_text {
+            return;
+        }
         let style = if style.is_empty() { String::new() } else { format!(" {style}") };
         let _ = writeln!(
             self.out,

@@ -154,3 +154,56 @@ fn a_long_name_prints_a_big_kit() {
     assert!(k.pages > 100, "{} pages", k.pages);
     assert_eq!(pages_of(&k.pdf).0, k.pages);
 }
+
+fn track(spaces: u32) -> VariantSpec {
+    let text = format!(
+        "Variant(format: 1, meta: Meta(name: \"long\", description: \"\", author: \"\"), \
+         board: Track(spaces: {spaces}, looped: false, first: 1), start: Tray, goal: Last, jumps: [], effects: [])"
+    );
+    check_source(&text).spec.unwrap()
+}
+
+/// Found by hostile testing: a kit of a 100,000-space board took a minute
+/// and 3 GB to print spaces a millimetre wide. Refused before any drawing,
+/// with the size that would hold a piece on each.
+#[test]
+fn a_board_whose_spaces_could_not_hold_a_piece_is_refused_with_the_size_it_needs() {
+    let spec = track(10_000);
+    let board = compile(&spec).board;
+    let options = KitOptions { paper: Paper::A4, board_mm: 400.0, theme: Theme::Ink, odds: Odds::None("-") };
+    let refused = print_kit(&spec, &options).unwrap_err().to_string();
+    let (across, down) = {
+        let xs = board.points.iter().map(|p| p.x);
+        let ys = board.points.iter().map(|p| p.y);
+        let span =
+            |v: Vec<f32>| v.iter().copied().fold(f32::MIN, f32::max) - v.iter().copied().fold(f32::MAX, f32::min) + 1.0;
+        (span(xs.collect()), span(ys.collect()))
+    };
+    let needed_cm = (ladderkit_render::SMALLEST_SPACE_MM * across.max(down) / 10.0).ceil();
+    assert!(refused.contains("too small to hold a piece"), "{refused}");
+    assert!(refused.contains(&format!("--board-size {needed_cm}cm")), "{refused}");
+    assert!(ladderkit_render::fits(&board, needed_cm * 10.0).is_ok(), "the advised size is enough");
+    assert!(ladderkit_render::fits(&board, needed_cm * 10.0 - 10.0).is_err(), "and a centimetre less is not");
+    let far_apart = "Variant(format: 1, meta: Meta(name: \"far\", description: \"\", author: \"\"), \
+                     board: Free(spaces: [(x: 0.5, y: 0.5), (x: 700.5, y: 0.5)]), start: Tray, goal: Last, \
+                     jumps: [], effects: [])";
+    let huge = compile(&check_source(far_apart).spec.unwrap()).board;
+    let picture = ladderkit_render::fits(&huge, 3000.0).unwrap_err().to_string();
+    assert!(picture.contains("draw it as a picture"), "{picture}");
+}
+
+#[test]
+fn text_too_small_to_read_in_print_is_left_out_of_the_board() {
+    use ladderkit_render::{BoardOptions, board_svg};
+    let spec = check_source(BUNDLED[3].1).spec.unwrap();
+    let sizes = |svg: &str| -> Vec<f32> {
+        svg.match_indices("font-size=\"")
+            .filter_map(|(i, m)| svg[i + m.len()..].split('"').next()?.parse().ok())
+            .collect()
+    };
+    let all = sizes(&board_svg(&spec, &BoardOptions::default()));
+    let floor = 4.0;
+    let kept = sizes(&board_svg(&spec, &BoardOptions { smallest_text: floor, ..BoardOptions::default() }));
+    assert!(all.iter().any(|s| *s < floor) && all.iter().any(|s| *s >= floor), "both kinds drawn: {all:?}");
+    assert_eq!(kept, all.iter().copied().filter(|s| *s >= floor).collect::<Vec<_>>());
+}

@@ -91,7 +91,14 @@ fn every_bundled_variant_renders_to_a_page_sized_png() {
 fn the_ink_theme_prints_in_black_and_white_on_letter_paper() {
     let svg = board_svg(
         &bundled("treehouse-lose-upright.ron"),
-        &BoardOptions { paper: Paper::Letter, theme: Theme::Ink, heat: None, without_rules: false, game: 0 },
+        &BoardOptions {
+            paper: Paper::Letter,
+            theme: Theme::Ink,
+            heat: None,
+            without_rules: false,
+            game: 0,
+            smallest_text: 0.0,
+        },
     );
     let (pixmap, n, grey) = colours(&png(&svg, 72.0).unwrap());
     assert_eq!((pixmap.width(), pixmap.height()), (612, 792));

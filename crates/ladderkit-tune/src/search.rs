@@ -6,7 +6,7 @@
 use ladderkit_analysis::{AnalysisError, Metrics};
 use ladderkit_core::compile;
 use ladderkit_core::spec::{Jump, VariantSpec};
-use ladderkit_core::work::{pause, run};
+use ladderkit_core::work::{Meter, cancellable, pause, run};
 use ladderkit_engine::GameRng;
 
 use crate::diff::{Edit, edits};
@@ -30,6 +30,22 @@ pub struct Progress {
     pub rejected: u64,
     pub best_score: f64,
     pub best: Metrics,
+    /// The search is over and its unneeded edits are being taken back.
+    pub tidying: bool,
+}
+
+/// Of a time budget, the share the search has before it stops; taking
+/// back its unneeded edits may go on until `TIDIED`, which leaves the rest
+/// for the caller's own reporting.
+const SEARCHED: f64 = 0.8;
+const TIDIED: f64 = 0.9;
+
+impl Progress {
+    /// What to tell the search when `used` of its time budget (0 to 1) is
+    /// gone by the clock: how far the annealing has cooled, or stop.
+    pub fn by_clock(&self, used: f64) -> Option<f64> {
+        if self.tidying { (used < TIDIED).then_some(1.0) } else { (used < SEARCHED).then_some(used / SEARCHED) }
+    }
 }
 
 /// Candidates between two calls of the caller's control.
@@ -97,10 +113,12 @@ fn changes(start: &[(u32, u32)], jumps: &[Jump]) -> usize {
 }
 
 /// Tunes `spec`'s jumps towards `goal` within `limits`. `control` is asked
-/// every `CHECK_EVERY` candidates how much of the search's time is used
-/// (0 to 1, which cools the annealing) or `None` to stop now; the search
-/// also stops once every target is met. The same seed and the same answers
-/// from `control` give the same board.
+/// every `CHECK_EVERY` candidates, and at every pause while one board is
+/// judged, how much of the search's time is used (0 to 1, which cools the
+/// annealing) or `None` to stop now; the search also stops once every
+/// target is met. Then the edits the result does not need are taken back
+/// (`Progress::tidying`) until `control` says stop. The same seed and the
+/// same answers from `control` give the same board.
 pub fn tune(
     spec: &VariantSpec,
     goal: &Goal,
@@ -140,22 +158,29 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     let mut rng = GameRng::seed(settings.seed);
     let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &mut rng).await?;
     let mut judge = Judge { work: spec.clone(), wanted };
-    let start = judge.judge(&spec.jumps)?.ok_or(TuneError::HasErrors)?;
+    let mut progress =
+        Progress { evaluated: 0, rejected: 0, best_score: f64::INFINITY, best: Metrics::default(), tidying: false };
+    let start = match judge.judge(&spec.jumps, || control(&progress).is_some()).await? {
+        Verdict::Figures(m) => m,
+        Verdict::Broken => return Err(TuneError::HasErrors),
+        Verdict::Stopped => return Err(out_of_time()),
+    };
     let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
     original.sort_unstable();
     let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + EDIT_COST * changes(&original, jumps) as f64;
-    let mut current = judge
-        .judge(&start_jumps)?
-        .map(|m| (start_jumps.clone(), m))
-        .ok_or_else(|| TuneError::NoBoard("the board within the limits has check errors".into()))?;
+    let mut current = match judge.judge(&start_jumps, || control(&progress).is_some()).await? {
+        Verdict::Figures(m) => (start_jumps.clone(), m),
+        Verdict::Broken => return Err(TuneError::NoBoard("the board within the limits has check errors".into())),
+        Verdict::Stopped => return Err(out_of_time()),
+    };
     let mut current_score = score(&current.1, &current.0);
     let mut best = current.clone();
     let mut best_score = current_score;
     let (mut evaluated, mut rejected) = (0u64, 0u64);
     let mut temperature = HOT;
     while !goal.met(&best.1) {
+        progress = Progress { evaluated, rejected, best_score: goal.score(&best.1), best: best.1, tidying: false };
         if evaluated.is_multiple_of(CHECK_EVERY) {
-            let progress = Progress { evaluated, rejected, best_score: goal.score(&best.1), best: best.1 };
             match control(&progress) {
                 Some(used) if used < 1.0 => temperature = HOT * (COLD / HOT).powf(used.clamp(0.0, 1.0)),
                 _ => break,
@@ -166,9 +191,13 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
         let Some(change) = propose(&current.0, &spaces, limits, &mut rng) else { continue };
         let mut jumps = current.0.clone();
         change.apply(&mut jumps);
-        let Some(metrics) = judge.judge(&jumps)? else {
-            rejected += 1;
-            continue;
+        let metrics = match judge.judge(&jumps, || control(&progress).is_some()).await? {
+            Verdict::Figures(m) => m,
+            Verdict::Broken => {
+                rejected += 1;
+                continue;
+            }
+            Verdict::Stopped => break,
         };
         let candidate_score = score(&metrics, &jumps);
         if goal.met(&metrics) {
@@ -188,7 +217,9 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
             }
         }
     }
-    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated).await?;
+    progress = Progress { evaluated, rejected, best_score: goal.score(&best.1), best: best.1, tidying: true };
+    let go_on = || control(&progress).is_some();
+    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated, go_on).await?;
     let met = goal.met(&best.1);
     let best_score = goal.score(&best.1);
     let mut out = spec.clone();
@@ -211,23 +242,44 @@ struct Judge {
     wanted: ladderkit_analysis::Wanted,
 }
 
+/// What judging one board came to.
+enum Verdict {
+    Figures(Metrics),
+    /// It has check errors (or traps).
+    Broken,
+    /// Told to stop before the figures were worked out.
+    Stopped,
+}
+
 impl Judge {
-    /// The candidate's figures; `None` if it has check errors (or traps).
-    fn judge(&mut self, jumps: &[Jump]) -> Result<Option<Metrics>, TuneError> {
+    /// The candidate's figures, asking `go_on` at every pause on the way
+    /// (a figure on a huge board can take minutes).
+    async fn judge(&mut self, jumps: &[Jump], go_on: impl FnMut() -> bool + Unpin) -> Result<Verdict, TuneError> {
         self.work.jumps = jumps.to_vec();
-        let Some(board) = compile(&self.work).into_playable() else { return Ok(None) };
-        match Metrics::compute(&board, &self.wanted) {
-            Ok(m) => Ok(Some(m)),
-            Err(AnalysisError::Interacting(why)) => Err(TuneError::NoExactOdds(why)),
-            Err(_) => Ok(None),
+        let Some(board) = compile(&self.work).into_playable() else { return Ok(Verdict::Broken) };
+        let meter = Meter::default();
+        match cancellable(Metrics::compute_stepped(&board, &self.wanted, &meter), go_on).await {
+            None => Ok(Verdict::Stopped),
+            Some(Ok(m)) => Ok(Verdict::Figures(m)),
+            Some(Err(AnalysisError::Interacting(why))) => Err(TuneError::NoExactOdds(why)),
+            Some(Err(_)) => Ok(Verdict::Broken),
         }
     }
 }
 
+fn out_of_time() -> TuneError {
+    TuneError::NoBoard(
+        "the time ran out before the board's own figures were worked out: on a board this large one judgement \
+         takes longer than the time given; give more time"
+            .into(),
+    )
+}
+
 /// Takes back every edit the result does not need: one at a time, an edit
 /// is undone if the board still meets the targets (or, if it met none,
-/// misses them by no more), until no undo helps. A search wanders, so this
-/// is what keeps the designer's board recognisable.
+/// misses them by no more), until no undo helps or `go_on` says stop. A
+/// search wanders, so this is what keeps the designer's board
+/// recognisable.
 async fn simplify(
     original: &[Jump],
     mut best: (Vec<Jump>, Metrics),
@@ -235,6 +287,7 @@ async fn simplify(
     judge: &mut Judge,
     goal: &Goal,
     evaluated: &mut u64,
+    mut go_on: impl FnMut() -> bool,
 ) -> Result<(Vec<Jump>, Metrics), TuneError> {
     let met = goal.met(&best.1);
     for _pass in 0..3 {
@@ -253,9 +306,16 @@ async fn simplify(
             if !limits.allows(&jumps) {
                 continue;
             }
+            if !go_on() {
+                return Ok(best);
+            }
             *evaluated += 1;
             pause().await;
-            let Some(metrics) = judge.judge(&jumps)? else { continue };
+            let metrics = match judge.judge(&jumps, &mut go_on).await? {
+                Verdict::Figures(m) => m,
+                Verdict::Broken => continue,
+                Verdict::Stopped => return Ok(best),
+            };
             let keeps = if met { goal.met(&metrics) } else { goal.score(&metrics) <= goal.score(&best.1) };
             if keeps {
                 best = (jumps, metrics);

@@ -220,7 +220,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
                 *slot = Some(*p);
             }
             let used = started.elapsed().as_secs_f64() / seconds;
-            (!stopped.load(Ordering::Relaxed) && used < 1.0).then_some(used)
+            if stopped.load(Ordering::Relaxed) { None } else { p.by_clock(used) }
         };
         let tuned =
             tune_stepped(&spec, &request.goal, &limits, &settings, &mut control).await.map_err(|e| e.to_string())?;

@@ -26,6 +26,10 @@ pub const PAGE_MARGIN_MM: f32 = 8.0;
 const MARGIN: f32 = PAGE_MARGIN_MM;
 /// How far neighbouring tiles repeat each other, to glue them.
 pub const OVERLAP_MM: f32 = 10.0;
+/// A space printed narrower than this cannot hold a piece.
+pub const SMALLEST_SPACE_MM: f32 = 5.0;
+/// Text on the board printed smaller than this is left out.
+const UNREADABLE_MM: f32 = 0.5;
 /// Boards from 10 cm to 3 m on a side.
 pub const BOARD_MM: std::ops::RangeInclusive<f32> = 100.0..=3000.0;
 
@@ -56,6 +60,30 @@ pub struct Kit {
     pub rules: Vec<String>,
 }
 
+/// Whether a board prints `board_mm` long with room for a piece on every
+/// space; if not, the size it needs. Checked before anything costly.
+pub fn fits(board: &ladderkit_core::CompiledBoard, board_mm: f32) -> Result<(), RenderError> {
+    // The board's longer side holds this many spaces, so none prints
+    // wider than this.
+    let (across, down) = crate::board::extent(board);
+    let widest_space = board_mm / across.max(down);
+    if widest_space < SMALLEST_SPACE_MM {
+        let needed = SMALLEST_SPACE_MM * across.max(down);
+        let advice = if needed <= *BOARD_MM.end() {
+            format!("print it at least {0:.0} cm long (`--board-size {0:.0}cm`)", (needed / 10.0).ceil())
+        } else {
+            "it has too many spaces to print as a kit; draw it as a picture (`ladderkit render FILE -o board.png`)"
+                .to_owned()
+        };
+        return Err(RenderError::Kit(format!(
+            "on a board {:.0} cm long its spaces would print {widest_space:.1} mm wide at most, too small to hold a \
+             piece (at least {SMALLEST_SPACE_MM} mm): {advice}",
+            board_mm / 10.0
+        )));
+    }
+    Ok(())
+}
+
 /// Builds the kit.
 pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, RenderError> {
     if !BOARD_MM.contains(&options.board_mm) {
@@ -67,9 +95,23 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
         )));
     }
     let compiled = compile(spec);
+    fits(&compiled.board, options.board_mm)?;
+    // The board page is printed at least this many times its size (the
+    // drawing is no larger than the page): text that would still print
+    // smaller than `UNREADABLE_MM` is left out, which also spares laying
+    // out a hundred thousand labels nobody could read.
+    let (pw, ph) = options.paper.size_mm();
+    let least_scale = options.board_mm / pw.max(ph);
     let board_page = crate::board_svg(
         spec,
-        &BoardOptions { paper: options.paper, theme: options.theme, heat: None, without_rules: true, game: 0 },
+        &BoardOptions {
+            paper: options.paper,
+            theme: options.theme,
+            heat: None,
+            without_rules: true,
+            game: 0,
+            smallest_text: UNREADABLE_MM / least_scale,
+        },
     );
     let board_tree = parse(&board_page)?;
     // The drawing without the page's empty edges, scaled to the size asked
@@ -85,7 +127,6 @@ pub fn print_kit(spec: &VariantSpec, options: &KitOptions) -> Result<Kit, Render
 
     let mut doc = Document::new();
     let board_ref = doc.embed(&board_tree)?;
-    let (pw, ph) = options.paper.size_mm();
     // Page 1: the page map.
     let map = page_map(spec, &tiling, board, (pw, ph));
     doc.page(
