@@ -376,6 +376,11 @@ fn tune_reaches_a_target_and_writes_a_clean_board() {
     assert!((after - 30.0).abs() <= 0.3, "{after}");
     assert!((v["before"]["expected_turns"].as_f64().unwrap() - 39.2251).abs() < 1e-3);
     assert!(!v["edits"].as_array().unwrap().is_empty());
+    // Every figure that got worse is named.
+    let fig = |side: &str, name: &str| v[side][name].as_f64().unwrap();
+    let worse: Vec<&str> = v["worse"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    assert_eq!(worse.contains(&"fewest_rolls"), fig("after", "fewest_rolls") < fig("before", "fewest_rolls"), "{v}");
+    assert_eq!(worse.contains(&"seat_edge"), fig("after", "seat_edge") > fig("before", "seat_edge") + 1e-3, "{v}");
     // The written board validates clean and analyses to what was reported.
     let check = ladderkit(&["validate", out.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
@@ -399,6 +404,8 @@ fn tune_reaches_a_target_and_writes_a_clean_board() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), std::fs::read_to_string(&again).unwrap());
     let text = stdout(&o2);
     assert!(text.contains("expected turns") && text.contains("30 ✓") && text.contains("Edits ("), "{text}");
+    let fewest_row = text.lines().find(|l| l.trim_start().starts_with("fewest rolls")).unwrap();
+    assert_eq!(fewest_row.ends_with("worse"), worse.contains(&"fewest_rolls"), "{text}");
     // OUT exists now: not overwritten without --force.
     let o3 = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", out.to_str().unwrap(), "--turns", "30"]);
     assert_eq!(o3.status.code(), Some(2));

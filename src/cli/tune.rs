@@ -13,7 +13,7 @@ use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::files;
-use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, tune};
+use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, Worse, tune};
 use serde_json::{Value, json};
 
 use super::setup::clean_spec;
@@ -59,7 +59,9 @@ pub struct Args {
     /// Print one JSON object: met, targets [{name, target, before, after,
     /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
     /// expected_rides, seat_edge} (null where not worked out within
-    /// --time), edits, jumps, candidates, seconds.
+    /// --time), worse (the figures that got worse: "fewest_rolls" for a
+    /// shorter fastest game, "seat_edge" for a less fair table), edits,
+    /// jumps, candidates, seconds.
     #[arg(long)]
     json: bool,
 }
@@ -325,6 +327,7 @@ pub fn finish(
             json!({
                 "met": tuned.met,
                 "targets": rows,
+                "worse": worse_json(&before, &after),
                 "before": metrics_json(&before),
                 "after": metrics_json(&after),
                 "edits": tuned.edits.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -355,6 +358,12 @@ fn finite(x: f64) -> Value {
     if x.is_finite() { json!(x) } else { Value::Null }
 }
 
+fn worse_json(before: &Metrics, after: &Metrics) -> Value {
+    let worse = Worse::of(before, after);
+    let names = [("fewest_rolls", worse.fewest_rolls), ("seat_edge", worse.seat_edge)];
+    json!(names.iter().filter(|(_, w)| *w).map(|(n, _)| *n).collect::<Vec<_>>())
+}
+
 fn metrics_json(m: &Metrics) -> Value {
     json!({
         "expected_turns": m.expected_turns, "p90_rolls": m.percentile, "fewest_rolls": m.fewest_rolls,
@@ -376,19 +385,31 @@ pub fn report(
     let _ = writeln!(s, "{}\n", start.meta.name);
     let _ = writeln!(s, "  {:<24} {:>10} {:>10}   target", "", "before", "after");
     let percentile = goal.reported(players).percentile.unwrap_or(90);
-    let rows: [(String, Option<f64>, Option<f64>, usize); 5] = [
-        ("expected turns".into(), before.expected_turns, after.expected_turns, 2),
-        (format!("p{percentile} rolls"), before.percentile.map(f64::from), after.percentile.map(f64::from), 0),
-        ("fewest rolls".into(), before.fewest_rolls.map(f64::from), after.fewest_rolls.map(f64::from), 0),
-        ("expected rides".into(), before.expected_rides, after.expected_rides, 2),
-        (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4),
+    let worse = Worse::of(before, after);
+    // Name, before, after, decimals, got worse.
+    type Row = (String, Option<f64>, Option<f64>, usize, bool);
+    let rows: [Row; 5] = [
+        ("expected turns".into(), before.expected_turns, after.expected_turns, 2, false),
+        (format!("p{percentile} rolls"), before.percentile.map(f64::from), after.percentile.map(f64::from), 0, false),
+        (
+            "fewest rolls".into(),
+            before.fewest_rolls.map(f64::from),
+            after.fewest_rolls.map(f64::from),
+            0,
+            worse.fewest_rolls,
+        ),
+        ("expected rides".into(), before.expected_rides, after.expected_rides, 2, false),
+        (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4, worse.seat_edge),
     ];
-    let cut_short = rows.iter().any(|(_, b, a, _)| b.is_none() || a.is_none());
-    for (name, b, a, digits) in rows {
+    let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
+    for (name, b, a, digits, got_worse) in rows {
         let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));
-        let target = goal.targets.iter().find(|t| t.name() == name).map_or(String::new(), |t| {
+        let mut target = goal.targets.iter().find(|t| t.name() == name).map_or(String::new(), |t| {
             format!("{} {}", t.wanted(), if t.met(after, goal.tolerance) { "✓" } else { "✗" })
         });
+        if got_worse {
+            target.push_str(if target.is_empty() { "worse" } else { " · worse" });
+        }
         let line = format!("  {name:<24} {:>10} {:>10}   {target}", cell(b), cell(a));
         let _ = writeln!(s, "{}", line.trim_end());
     }

@@ -40,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Checks>().add_systems(Update, recheck.in_set(EditorSet::Check));
 }
 
-fn recheck(doc: Res<Document>, mut checks: ResMut<Checks>) {
+pub(crate) fn recheck(doc: Res<Document>, mut checks: ResMut<Checks>) {
     if checks.generation != doc.generation {
         *checks = run(&doc);
     }

@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use ladderkit::core::Code;
+
 use crate::checks::Checks;
 use crate::intents::Intent;
 use crate::{EditorSet, document::Document};
@@ -22,10 +24,18 @@ pub struct Selection {
     pub jumps: Vec<usize>,
     /// The diagnostic whose culprits are highlighted.
     pub diagnostic: Option<usize>,
+    /// What that diagnostic says, to find it again after the checks rerun:
+    /// its culprits go with it, and are dropped when it is gone.
+    problem: Option<(Code, String)>,
+    /// The checks the highlight was taken from.
+    checked: u64,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>().add_systems(Update, select.in_set(EditorSet::Select));
+    app.init_resource::<Selection>().add_systems(
+        Update,
+        (select.in_set(EditorSet::Select), follow_problem.in_set(EditorSet::Check).after(crate::checks::recheck)),
+    );
 }
 
 fn select(
@@ -52,13 +62,56 @@ fn select(
                     (None, Some(s)) => Selected::Space(*s),
                     _ => Selected::Nothing,
                 };
-                *selection =
-                    Selection { selected, spaces: loc.spaces.clone(), jumps: loc.jumps.clone(), diagnostic: Some(*i) };
+                *selection = Selection {
+                    selected,
+                    spaces: loc.spaces.clone(),
+                    jumps: loc.jumps.clone(),
+                    diagnostic: Some(*i),
+                    problem: Some((d.code, d.message.clone())),
+                    checked: checks.generation,
+                };
             }
             _ => {}
         }
     }
-    // A selected jump that no longer exists is no longer selected.
+    // A selected jump that no longer exists is no longer selected (a
+    // problem's culprit is renumbered once the checks rerun, below).
+    if let Selected::Jump(j) = selection.selected
+        && j >= doc.spec.jumps.len()
+        && selection.problem.is_none()
+    {
+        selection.selected = Selected::Nothing;
+    }
+}
+
+/// After the checks rerun, the highlighted problem's culprits are taken
+/// afresh from the same problem (by what it says, so a jump's new number
+/// follows it), or dropped with it once it is fixed. A culprit that was
+/// selected is let go with them.
+fn follow_problem(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMut<Selection>) {
+    let Some((code, message)) = &selection.problem else { return };
+    if selection.checked == checks.generation {
+        return;
+    }
+    let found = checks.diagnostics.iter().position(|d| d.code == *code && d.message == *message);
+    let was_culprit = matches!(selection.selected, Selected::Jump(j) if selection.jumps.contains(&j));
+    match found {
+        Some(i) => {
+            let loc = &checks.diagnostics[i].location;
+            if was_culprit && let Selected::Jump(j) = selection.selected {
+                let at = selection.jumps.iter().position(|k| *k == j).unwrap_or(0);
+                selection.selected = loc.jumps.get(at).map_or(Selected::Nothing, |k| Selected::Jump(*k));
+            }
+            selection.spaces = loc.spaces.clone();
+            selection.jumps = loc.jumps.clone();
+            selection.diagnostic = Some(i);
+            selection.checked = checks.generation;
+        }
+        None => {
+            let selected = if was_culprit { Selected::Nothing } else { selection.selected };
+            *selection = Selection { selected, ..Selection::default() };
+        }
+    }
     if let Selected::Jump(j) = selection.selected
         && j >= doc.spec.jumps.len()
     {

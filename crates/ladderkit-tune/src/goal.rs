@@ -160,3 +160,25 @@ mod tests {
         assert_eq!(t.miss(&Metrics::default()), f64::INFINITY);
     }
 }
+
+/// Figures a designer would call worse after tuning, target or not: a less
+/// fair table (the seat edge up by more than a tenth of a point) or a
+/// fastest game shorter than before. Shown in red in the editor and marked
+/// in the CLI's table, so a proposal never hides what it cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Worse {
+    pub fewest_rolls: bool,
+    pub seat_edge: bool,
+}
+
+impl Worse {
+    pub fn of(before: &Metrics, after: &Metrics) -> Self {
+        let fewest_rolls = matches!((before.fewest_rolls, after.fewest_rolls), (Some(b), Some(a)) if a < b);
+        let seat_edge = matches!((before.seat_edge, after.seat_edge), (Some(b), Some(a)) if a > b + 1e-3);
+        Self { fewest_rolls, seat_edge }
+    }
+
+    pub fn any(self) -> bool {
+        self.fewest_rolls || self.seat_edge
+    }
+}

@@ -16,6 +16,6 @@ mod search;
 
 pub use diff::{Edit, edits};
 pub use edit::describe;
-pub use goal::{Goal, Target};
+pub use goal::{Goal, Target, Worse};
 pub use limits::Limits;
 pub use search::{CHECK_EVERY, Progress, Settings, TuneError, Tuned, tune, tune_stepped};

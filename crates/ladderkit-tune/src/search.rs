@@ -4,9 +4,12 @@
 //! what the targets need.
 
 use ladderkit_analysis::{AnalysisError, Metrics};
-use ladderkit_core::compile;
+use std::collections::BTreeMap;
+
+use ladderkit_core::diagnostic::{Code, Severity};
 use ladderkit_core::spec::{Jump, VariantSpec};
 use ladderkit_core::work::{Meter, cancellable, pause, run};
+use ladderkit_core::{Compiled, compile};
 use ladderkit_engine::GameRng;
 
 use crate::diff::{Edit, edits};
@@ -156,8 +159,9 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     let wanted = goal.wanted();
     let spaces = Spaces::of(&compiled.board);
     let mut rng = GameRng::seed(settings.seed);
-    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &mut rng).await?;
-    let mut judge = Judge { work: spec.clone(), wanted };
+    let allowed = Allowed::of(&compiled);
+    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &allowed, &mut rng).await?;
+    let mut judge = Judge { work: spec.clone(), wanted, allowed, first_roll_wins: true, fewest: None };
     let mut progress =
         Progress { evaluated: 0, rejected: 0, best_score: f64::INFINITY, best: Metrics::default(), tidying: false };
     let start = match judge.judge(&spec.jumps, || control(&progress).is_some()).await? {
@@ -165,6 +169,8 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
         Verdict::Broken => return Err(TuneError::HasErrors),
         Verdict::Stopped => return Err(out_of_time()),
     };
+    // A game won on the first roll is kept only where the board had one.
+    judge.first_roll_wins = judge.fewest.is_some_and(|f| f <= 1);
     let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
     original.sort_unstable();
     let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + EDIT_COST * changes(&original, jumps) as f64;
@@ -240,6 +246,36 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
 struct Judge {
     work: VariantSpec,
     wanted: ladderkit_analysis::Wanted,
+    allowed: Allowed,
+    /// Whether a board may be won on the first roll (only if the start
+    /// board could be).
+    first_roll_wins: bool,
+    /// The fewest rolls of the board judged last.
+    fewest: Option<u32>,
+}
+
+/// The warnings a proposal may have: those of the board it starts from,
+/// as many of each kind and no more. A search must not hand back a board
+/// the checks find fault with where the designer's had none (a snake that
+/// lands on a ladder's foot).
+struct Allowed(BTreeMap<Code, usize>);
+
+impl Allowed {
+    fn of(compiled: &Compiled) -> Self {
+        Self(warnings(compiled))
+    }
+
+    fn admits(&self, compiled: &Compiled) -> bool {
+        !compiled.has_errors() && warnings(compiled).iter().all(|(code, n)| self.0.get(code).is_some_and(|m| n <= m))
+    }
+}
+
+fn warnings(compiled: &Compiled) -> BTreeMap<Code, usize> {
+    let mut count = BTreeMap::new();
+    for d in compiled.diagnostics.iter().filter(|d| d.severity == Severity::Warning) {
+        *count.entry(d.code).or_insert(0) += 1;
+    }
+    count
 }
 
 /// What judging one board came to.
@@ -256,14 +292,35 @@ impl Judge {
     /// (a figure on a huge board can take minutes).
     async fn judge(&mut self, jumps: &[Jump], go_on: impl FnMut() -> bool + Unpin) -> Result<Verdict, TuneError> {
         self.work.jumps = jumps.to_vec();
-        let Some(board) = compile(&self.work).into_playable() else { return Ok(Verdict::Broken) };
+        let compiled = compile(&self.work);
+        if !self.allowed.admits(&compiled) {
+            return Ok(Verdict::Broken);
+        }
+        let Some(board) = compiled.into_playable() else { return Ok(Verdict::Broken) };
         let meter = Meter::default();
-        match cancellable(Metrics::compute_stepped(&board, &self.wanted, &meter), go_on).await {
+        let wanted = ladderkit_analysis::Wanted { fewest: true, ..self.wanted };
+        match cancellable(Metrics::compute_stepped(&board, &wanted, &meter), go_on).await {
             None => Ok(Verdict::Stopped),
-            Some(Ok(m)) => Ok(Verdict::Figures(m)),
+            Some(Ok(m)) => {
+                self.fewest = m.fewest_rolls;
+                if !self.first_roll_wins && m.fewest_rolls.is_some_and(|f| f <= 1) {
+                    return Ok(Verdict::Broken);
+                }
+                Ok(Verdict::Figures(self.strip(m)))
+            }
             Some(Err(AnalysisError::Interacting(why))) => Err(TuneError::NoExactOdds(why)),
             Some(Err(_)) => Ok(Verdict::Broken),
         }
+    }
+}
+
+impl Judge {
+    /// The figures the targets asked for, and no others.
+    fn strip(&self, mut m: Metrics) -> Metrics {
+        if !self.wanted.fewest {
+            m.fewest_rolls = None;
+        }
+        m
     }
 }
 
@@ -337,6 +394,7 @@ async fn within_limits(
     fresh: bool,
     limits: &Limits,
     spaces: &Spaces,
+    allowed: &Allowed,
     rng: &mut GameRng,
 ) -> Result<Vec<Jump>, TuneError> {
     let mut jumps: Vec<Jump> = Vec::new();
@@ -377,7 +435,7 @@ async fn within_limits(
                 continue;
             }
             work.jumps = with.clone();
-            if !compile(&work).has_errors() {
+            if allowed.admits(&compile(&work)) {
                 jumps = with;
             }
         }

@@ -132,3 +132,65 @@ proptest! {
         let _ = Jump::new(1, 2);
     }
 }
+
+/// The board a designer tuned in the editor (issue 34): 8 × 8, 2d6,
+/// Bounce, eleven jumps, no chains.
+fn eight_by_eight() -> VariantSpec {
+    check_source(
+        "Variant(format: 1, meta: Meta(name: \"Eight\", description: \"\", author: \"\"), \
+         board: Grid(cols: 8, rows: 8, path: Boustrophedon), start: Tray, goal: Last, \
+         jumps: [Jump(from: 3, to: 20, kind: Ladder), Jump(from: 12, to: 30, kind: Ladder), \
+         Jump(from: 22, to: 41, kind: Ladder), Jump(from: 35, to: 50, kind: Ladder), \
+         Jump(from: 44, to: 57, kind: Ladder), Jump(from: 27, to: 9, kind: Snake), \
+         Jump(from: 38, to: 17, kind: Snake), Jump(from: 47, to: 25, kind: Snake), \
+         Jump(from: 55, to: 36, kind: Snake), Jump(from: 61, to: 42, kind: Snake), \
+         Jump(from: 63, to: 45, kind: Snake)], effects: [], \
+         rules: Rules(players: Players(min: 2, max: 4), dice: Dice(count: 2, sides: 6), entry: Direct, \
+         overshoot: Bounce, follow_chains: true, shared_squares: true, first_player: Seat1))",
+    )
+    .spec
+    .unwrap()
+}
+
+fn warnings(spec: &VariantSpec) -> Vec<ladderkit_core::Code> {
+    let mut codes: Vec<_> = compile(spec)
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == ladderkit_core::Severity::Warning)
+        .map(|d| d.code)
+        .collect();
+    codes.sort();
+    codes
+}
+
+/// Tuning this board to 20 turns proposed snakes landing on a ladder's
+/// foot (new `jump-chain` warnings), and to 3 turns a ladder to the goal
+/// won on the first roll, both called a success. A proposal has no warning
+/// the board did not have, and no first-roll win it did not have.
+#[test]
+fn a_proposal_adds_no_warning_and_no_first_roll_win() {
+    let board = eight_by_eight();
+    let before = warnings(&board);
+    let start_fewest = verified(&run(&board, vec![Target::Turns(1e9)], &Limits::keeping_counts(&board.jumps), 1, 1), 2);
+    assert!(start_fewest.min_rolls > 1);
+    for (turns, seed) in [(20.0, 2), (20.0, 3), (3.0, 1), (3.0, 2), (8.0, 1), (8.0, 3)] {
+        let t = run(&board, vec![Target::Turns(turns)], &Limits::keeping_counts(&board.jumps), seed, 5_000);
+        let after = warnings(&t.spec);
+        for code in &after {
+            let (b, a) = (before.iter().filter(|c| *c == code).count(), after.iter().filter(|c| *c == code).count());
+            assert!(a <= b, "{turns} turns, seed {seed}: {a} × {code:?}, the board had {b}");
+        }
+        let a = verified(&t, 2);
+        assert!(a.min_rolls > 1, "{turns} turns, seed {seed}: won on the first roll: {:?}", t.spec.jumps);
+    }
+}
+
+#[test]
+fn a_shorter_fastest_game_and_a_less_fair_table_are_worse() {
+    use ladderkit_tune::Worse;
+    let m = |fewest, edge| Metrics { fewest_rolls: Some(fewest), seat_edge: Some(edge), ..Metrics::default() };
+    assert_eq!(Worse::of(&m(7, 0.01), &m(4, 0.01)), Worse { fewest_rolls: true, seat_edge: false });
+    assert_eq!(Worse::of(&m(4, 0.01), &m(7, 0.02)), Worse { fewest_rolls: false, seat_edge: true });
+    assert!(!Worse::of(&m(4, 0.02), &m(5, 0.0205)).any(), "fairer within a tenth of a point, longer fastest game");
+    assert!(!Worse::of(&Metrics::default(), &m(1, 0.5)).any(), "nothing known before: nothing to compare");
+}

@@ -147,11 +147,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
         };
         let (mut open, mut done, mut escaped) = (true, false, false);
         egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
-            let response = ui.text_edit_singleline(&mut prompt.text);
-            if !prompt.focused {
-                response.request_focus();
-                prompt.focused = true;
-            }
+            let response = path_field(ui, prompt);
             done = ui.button("OK").clicked() || response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
         });
@@ -297,4 +293,45 @@ fn share(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent>
         out.push(Intent::CloseShare);
     }
     out
+}
+
+/// The prompt's path field. The first time it is shown it takes the
+/// keyboard and its prefilled path is selected, so typing replaces the
+/// path (it used to append to it) and the arrow keys keep it to edit.
+fn path_field(ui: &mut egui::Ui, prompt: &mut PathPrompt) -> egui::Response {
+    let mut field = egui::TextEdit::singleline(&mut prompt.text).show(ui);
+    let response = field.response.response.clone();
+    if !prompt.focused {
+        response.request_focus();
+        field.state.cursor.set_char_range(Some(egui::text::CCursorRange::select_all(&field.galley)));
+        field.state.store(ui.ctx(), response.id);
+        prompt.focused = true;
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame of the field, with these keyboard events.
+    fn frame(ctx: &egui::Context, prompt: &mut PathPrompt, events: Vec<egui::Event>) {
+        let input = egui::RawInput { events, ..egui::RawInput::default() };
+        ctx.run_ui(input, |ui| {
+            path_field(ui, prompt);
+        })
+        .drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn typing_in_a_fresh_path_prompt_replaces_the_prefilled_path() {
+        let ctx = egui::Context::default();
+        let mut prompt = PathPrompt { kind: PromptKind::SaveAs, text: "variants/treehouse.ron".into(), focused: false };
+        frame(&ctx, &mut prompt, Vec::new());
+        frame(&ctx, &mut prompt, vec![egui::Event::Text("tuned.ron".into())]);
+        assert_eq!(prompt.text, "tuned.ron");
+        // Once the path is replaced, typing goes on at the cursor.
+        frame(&ctx, &mut prompt, vec![egui::Event::Text("x".into())]);
+        assert_eq!(prompt.text, "tuned.ronx");
+    }
 }

@@ -6,6 +6,7 @@ use ladderkit::core::spec::Effect;
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
 use super::{Frame, PanelState};
 use crate::intents::{Intent, PlayIntent};
+use crate::selection::Selected;
 use crate::tools::{Brush, Tool};
 use crate::view::View;
 
@@ -46,6 +47,10 @@ pub(super) fn shortcuts(ctx: &egui::Context, tool: &mut Tool, view: &mut View) -
             }
             if i.key_pressed(Key::F) && i.modifiers.is_none() {
                 view.fit = true;
+            }
+            // Esc lets go of the selection and a problem's lit culprits.
+            if i.key_pressed(Key::Escape) {
+                out.push(Intent::Select(Selected::Nothing));
             }
         });
     }

@@ -6,6 +6,7 @@
 use bevy_egui::egui::{self, Color32, DragValue, RichText};
 use ladderkit::analysis::Metrics;
 use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::tune::Worse;
 
 use super::Frame;
 use crate::history::EditCommand;
@@ -134,10 +135,11 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
 
 fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     ui.separator();
-    let (text, color) = if p.tuned.met {
-        ("Every target met", Color32::from_rgb(90, 190, 110))
-    } else {
-        ("Not every target met: the closest board found", Color32::from_rgb(226, 150, 30))
+    let amber = Color32::from_rgb(226, 150, 30);
+    let (text, color) = match (p.tuned.met, Worse::of(&p.before, &p.after).any()) {
+        (true, false) => ("Every target met", Color32::from_rgb(90, 190, 110)),
+        (true, true) => ("Every target met, at a cost: see the figures in red", amber),
+        (false, _) => ("Not every target met: the closest board found", amber),
     };
     ui.colored_label(color, text);
     ui.horizontal(|ui| {
@@ -170,11 +172,17 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         ui.strong("target");
         ui.end_row();
         let targets = &p.goal.targets;
-        let row = |ui: &mut egui::Ui, name: &str, b: Option<f64>, a: Option<f64>, digits: usize| {
+        let worse = Worse::of(&p.before, &p.after);
+        let row = |ui: &mut egui::Ui, name: &str, b: Option<f64>, a: Option<f64>, digits: usize, got_worse: bool| {
             let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));
             ui.label(name);
             ui.label(RichText::new(cell(b)).monospace());
-            ui.label(RichText::new(cell(a)).monospace());
+            let after = RichText::new(cell(a)).monospace();
+            if got_worse {
+                ui.label(after.color(Color32::from_rgb(230, 90, 80))).on_hover_text(WORSE);
+            } else {
+                ui.label(after);
+            }
             match targets.iter().find(|t| t.name() == name) {
                 Some(t) => {
                     let ok = t.met(&p.after, p.goal.tolerance);
@@ -190,11 +198,12 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
             ui.end_row();
         };
         let (b, a) = (&p.before, &p.after);
-        row(ui, "expected turns", b.expected_turns, a.expected_turns, 2);
-        row(ui, "p90 rolls", b.percentile.map(f64::from), a.percentile.map(f64::from), 0);
-        row(ui, "fewest rolls", b.fewest_rolls.map(f64::from), a.fewest_rolls.map(f64::from), 0);
-        row(ui, "expected rides", b.expected_rides, a.expected_rides, 2);
-        row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4);
+        row(ui, "expected turns", b.expected_turns, a.expected_turns, 2, false);
+        row(ui, "p90 rolls", b.percentile.map(f64::from), a.percentile.map(f64::from), 0, false);
+        let fewest = (b.fewest_rolls.map(f64::from), a.fewest_rolls.map(f64::from));
+        row(ui, "fewest rolls", fewest.0, fewest.1, 0, worse.fewest_rolls);
+        row(ui, "expected rides", b.expected_rides, a.expected_rides, 2, false);
+        row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4, worse.seat_edge);
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
     for e in p.tuned.edits.iter().take(40) {
@@ -205,6 +214,9 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         ui.label(RichText::new(format!("… and {} more", p.tuned.edits.len() - 40)).small().weak());
     }
 }
+
+/// Why a figure is red.
+const WORSE: &str = "worse than before: a shorter fastest game, or a less fair table";
 
 fn miss(score: f64) -> String {
     if score.is_finite() { format!("{:.2}%", score * 100.0) } else { "—".into() }

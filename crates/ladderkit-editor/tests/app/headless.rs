@@ -501,3 +501,35 @@ fn a_board_picture_opens_as_its_variant_untitled_so_saving_never_overwrites_it()
     assert_eq!(std::fs::read(&picture).unwrap(), before, "the picture is untouched");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A loop's culprits stayed listed and lit after the loop was fixed, and
+/// after more drawing read "#9 59→50", an unrelated snake. They follow the
+/// problem (a jump's new number included) and go with it.
+#[test]
+fn culprits_follow_their_problem_and_go_with_it() {
+    let mut app = app_with(None);
+    send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 8, 8, PathStyle::Boustrophedon))));
+    edit(&mut app, EditCommand::AddJump(Jump::new(3, 20)));
+    edit(&mut app, EditCommand::AddJump(Jump::new(26, 47)));
+    edit(&mut app, EditCommand::AddJump(Jump::new(47, 26)));
+    let loop_at =
+        |app: &App| app.world().resource::<Checks>().diagnostics.iter().position(|d| d.code == Code::JumpLoop).unwrap();
+    let i = loop_at(&app);
+    send(&mut app, Intent::SelectDiagnostic(i));
+    send(&mut app, Intent::SelectCulprit(Selected::Jump(2)));
+    assert_eq!(app.world().resource::<Selection>().jumps, [1, 2]);
+    // The ladder before them goes: the loop's jumps are now #0 and #1.
+    edit(&mut app, EditCommand::RemoveJump(0));
+    let selection = app.world().resource::<Selection>();
+    assert_eq!(selection.jumps, [0, 1], "the culprits' new numbers");
+    assert_eq!(selection.selected, Selected::Jump(1), "the picked culprit, by its new number");
+    assert_eq!(selection.diagnostic, Some(loop_at(&app)));
+    // Drawing elsewhere keeps them; fixing the loop drops them.
+    edit(&mut app, EditCommand::AddJump(Jump::new(59, 50)));
+    assert_eq!(app.world().resource::<Selection>().jumps, [0, 1]);
+    edit(&mut app, EditCommand::RemoveJump(1));
+    assert!(!codes(&app).contains(&Code::JumpLoop));
+    let selection = app.world().resource::<Selection>();
+    assert!(selection.jumps.is_empty() && selection.spaces.is_empty(), "{selection:?}");
+    assert_eq!((selection.diagnostic, selection.selected), (None, Selected::Nothing));
+}
