@@ -44,6 +44,11 @@ impl Default for FrameBudget {
 }
 
 impl FrameBudget {
+    /// Whether a job ran in this frame.
+    pub fn busy(&self) -> bool {
+        self.used > Duration::ZERO
+    }
+
     fn time_left(&self) -> bool {
         self.deadline.is_none_or(|d| Instant::now() < d)
     }

@@ -18,6 +18,7 @@ pub mod jobs;
 pub mod odds;
 pub mod platform;
 pub mod playtest;
+pub mod redraw;
 pub mod report;
 pub mod screenshot;
 pub mod selection;
@@ -79,5 +80,5 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole editor, window and interface included.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, ui::plugin, screenshot::plugin, report::plugin));
+    app.add_plugins((logic_plugin, ui::plugin, screenshot::plugin, report::plugin, redraw::plugin));
 }

@@ -151,6 +151,11 @@ mod desktop {
             (None, Some(link)) => app.insert_resource(StartupLink(link)),
             (None, None) => app.insert_resource(ladderkit_editor::welcome::Welcome),
         };
+        if args.screenshot.is_none() {
+            // A person's window draws when something changes; a screenshot
+            // run counts frames, so it draws them all.
+            app.insert_resource(ladderkit_editor::redraw::reactive());
+        }
         if let Some(path) = args.screenshot {
             // A screenshot run leaves the user's recent files alone.
             app.insert_resource(Files::new(None));
