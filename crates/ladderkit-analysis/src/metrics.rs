@@ -71,7 +71,7 @@ impl Metrics {
                 out.expected_turns = Some(turns::expected(&chain, &visits.per_state));
             }
             if wanted.rides {
-                out.expected_rides = Some(visits.jump_uses.iter().sum());
+                out.expected_rides = Some(rides(visits.jump_uses.iter().copied()));
             }
         }
         pause().await;
@@ -102,12 +102,18 @@ impl Metrics {
         });
         Self {
             expected_turns: wanted.turns.then_some(a.expected_turns),
-            expected_rides: wanted.rides.then(|| a.jumps.iter().map(|j| j.expected_uses).sum()),
+            expected_rides: wanted.rides.then(|| rides(a.jumps.iter().map(|j| j.expected_uses))),
             fewest_rolls: wanted.fewest.then_some(a.min_rolls),
             percentile,
             seat_edge: wanted.seat_edge.map(|_| edge(&a.seats)),
         }
     }
+}
+
+/// Expected rides in all. Summed from +0: a float sum of nothing is -0,
+/// which a board without jumps printed as "-0.00".
+fn rides(uses: impl Iterator<Item = f64>) -> f64 {
+    uses.fold(0.0, |sum, x| sum + x)
 }
 
 fn edge(seats: &seats::Seats) -> f64 {

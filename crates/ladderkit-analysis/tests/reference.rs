@@ -341,3 +341,19 @@ fn every_bundled_race_equals_the_straightforward_iteration() {
     }
     assert!(checked >= 4, "only {checked} races");
 }
+
+/// A float sum of nothing is -0: a board without jumps was reported with
+/// "-0.00" expected rides.
+#[test]
+fn a_board_without_jumps_rides_plus_zero() {
+    let spec = VariantSpec::new_grid("bare", 6, 6, PathStyle::Boustrophedon);
+    let board = compile(&spec).into_playable().unwrap();
+    let wanted = Wanted { rides: true, ..Wanted::default() };
+    let computed = Metrics::compute(&board, &wanted).unwrap().expected_rides.unwrap();
+    let analysis = analyze(&compile(&spec), &Options::default()).unwrap();
+    let read = Metrics::of(&analysis, &wanted).expected_rides.unwrap();
+    for rides in [computed, read] {
+        assert!(rides == 0.0 && rides.is_sign_positive(), "{rides:?}");
+        assert_eq!(format!("{rides:.2}"), "0.00");
+    }
+}
