@@ -34,7 +34,7 @@ pub struct Selection {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>().add_systems(
         Update,
-        (select.in_set(EditorSet::Select), follow_problem.in_set(EditorSet::Check).after(crate::checks::recheck)),
+        (select.in_set(EditorSet::Select), follow_document.in_set(EditorSet::Check).after(crate::checks::recheck)),
     );
 }
 
@@ -74,26 +74,28 @@ fn select(
             _ => {}
         }
     }
-    // A selected jump that no longer exists is no longer selected (a
-    // problem's culprit is renumbered once the checks rerun, below).
+}
+
+/// After the checks rerun: the highlighted problem's culprits are taken
+/// afresh from the same problem (by what it says, so a jump's new number
+/// follows it), or dropped with it once it is fixed. A culprit that was
+/// selected is let go with them.
+fn follow_document(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMut<Selection>) {
+    if let Some((code, message)) = selection.problem.clone()
+        && selection.checked != checks.generation
+    {
+        follow_problem(&checks, &mut selection, code, &message);
+    }
+    // A selected jump that no longer exists is no longer selected.
     if let Selected::Jump(j) = selection.selected
         && j >= doc.spec.jumps.len()
-        && selection.problem.is_none()
     {
         selection.selected = Selected::Nothing;
     }
 }
 
-/// After the checks rerun, the highlighted problem's culprits are taken
-/// afresh from the same problem (by what it says, so a jump's new number
-/// follows it), or dropped with it once it is fixed. A culprit that was
-/// selected is let go with them.
-fn follow_problem(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMut<Selection>) {
-    let Some((code, message)) = &selection.problem else { return };
-    if selection.checked == checks.generation {
-        return;
-    }
-    let found = checks.diagnostics.iter().position(|d| d.code == *code && d.message == *message);
+fn follow_problem(checks: &Checks, selection: &mut Selection, code: Code, message: &str) {
+    let found = checks.diagnostics.iter().position(|d| d.code == code && d.message == message);
     let was_culprit = matches!(selection.selected, Selected::Jump(j) if selection.jumps.contains(&j));
     match found {
         Some(i) => {
@@ -111,11 +113,6 @@ fn follow_problem(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMut
             let selected = if was_culprit { Selected::Nothing } else { selection.selected };
             *selection = Selection { selected, ..Selection::default() };
         }
-    }
-    if let Selected::Jump(j) = selection.selected
-        && j >= doc.spec.jumps.len()
-    {
-        selection.selected = Selected::Nothing;
     }
 }
 
