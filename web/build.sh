@@ -54,6 +54,9 @@ mkdir -p "$out"
 "$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name ladderkit "$wasm"
 cp web/index.html "$out/index.html"
+# The help overlay links to these, beside the page.
+mkdir -p "$out/docs"
+cp docs/format.md docs/editor.md "$out/docs/"
 size="$(stat -c %s "$out/ladderkit_bg.wasm")"
 gz="$(gzip -9 -c "$out/ladderkit_bg.wasm" | wc -c)"
 echo "built $out: ladderkit_bg.wasm $((size / 1024)) KiB ($((gz / 1024)) KiB gzipped)"

@@ -42,7 +42,7 @@ def main():
         except subprocess.TimeoutExpired:
             proc.kill()
     shutil.rmtree(work, ignore_errors=True)
-    print("real-window test: drew, checked, painted, undid, redid, saved and play-tested by mouse and keyboard")
+    print("real-window test: drew, checked, painted, undid, redid, saved, play-tested, read the help and duplicated and deleted by mouse and keyboard")
 
 
 class Editor:
@@ -177,6 +177,30 @@ def run(proc, variant, report):
     xdo("key", "Escape")
     ed.wait("Esc leaves the play-test", lambda s: s["mode"] == "Edit")
     ed.wait("and the design is as saved", lambda s: not s["dirty"] and s["jumps"] == [[3, 20]])
+
+    # The help, from the same key table the keys use; Esc closes it.
+    xdo("key", "F1")
+    ed.wait("F1 shows the help", lambda s: "window:help" in s["targets"])
+    xdo("key", "Escape")
+    ed.wait("Esc closes it", lambda s: "window:help" not in s["targets"])
+
+    # Select the ladder, duplicate it, delete the copy, let go with Esc.
+    xdo("key", "v")
+    ed.wait("the select tool is picked with V", lambda s: s["tool"] == "Select")
+    (x0, y0), (x1, y1) = at(3), at(20)
+    xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
+    time.sleep(0.3)
+    xdo("click", 1)
+    ed.wait("clicking the ladder selects it", lambda s: s["selected"] == "Jump(0)")
+    chord("ctrl", "d")
+    ed.wait("Ctrl+D duplicates it one space along", lambda s: s["jumps"] == [[3, 20], [4, 21]])
+    ed.wait("and selects the copy", lambda s: s["selected"] == "Jump(1)")
+    xdo("key", "Delete")
+    ed.wait("Delete removes the copy", lambda s: s["jumps"] == [[3, 20]])
+    click(9)
+    ed.wait("clicking 9 selects the space", lambda s: s["selected"] == "Space(9)")
+    xdo("key", "Escape")
+    ed.wait("Esc lets go of it", lambda s: s["selected"] == "Nothing")
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 use ladderkit::core::spec::{
-    Arrow, Board, ChipLayout, Chips, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect, SpaceTags, Start,
-    VariantSpec,
+    Arrow, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect, SpaceTags,
+    Start, VariantSpec,
 };
 
 /// One edit of the variant.
@@ -18,6 +18,8 @@ pub enum EditCommand {
     AddEffect(SpaceEffect),
     RemoveEffect(usize),
     SetEffect(usize, SpaceEffect),
+    /// A space's effects, all at once (Paste).
+    SetSpaceEffects(u32, Vec<Effect>),
     AddArrow(Arrow),
     RemoveArrow(usize),
     SetArrow(usize, Arrow),
@@ -77,6 +79,7 @@ impl EditCommand {
                 .get(*i)
                 .map_or("Delete effect".into(), |e| format!("Delete {} on {}", e.effect.describe(), e.space)),
             Self::SetEffect(_, e) => format!("Set {} on {}", e.effect.describe(), e.space),
+            Self::SetSpaceEffects(n, _) => format!("Paste effects on {n}"),
             Self::AddArrow(a) => format!("Add {} arrow on {}", a.kind.describe(), a.space),
             Self::RemoveArrow(i) => spec
                 .arrows
@@ -118,6 +121,10 @@ impl EditCommand {
                 spec.effects.remove(*i);
             }
             Self::SetEffect(i, e) => *spec.effects.get_mut(*i).ok_or_else(|| out_of_range("effect", *i))? = *e,
+            Self::SetSpaceEffects(n, effects) => {
+                spec.effects.retain(|e| e.space != *n);
+                spec.effects.extend(effects.iter().map(|&effect| SpaceEffect { space: *n, effect }));
+            }
             Self::AddArrow(a) => spec.arrows.push(*a),
             Self::RemoveArrow(i) => {
                 if *i >= spec.arrows.len() {
@@ -138,7 +145,8 @@ impl EditCommand {
             Self::AddSpace(p) => free_spaces(spec)?.push(*p),
             Self::MoveSpace(n, p) => {
                 let spaces = free_spaces(spec)?;
-                *spaces.get_mut(*n as usize - 1).ok_or_else(|| format!("there is no space {n}"))? = *p;
+                let i = (*n as usize).checked_sub(1);
+                *i.and_then(|i| spaces.get_mut(i)).ok_or_else(|| format!("there is no space {n}"))? = *p;
             }
             Self::RemoveSpace(n) => {
                 let n = *n;

@@ -9,12 +9,14 @@
 pub mod bench;
 pub mod bundled;
 pub mod checks;
+pub mod clipboard;
 pub mod document;
 pub mod export;
 pub mod files;
 pub mod history;
 pub mod intents;
 pub mod jobs;
+pub mod keys;
 pub mod odds;
 pub mod platform;
 pub mod playtest;
@@ -26,7 +28,7 @@ pub mod share;
 pub mod tools;
 pub mod tune;
 mod ui;
-pub use ui::{OpenTab, Tab, UiTiming};
+pub use ui::{OpenHelp, OpenTab, Tab, UiTiming};
 pub mod view;
 pub mod welcome;
 

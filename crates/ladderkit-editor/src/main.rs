@@ -108,6 +108,9 @@ mod desktop {
         /// The side panel to show first.
         #[arg(long, value_enum, default_value = "inspector")]
         panel: Tab,
+        /// Show the help (every key and mouse gesture, as F1 does) at once.
+        #[arg(long)]
+        keys: bool,
         /// Open the Tune panel and run the tuner at once, for example
         /// `turns=30,seconds=5` (also p90, min-rolls, seat-edge, rides,
         /// players, seed); with --screenshot, take it once the proposal shows.
@@ -165,6 +168,9 @@ mod desktop {
             app.insert_resource(request);
         }
         app.insert_resource(OpenTab(if args.tune.is_some() { Tab::Tune } else { args.panel }));
+        if args.keys {
+            app.insert_resource(ladderkit_editor::OpenHelp);
+        }
         if let Some(form) = args.tune {
             app.insert_resource(ladderkit_editor::tune::StartTune(form));
         }

@@ -53,7 +53,7 @@ enum Sink {
 fn write_report(
     to: Res<ReportTo>,
     (doc, checks, history, files): (Res<Document>, Res<Checks>, Res<History>, Res<Files>),
-    (view, tool, panels): (Res<View>, Res<Tool>, Option<Res<PanelState>>),
+    (view, tool, panels, selection): (Res<View>, Res<Tool>, Option<Res<PanelState>>, Res<crate::selection::Selection>),
     (playtest, odds, sharing, tuning): (Res<Playtest>, Res<Odds>, Res<Sharing>, Res<Tuning>),
     mode: Res<State<EditorMode>>,
     (timing, budget): (Option<Res<UiTiming>>, Res<FrameBudget>),
@@ -87,6 +87,7 @@ fn write_report(
     let snapshot = json!({
         "mode": format!("{:?}", mode.get()),
         "tool": tool.name(),
+        "selected": format!("{:?}", selection.selected),
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
         "name": doc.spec.meta.name,
         "hash": format!("{:016x}", variant_hash(&doc.spec)),

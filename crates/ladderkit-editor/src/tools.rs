@@ -32,17 +32,6 @@ impl Tool {
         }
     }
 
-    /// The key that picks the tool.
-    pub fn key(self) -> char {
-        match self {
-            Self::Select => 'V',
-            Self::DrawJump => 'J',
-            Self::Erase => 'X',
-            Self::Paint => 'P',
-            Self::AddSpace => 'A',
-        }
-    }
-
     pub fn help(self) -> &'static str {
         match self {
             Self::Select => {

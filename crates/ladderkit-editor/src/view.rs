@@ -11,6 +11,9 @@ pub struct View {
     pub pan: [f32; 2],
     /// Fit the board to the view on the next frame.
     pub fit: bool,
+    /// Zoom by this factor on the next frame, around the pointer if it is
+    /// over the board (keys and buttons; the wheel zooms at once).
+    pub zoom_by: f32,
     /// Tint squares by expected landings (from the live odds).
     pub heat: bool,
     /// Where the board was drawn last frame (none before the first).
@@ -44,7 +47,7 @@ impl Placement {
 
 impl Default for View {
     fn default() -> Self {
-        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, heat: false, drawn: None }
+        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, zoom_by: 1.0, heat: false, drawn: None }
     }
 }
 

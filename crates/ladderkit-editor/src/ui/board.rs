@@ -17,6 +17,11 @@ use crate::selection::{Selected, next_under};
 use crate::tools::{Brush, Tool};
 use crate::view::{Placement, View};
 
+/// How much one key press or zoom button zooms.
+pub(super) const ZOOM_STEP: f32 = 1.25;
+/// Pixels per square, at the most and the least.
+const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 2.0..=400.0;
+
 #[derive(Debug, Default)]
 pub struct BoardState {
     drag: Option<Drag>,
@@ -91,25 +96,26 @@ pub(super) fn view(
     }
     let (lo, hi) = bounds(&board.points);
     let centre = Point { x: (lo.x + hi.x) / 2.0, y: (lo.y + hi.y) / 2.0 };
+    let (w, h) = (hi.x - lo.x + 1.6, hi.y - lo.y + 1.6);
+    let fitted = (rect.width() / w).min(rect.height() / h).max(1.0);
     if view.fit {
-        let (w, h) = (hi.x - lo.x + 1.6, hi.y - lo.y + 1.6);
-        view.zoom = (rect.width() / w).min(rect.height() / h).max(1.0);
+        view.zoom = fitted;
         view.pan = [0.0, 0.0];
         view.fit = false;
     }
-    // Zoom around the pointer with the wheel.
-    if let Some(pointer) = response.hover_pos() {
-        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-        if scroll != 0.0 {
-            let factor = (scroll * 0.0025).exp();
-            let before =
-                Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_board(pointer);
-            view.zoom = (view.zoom * factor).clamp(2.0, 400.0);
-            let after =
-                Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_screen(before);
-            view.pan[0] += pointer.x - after.x;
-            view.pan[1] += pointer.y - after.y;
-        }
+    // Zoom around the pointer: the square under it stays under it.
+    let anchor = response.hover_pos();
+    let wheel = anchor.map_or(0.0, |_| ui.input(|i| i.smooth_scroll_delta.y));
+    let factor = (wheel * 0.0025).exp() * std::mem::replace(&mut view.zoom_by, 1.0);
+    if factor != 1.0 {
+        let anchor = anchor.unwrap_or(rect.center());
+        let before =
+            Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_board(anchor);
+        view.zoom = (view.zoom * factor).clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+        let after =
+            Transform { origin: rect.center() + Vec2::from(view.pan), centre, zoom: view.zoom }.to_screen(before);
+        view.pan[0] += anchor.x - after.x;
+        view.pan[1] += anchor.y - after.y;
     }
     if response.dragged_by(PointerButton::Middle) {
         let d = response.drag_delta();
@@ -172,6 +178,7 @@ pub(super) fn view(
         draw_dealt(&painter, spec.jumps.len(), board, t, rect);
     }
     draw_numbers(&painter, board, t, rect);
+    zoom_controls(ui, rect, view, fitted);
 
     // A play-test shows the game and lets the view move; it edits nothing.
     let game = match (f.scores, f.playing) {
@@ -336,17 +343,7 @@ fn click(
             (None, Some(s)) => Selected::Space(s),
             _ => Selected::Nothing,
         })],
-        Tool::Erase => {
-            if let Some(j) = jump {
-                return vec![Intent::Edit(EditCommand::RemoveJump(j))];
-            }
-            let Some(n) = space else { return Vec::new() };
-            match spec.effects.iter().rposition(|e| e.space == n) {
-                Some(i) => vec![Intent::Edit(EditCommand::RemoveEffect(i))],
-                None if free => vec![Intent::Edit(EditCommand::RemoveSpace(n))],
-                None => Vec::new(),
-            }
-        }
+        Tool::Erase => crate::clipboard::erase(spec, space, jump).map(Intent::Edit).into_iter().collect(),
         Tool::Paint => {
             let Some(n) = space else { return Vec::new() };
             let same = spec
@@ -362,6 +359,31 @@ fn click(
         Tool::AddSpace if free => at.map(|p| vec![Intent::Edit(EditCommand::AddSpace(p))]).unwrap_or_default(),
         Tool::AddSpace | Tool::DrawJump => Vec::new(),
     }
+}
+
+/// −, the zoom level (100% shows the whole board), + and Fit, in the
+/// board's bottom-right corner.
+fn zoom_controls(ui: &mut egui::Ui, rect: Rect, view: &mut View, fitted: f32) {
+    let area = Rect::from_min_max(rect.right_bottom() - Vec2::new(196.0, 34.0), rect.right_bottom() - Vec2::splat(6.0));
+    ui.scope_builder(
+        egui::UiBuilder::new().max_rect(area).layout(egui::Layout::right_to_left(egui::Align::Center)),
+        |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(2.0).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.small_button("Fit").on_hover_text("Show the whole board (F)").clicked() {
+                        view.fit = true;
+                    }
+                    if ui.small_button("+").on_hover_text("Zoom in (+)").clicked() {
+                        view.zoom_by *= ZOOM_STEP;
+                    }
+                    ui.label(format!("{:.0}%", view.zoom / fitted * 100.0));
+                    if ui.small_button("−").on_hover_text("Zoom out (-)").clicked() {
+                        view.zoom_by /= ZOOM_STEP;
+                    }
+                });
+            });
+        },
+    );
 }
 
 /// The space under a screen point (within half a square of its centre).

@@ -1,61 +1,14 @@
 //! Menu bar, toolbar, status bar and keyboard shortcuts.
 
-use bevy_egui::egui::{self, Key, KeyboardShortcut, Modifiers};
+use bevy_egui::egui;
 use ladderkit::core::spec::Effect;
 
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
 use super::{Frame, PanelState};
 use crate::intents::{Intent, PlayIntent};
-use crate::selection::Selected;
+use crate::keys::{Action, hint};
 use crate::tools::{Brush, Tool};
 use crate::view::View;
-
-const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-
-pub(super) fn shortcuts(ctx: &egui::Context, tool: &mut Tool, view: &mut View) -> Vec<Intent> {
-    let mut out = Vec::new();
-    ctx.input_mut(|i| {
-        // Redo first: Ctrl+Shift+Z also matches Ctrl+Z's keys.
-        if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
-            out.push(Intent::Redo);
-        }
-        if i.consume_shortcut(&UNDO) {
-            out.push(Intent::Undo);
-        }
-        if i.consume_shortcut(&SAVE) {
-            out.push(Intent::Save);
-        }
-        if i.consume_shortcut(&OPEN) {
-            out.push(Intent::OpenDialog);
-        }
-        if i.key_pressed(Key::F5) {
-            out.push(Intent::Play(PlayIntent::Start));
-        }
-    });
-    // Single-key tool shortcuts, unless a text field has the keyboard.
-    if !ctx.egui_wants_keyboard_input() {
-        ctx.input(|i| {
-            for t in Tool::ALL {
-                let key = Key::from_name(&t.key().to_string());
-                if key.is_some_and(|k| i.key_pressed(k) && i.modifiers.is_none()) {
-                    *tool = t;
-                }
-            }
-            if i.key_pressed(Key::F) && i.modifiers.is_none() {
-                view.fit = true;
-            }
-            // Esc lets go of the selection and a problem's lit culprits.
-            if i.key_pressed(Key::Escape) {
-                out.push(Intent::Select(Selected::Nothing));
-            }
-        });
-    }
-    out
-}
 
 pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, view: &mut View) -> Vec<Intent> {
     let mut out = Vec::new();
@@ -67,7 +20,7 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if ui.button("New…").clicked() {
                 panels.new_dialog = Some(NewDialog::default());
             }
-            let open = ui.button("Open…  (Ctrl+O)");
+            let open = ui.button(format!("Open…  ({})", hint(Action::Open)));
             super::mark(&mut panels.targets, "menu:File:open", &open);
             if open.clicked() {
                 out.push(Intent::OpenDialog);
@@ -88,7 +41,8 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 });
             }
             ui.separator();
-            let save = if desktop { "Save  (Ctrl+S)" } else { "Save: download the .ron  (Ctrl+S)" };
+            let save = if desktop { "Save" } else { "Save: download the .ron" };
+            let save = format!("{save}  ({})", hint(Action::Save));
             let save = ui.button(save);
             super::mark(&mut panels.targets, "menu:File:save", &save);
             if save.clicked() {
@@ -140,22 +94,34 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
         ui.menu_button("Edit", |ui| {
             let undo = f.history.undo_label().map_or("Undo".to_owned(), |l| format!("Undo {l}"));
             if ui
-                .add_enabled(f.history.undo_label().is_some(), egui::Button::new(format!("{undo}  (Ctrl+Z)")))
+                .add_enabled(
+                    f.history.undo_label().is_some(),
+                    egui::Button::new(format!("{undo}  ({})", hint(Action::Undo))),
+                )
                 .clicked()
             {
                 out.push(Intent::Undo);
             }
             let redo = f.history.redo_label().map_or("Redo".to_owned(), |l| format!("Redo {l}"));
             if ui
-                .add_enabled(f.history.redo_label().is_some(), egui::Button::new(format!("{redo}  (Ctrl+Shift+Z)")))
+                .add_enabled(
+                    f.history.redo_label().is_some(),
+                    egui::Button::new(format!("{redo}  ({})", hint(Action::Redo))),
+                )
                 .clicked()
             {
                 out.push(Intent::Redo);
             }
         });
         ui.menu_button("View", |ui| {
-            if ui.button("Fit board  (F)").clicked() {
+            if ui.button(format!("Fit board  ({})", hint(Action::Fit))).clicked() {
                 view.fit = true;
+            }
+            if ui.button(format!("Zoom in  ({})", hint(Action::ZoomIn))).clicked() {
+                view.zoom_by *= super::board::ZOOM_STEP;
+            }
+            if ui.button(format!("Zoom out  ({})", hint(Action::ZoomOut))).clicked() {
+                view.zoom_by /= super::board::ZOOM_STEP;
             }
         });
         let share = ui.menu_button("Share", |ui| {
@@ -170,6 +136,14 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             }
         });
         super::mark(&mut panels.targets, "menu:Share", &share.response);
+        let help = ui.menu_button("Help", |ui| {
+            let keys = ui.button(format!("Keys and mouse  ({})", hint(Action::Help)));
+            super::mark(&mut panels.targets, "menu:Help:keys", &keys);
+            if keys.clicked() {
+                panels.help = true;
+            }
+        });
+        super::mark(&mut panels.targets, "menu:Help", &help.response);
     });
     out
 }
@@ -185,7 +159,7 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
             return;
         }
         let errors = f.checks.compiled.has_errors();
-        let play = ui.add_enabled(!errors, egui::Button::new("▶ Play-test (F5)"));
+        let play = ui.add_enabled(!errors, egui::Button::new(format!("▶ Play-test ({})", hint(Action::PlayTest))));
         let play = if errors { play.on_disabled_hover_text("Fix the errors first") } else { play };
         if play.on_hover_text("Play the design with people and bots, every move animated").clicked() {
             out.push(Intent::Play(PlayIntent::Start));
@@ -196,7 +170,7 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
             if t == Tool::AddSpace && !free {
                 continue;
             }
-            ui.selectable_value(tool, t, format!("{} ({})", t.name(), t.key())).on_hover_text(t.help());
+            ui.selectable_value(tool, t, format!("{} ({})", t.name(), hint(Action::Tool(t)))).on_hover_text(t.help());
         }
         ui.separator();
         ui.label("Brush:");

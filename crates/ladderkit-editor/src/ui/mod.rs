@@ -7,11 +7,13 @@ mod diagnostics;
 mod dialogs;
 mod extras;
 mod extras_inspector;
+mod help;
 mod inspector;
 mod menu;
 mod odds;
 mod paint;
 mod play;
+mod shortcuts;
 mod tune;
 mod welcome;
 
@@ -47,6 +49,10 @@ pub struct PanelState {
     pub targets: Targets,
     /// The share window's link went to the clipboard already.
     pub share_copied: bool,
+    /// The help overlay shows (F1).
+    pub help: bool,
+    /// What Ctrl+C took, for Ctrl+V.
+    pub copied: Option<crate::clipboard::Copied>,
 }
 
 pub type Targets = std::collections::BTreeMap<String, [f32; 4]>;
@@ -100,10 +106,23 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
-fn open_tab(mut commands: Commands, open: Option<Res<OpenTab>>, mut panels: ResMut<PanelState>) {
+/// Show the help overlay first (`--keys`).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct OpenHelp;
+
+fn open_tab(
+    mut commands: Commands,
+    open: Option<Res<OpenTab>>,
+    help: Option<Res<OpenHelp>>,
+    mut panels: ResMut<PanelState>,
+) {
     if let Some(open) = open {
         panels.tab = open.0;
         commands.remove_resource::<OpenTab>();
+    }
+    if help.is_some() {
+        panels.help = true;
+        commands.remove_resource::<OpenHelp>();
     }
 }
 
@@ -209,11 +228,7 @@ fn draw(
         (false, Tab::Play) => panels.tab = Tab::Inspector,
         _ => {}
     }
-    if in_play {
-        out.extend(play::shortcuts(ctx, &frame));
-    } else {
-        out.extend(menu::shortcuts(ctx, &mut tool, &mut view));
-    }
+    out.extend(shortcuts::shortcuts(ctx, &frame, &mut tool, &mut view, panels));
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -255,6 +270,7 @@ fn draw(
     });
     out.extend(welcome::show(ctx, &frame, panels));
     out.extend(dialogs::show(ctx, &frame, panels));
+    help::show(ctx, panels);
     for intent in out {
         intents.write(intent);
     }

@@ -2,41 +2,13 @@
 //! speed and autoplay, the move log and the winner. Shortcuts: Space rolls,
 //! 1–9 pick a choice, R restarts, Esc goes back to editing.
 
-use bevy_egui::egui::{self, Color32, Key, RichText};
+use bevy_egui::egui::{self, Color32, RichText};
 use ladderkit::engine::{Policy, Seat};
 
 use super::Frame;
 use super::paint::seat_color;
 use crate::intents::{Intent, PlayIntent};
 use crate::playtest::{ScoreSession, Session, Waiting};
-
-pub(super) fn shortcuts(ctx: &egui::Context, f: &Frame) -> Vec<Intent> {
-    let mut out = Vec::new();
-    if ctx.egui_wants_keyboard_input() {
-        return out;
-    }
-    ctx.input(|i| {
-        if i.key_pressed(Key::Escape) {
-            out.push(Intent::Play(PlayIntent::Stop));
-        }
-        if i.key_pressed(Key::Space) || i.key_pressed(Key::Enter) {
-            out.push(Intent::Play(PlayIntent::Roll));
-        }
-        if i.key_pressed(Key::R) && i.modifiers.is_none() {
-            out.push(Intent::Play(PlayIntent::Restart { new_seed: i.modifiers.shift }));
-        }
-        let digits =
-            [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
-        if f.playing.is_some_and(|s| matches!(s.waiting(), Waiting::Choice { .. })) {
-            for (k, key) in digits.iter().enumerate() {
-                if i.key_pressed(*key) {
-                    out.push(Intent::Play(PlayIntent::Choose(k)));
-                }
-            }
-        }
-    });
-    out
-}
 
 fn seat_name(seat: Seat) -> &'static str {
     match seat {
