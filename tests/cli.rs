@@ -376,6 +376,7 @@ fn tune_reaches_a_target_and_writes_a_clean_board() {
     assert!((after - 30.0).abs() <= 0.3, "{after}");
     assert!((v["before"]["expected_turns"].as_f64().unwrap() - 39.2251).abs() < 1e-3);
     assert!(!v["edits"].as_array().unwrap().is_empty());
+    assert!(v["note"].is_null(), "pieces do not meet on Milton Bradley: {v}");
     // Every figure that got worse is named.
     let fig = |side: &str, name: &str| v[side][name].as_f64().unwrap();
     let worse: Vec<&str> = v["worse"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
@@ -435,6 +436,21 @@ fn tune_says_which_target_it_cannot_reach() {
     assert!(text.contains("expected turns 3 cannot be reached with 0–3 ladders and 0 snakes on 10 × 10"), "{text}");
     assert!(text.contains("more ladders"), "the ladders are at their limit: {text}");
     assert_eq!(ladderkit(&["validate", out.to_str().unwrap()]).status.code(), Some(0), "the closest board is written");
+}
+
+#[test]
+fn tune_says_its_figures_are_one_pieces_race_where_pieces_meet() {
+    let dir = temp_dir("tune-well");
+    let out = dir.join("goose.ron");
+    let args = ["tune", "variants/game-of-the-goose.ron", "-o", out.to_str().unwrap(), "--turns", "28"];
+    let o = ladderkit(&[&args[..], &["--candidates", "200", "--json"]].concat());
+    // Met or not (the Goose has no jumps to move), the note is there.
+    assert!(matches!(o.status.code(), Some(0 | 3)), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let note = v["note"].as_str().unwrap_or_default();
+    assert!(note.contains("waits until another arrives") && note.contains("ladderkit solve"), "{v}");
+    let o = ladderkit(&[&args[..], &["--candidates", "200", "--force"]].concat());
+    assert!(stdout(&o).contains("Note: these figures are one piece's race"), "{}", stdout(&o));
 }
 
 #[test]

@@ -310,6 +310,10 @@ pub fn finish(
     }
     let before = figures(start, &tuned.start, goal, targets.players, *deadline);
     let after = figures(&tuned.spec, &tuned.best, goal, targets.players, *deadline);
+    let race_only = ladderkit::tune::race_only_note(
+        &compile(&tuned.spec).board,
+        "`ladderkit solve` (two players) or `ladderkit simulate`",
+    );
     let per_second = tuned.evaluated as f64 / took.as_secs_f64().max(1e-9);
     if out.json {
         let rows: Vec<Value> = goal
@@ -328,6 +332,7 @@ pub fn finish(
                 "met": tuned.met,
                 "targets": rows,
                 "worse": worse_json(&before, &after),
+                "note": race_only,
                 "before": metrics_json(&before),
                 "after": metrics_json(&after),
                 "edits": tuned.edits.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -342,6 +347,9 @@ pub fn finish(
         );
     } else {
         say!("{}", report(start, tuned, goal, limits, &before, &after, targets.players).trim_end());
+        if let Some(note) = &race_only {
+            say!("\nNote: {note}.");
+        }
         say!(
             "\nJudged {} candidate boards in {:.2} s ({:.0} a second), seed {}; wrote {}.",
             tuned.evaluated,

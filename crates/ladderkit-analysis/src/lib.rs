@@ -276,22 +276,53 @@ pub async fn analyze_board_stepped(
 
 /// Why the figures for one piece are not the whole game's, if pieces meet.
 pub fn interaction(board: &CompiledBoard) -> Option<String> {
-    let mut why = Vec::new();
-    if !board.shared_squares {
-        why.push("pieces cannot share squares, so they interact: seat odds assume they do not".to_owned());
-    }
-    let waits: Vec<u32> = (0..board.points.len() as u32).filter(|p| board.is_wait(*p)).collect();
-    if !waits.is_empty() {
-        why.push(format!(
-            "a piece on {}{} waits until another arrives: these figures let it go on as if freed at once",
-            if waits.len() > 1 { "any of " } else { "" },
-            ladderkit_core::space_list(board, &waits)
-        ));
-    }
+    let why: Vec<String> = interaction_reasons(board)
+        .into_iter()
+        .map(|reason| match reason {
+            Meeting::NoSharing => "pieces cannot share squares, so they interact: seat odds assume they do not".into(),
+            Meeting::Waits(text) => format!("{text}: these figures let it go on as if freed at once"),
+        })
+        .collect();
     (!why.is_empty()).then(|| {
         format!(
             "{}; `ladderkit solve` gives the real odds for two players, `ladderkit simulate` for any table",
             why.join("; ")
         )
     })
+}
+
+/// How pieces meet on a classic board, which one piece's chain leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Meeting {
+    /// A piece landing on another bumps it.
+    NoSharing,
+    /// "a piece on 31 waits until another arrives".
+    Waits(String),
+}
+
+impl std::fmt::Display for Meeting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoSharing => f.write_str("pieces cannot share squares"),
+            Self::Waits(text) => f.write_str(text),
+        }
+    }
+}
+
+/// Every way pieces meet on this board (none: one piece's figures are the
+/// game's).
+pub fn interaction_reasons(board: &CompiledBoard) -> Vec<Meeting> {
+    let mut why = Vec::new();
+    if !board.shared_squares {
+        why.push(Meeting::NoSharing);
+    }
+    let waits: Vec<u32> = (0..board.points.len() as u32).filter(|p| board.is_wait(*p)).collect();
+    if !waits.is_empty() {
+        why.push(Meeting::Waits(format!(
+            "a piece on {}{} waits until another arrives",
+            if waits.len() > 1 { "any of " } else { "" },
+            ladderkit_core::space_list(board, &waits)
+        )));
+    }
+    why
 }

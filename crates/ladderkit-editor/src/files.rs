@@ -26,6 +26,9 @@ use crate::platform::{self, Chosen, Destination, Handed};
 pub struct Confirm {
     pub message: String,
     pub action: Intent,
+    /// The file changed on disk while there were changes here: the
+    /// choice is theirs (reload) or mine (keep editing), not save/discard.
+    pub changed_on_disk: bool,
 }
 
 /// An autosave copy newer than the file, found when opening it (or, for
@@ -316,10 +319,9 @@ fn handle_files(
             }
             Intent::SaveThen(then) => {
                 files.confirm = None;
-                if let Some(path) = doc.path.clone() {
-                    save(&path, &mut doc, &mut files);
-                } else if platform::WEB {
-                    download(&mut doc, &mut files);
+                match doc.path.clone() {
+                    Some(path) => save(&path, &mut doc, &mut files),
+                    None => save_as_dialog(&mut doc, &mut files),
                 }
                 // A failed save keeps the changes and says why (status).
                 if !doc.is_dirty() {
@@ -356,6 +358,7 @@ fn handle_files(
                     doc.path.as_ref().map_or("This variant".into(), |p| p.display().to_string())
                 ),
                 action: intent,
+                changed_on_disk: false,
             });
             continue;
         }
@@ -386,14 +389,7 @@ fn handle_files(
                 None => follow_ups.push(Intent::SaveAsDialog),
             },
             Intent::SaveAs(path) => save(&path, &mut doc, &mut files),
-            Intent::SaveAsDialog => {
-                let refused = "not saved: no file chosen (or no file dialog: use File › Save as path…)";
-                match platform::choose_where_to_save(("Ladderkit variant", &["ron"]), &doc.file_name(), refused) {
-                    Destination::Path(path) => save(&path, &mut doc, &mut files),
-                    Destination::Download(_) => download(&mut doc, &mut files),
-                    Destination::Nothing(why) => files.say(why),
-                }
-            }
+            Intent::SaveAsDialog => save_as_dialog(&mut doc, &mut files),
             Intent::Revert => {
                 // One undoable step: Undo brings the reverted changes back.
                 let before = doc.spec.clone();
@@ -410,6 +406,10 @@ fn handle_files(
                 };
                 if reverted && doc.spec != before {
                     history.record("Revert to the saved file".into(), before, doc.spec.clone(), None);
+                }
+                if reverted {
+                    let to = doc.path.as_ref().map_or("the board as opened".into(), |p| p.display().to_string());
+                    files.say(format!("reverted to {to} (Undo brings the changes back)"));
                 }
             }
             Intent::Recover => {
@@ -612,6 +612,16 @@ fn autosave(time: Res<Time>, doc: Res<Document>, mut files: ResMut<Files>, mut k
     }
 }
 
+/// Asks where to save (the page downloads), and saves there.
+fn save_as_dialog(doc: &mut Document, files: &mut Files) {
+    let refused = "not saved: no file chosen (or no file dialog: use File › Save as path…)";
+    match platform::choose_where_to_save(("Ladderkit variant", &["ron"]), &doc.file_name(), refused) {
+        Destination::Path(path) => save(&path, doc, files),
+        Destination::Download(_) => download(doc, files),
+        Destination::Nothing(why) => files.say(why),
+    }
+}
+
 /// Another program changed the file: reload it, or ask if we have changes.
 fn watch_disk(time: Res<Time>, mut doc: ResMut<Document>, mut files: ResMut<Files>) {
     files.since_watch += time.delta();
@@ -627,8 +637,13 @@ fn watch_disk(time: Res<Time>, mut doc: ResMut<Document>, mut files: ResMut<File
     files.seen_mtime = now;
     if doc.is_dirty() {
         files.confirm = Some(Confirm {
-            message: format!("{} changed on disk. Reload it and discard your changes?", path.display()),
+            message: format!(
+                "{} changed on disk while you have unsaved changes here. Reload it (your changes stay one Undo \
+                 away), or keep yours (saving then writes over the other change)?",
+                path.display()
+            ),
             action: Intent::Revert,
+            changed_on_disk: true,
         });
     } else if open(&path, &mut doc, &mut files) {
         files.say(format!("reloaded {} (changed on disk)", path.display()));

@@ -1,7 +1,7 @@
 //! Live odds: the exact analysis of the design, rerun after every change
 //! as a `jobs::Job`, stepped within each frame's budget so the frame never
-//! waits for it. Where pieces meet,
-//! a two-player design is solved as a whole game instead (exact odds for
+//! waits for it. Where pieces meet (Treehouse play, bumping, a well, arrows
+//! or chips), a two-player design is solved as a whole game instead (exact odds for
 //! the panel's greedy bots and for optimal play, and the skill figure),
 //! and bigger tables are simulated. A newer change cancels the run in
 //! progress; numbers for an older design are kept on screen but never
@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped};
+use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped, interaction_reasons};
 use ladderkit::core::Playable;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
@@ -231,10 +231,17 @@ fn start(odds: &mut Odds, checks: &Checks, key: OddsKey) {
     let meter = Arc::new(Meter::default());
     let seen = meter.clone();
     let job = Job::new(async move {
+        // A well or bumping: one piece's figures are not the game's, so the
+        // game itself is solved or simulated.
+        let meeting = interaction_reasons(&board);
+        if !meeting.is_empty() && key.players >= 2 {
+            let why = meeting.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+            return Ok(interacting(board, key, why, &seen).await);
+        }
         let options = options(key.players);
         match analyze_board_stepped(&board, &options, &seen).await {
             Ok(a) => Ok(Figures::Exact(Arc::new(a))),
-            Err(AnalysisError::Interacting(why)) if matches!(board.play, Play::Treehouse(_)) => {
+            Err(AnalysisError::Interacting(why)) if !matches!(board.play, Play::ScoreTrack(_)) => {
                 Ok(interacting(board, key, why, &seen).await)
             }
             Err(e) => Err(e.to_string()),

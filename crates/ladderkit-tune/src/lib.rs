@@ -19,3 +19,17 @@ pub use edit::describe;
 pub use goal::{Goal, Target, Worse};
 pub use limits::Limits;
 pub use search::{CHECK_EVERY, Progress, Settings, TuneError, Tuned, tune, tune_stepped};
+
+/// The tuner aims at one piece's race. Where pieces meet (a well,
+/// bumping), the real game differs; this says how, for the CLI and the
+/// editor alike; `see` is where the real figures are.
+pub fn race_only_note(board: &ladderkit_core::CompiledBoard, see: &str) -> Option<String> {
+    let meeting = ladderkit_analysis::interaction_reasons(board);
+    (!meeting.is_empty()).then(|| {
+        let how = meeting.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        format!(
+            "these figures are one piece's race, but on this board pieces meet ({how}), so the real game differs: \
+             {see} gives its figures"
+        )
+    })
+}

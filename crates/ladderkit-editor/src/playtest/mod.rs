@@ -133,7 +133,7 @@ fn handle_intents(
         match play {
             PlayIntent::Start => {
                 if checks.compiled.has_errors() {
-                    playtest.fail("fix the errors in the diagnostics panel before play-testing".into(), &checks);
+                    playtest.fail("fix the errors listed under Checks before play-testing".into(), &checks);
                     continue;
                 }
                 playtest.start(&checks, &doc, 0);

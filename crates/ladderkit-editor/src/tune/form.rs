@@ -34,7 +34,8 @@ impl Default for TuneForm {
             min_rolls: (false, 5),
             seat_edge: (false, 0.01),
             rides: (false, 3.0),
-            players: 4,
+            // As the Odds tab and `ladderkit tune --players` start.
+            players: 2,
             tolerance_percent: 1.0,
             ladders: (false, 6, 10),
             snakes: (false, 6, 10),
@@ -151,6 +152,7 @@ mod tests {
     fn the_form_needs_a_target() {
         let mut form = TuneForm::default();
         assert!(form.request().is_ok());
+        assert_eq!(form.players, 2, "the Odds tab's table, and the command line's");
         form.turns.0 = false;
         assert!(form.request().unwrap_err().contains("at least one target"));
     }

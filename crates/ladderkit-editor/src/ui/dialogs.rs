@@ -167,25 +167,11 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
         }
     }
     if let Some(confirm) = &f.files.confirm {
-        egui::Window::new("Unsaved changes").collapsible(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
-            ctx,
-            |ui| {
-                ui.label(&confirm.message);
-                ui.horizontal(|ui| {
-                    let save = ui.add_enabled(f.doc.path.is_some(), egui::Button::new("Save"));
-                    let save = save.on_disabled_hover_text("Not saved to a file yet: use File › Save as first");
-                    if save.on_hover_text("Save the changes, then go on").clicked() {
-                        out.push(Intent::SaveThen(Box::new(confirm.action.clone())));
-                    }
-                    if ui.button("Discard changes").clicked() {
-                        out.push(Intent::Confirmed(Box::new(confirm.action.clone())));
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.push(Intent::Cancel);
-                    }
-                });
-            },
-        );
+        let title = if confirm.changed_on_disk { "Changed on disk" } else { "Unsaved changes" };
+        egui::Window::new(title).collapsible(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+            ui.label(&confirm.message);
+            out.extend(confirm_buttons(ui, f, confirm));
+        });
     }
     if let Some(recovery) = &f.files.recovery {
         egui::Window::new("Recover unsaved changes?").collapsible(false).show(ctx, |ui| {
@@ -206,6 +192,48 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
     }
     out.extend(problem(ctx, f));
     out.extend(share(ctx, f, panels));
+    out
+}
+
+/// The choices a confirmation offers, named for what they do.
+fn confirm_buttons(ui: &mut egui::Ui, f: &Frame, confirm: &crate::files::Confirm) -> Vec<Intent> {
+    let mut out = Vec::new();
+    let go_on = || Intent::Confirmed(Box::new(confirm.action.clone()));
+    if confirm.changed_on_disk {
+        ui.horizontal(|ui| {
+            if ui.button("Reload from disk").on_hover_text("Undo brings your changes back").clicked() {
+                out.push(go_on());
+            }
+            if ui.button("Keep mine").on_hover_text("Go on editing; saving writes over the file").clicked() {
+                out.push(Intent::Cancel);
+            }
+        });
+        return out;
+    }
+    // Saving before a revert would keep what the revert is for throwing
+    // away, so Revert asks only whether to discard.
+    let reverting = confirm.action == Intent::Revert;
+    ui.horizontal(|ui| {
+        if !reverting {
+            // An untitled board is saved where the person chooses (the
+            // page downloads it), then the action goes on.
+            let save = match (f.doc.path.is_some(), crate::platform::WEB) {
+                (true, _) => "Save",
+                (false, true) => "Download",
+                (false, false) => "Save as…",
+            };
+            if ui.button(save).on_hover_text("Save the changes, then go on").clicked() {
+                out.push(Intent::SaveThen(Box::new(confirm.action.clone())));
+            }
+        }
+        let discard = if reverting { "Revert" } else { "Discard changes" };
+        if ui.button(discard).clicked() {
+            out.push(go_on());
+        }
+        if ui.button("Cancel").clicked() {
+            out.push(Intent::Cancel);
+        }
+    });
     out
 }
 

@@ -260,15 +260,18 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         ui.label("d");
         ui.add(doc_number(&mut r.dice.sides, SIDES));
     });
+    let overshoots = [
+        (Overshoot::Forfeit, "roll is lost", "A roll past the goal is lost; the piece stays"),
+        (Overshoot::Bounce, "bounce back", "Walk to the goal and back the rest, then take the jump where you land"),
+        (Overshoot::ReachOrPass, "passing wins", "Reaching or passing the goal wins"),
+    ];
+    let shown = overshoots.iter().find(|o| o.0 == r.overshoot).map_or("", |o| o.1);
     egui::ComboBox::from_label("Overshoot")
-        .selected_text(format!("{:?}", r.overshoot))
+        .selected_text(shown)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut r.overshoot, Overshoot::Forfeit, "Forfeit")
-                .on_hover_text("A roll past the goal is lost; the piece stays");
-            ui.selectable_value(&mut r.overshoot, Overshoot::Bounce, "Bounce")
-                .on_hover_text("Walk to the goal and back the rest, then take the jump where you land");
-            ui.selectable_value(&mut r.overshoot, Overshoot::ReachOrPass, "ReachOrPass")
-                .on_hover_text("Reaching or passing the goal wins");
+            for (value, name, tip) in overshoots {
+                ui.selectable_value(&mut r.overshoot, value, name).on_hover_text(tip);
+            }
         })
         .response
         .on_hover_text("What happens when a roll would carry a piece past the goal");
@@ -295,6 +298,10 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         };
         ui.radio_value(&mut kind, 0, "never");
         ui.radio_value(&mut kind, 1, "on a total of");
+        // The total's field right after its choice, not after "doubles".
+        if let (1, Some(ExtraTurnOn::Total(t))) = (kind, &mut r.extra_turn) {
+            ui.add(doc_number(t, 1..=160));
+        }
         ui.radio_value(&mut kind, 2, "on doubles");
         r.extra_turn = match (kind, r.extra_turn) {
             (1, Some(ExtraTurnOn::Total(t))) => Some(ExtraTurnOn::Total(t)),
@@ -302,9 +309,6 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
             (2, _) => Some(ExtraTurnOn::Doubles),
             _ => None,
         };
-        if let Some(ExtraTurnOn::Total(t)) = &mut r.extra_turn {
-            ui.add(doc_number(t, 1..=160));
-        }
     });
     ui.horizontal(|ui| {
         let mut capped = r.max_consecutive_turns.is_some();

@@ -44,6 +44,9 @@ pub struct PanelState {
     pub tune: crate::tune::TuneForm,
     /// The welcome window shows (started without a file).
     pub welcome: bool,
+    /// The document the welcome window greeted: another one (opened from
+    /// the menu, a link or a drop) closes it.
+    pub welcome_doc: u64,
     /// Where this frame drew the buttons a test presses (`--report`):
     /// name → [left, top, right, bottom] in logical pixels.
     pub targets: Targets,
@@ -127,9 +130,15 @@ fn open_tab(
 }
 
 /// Started without a file: greet the person once.
-fn open_welcome(mut commands: Commands, welcome: Option<Res<crate::welcome::Welcome>>, mut panels: ResMut<PanelState>) {
+fn open_welcome(
+    mut commands: Commands,
+    welcome: Option<Res<crate::welcome::Welcome>>,
+    doc: Res<Document>,
+    mut panels: ResMut<PanelState>,
+) {
     if welcome.is_some() {
         panels.welcome = true;
+        panels.welcome_doc = doc.opened;
         commands.remove_resource::<crate::welcome::Welcome>();
     }
 }
@@ -239,32 +248,39 @@ fn draw(
         out.extend(menu::toolbar(ui, &frame, &mut tool, &mut brush));
     });
     egui::Panel::bottom("status").show(&mut root, |ui| menu::status_bar(ui, &frame));
-    // As tall as its lines (up to six, then it scrolls: see the panel), so
-    // one problem does not take the room the inspector needs.
-    egui::Panel::bottom("diagnostics").resizable(false).show(&mut root, |ui| {
-        out.extend(diagnostics::panel(ui, &frame));
-    });
-    egui::Panel::right("inspector").resizable(true).default_size(340.0).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            let first = if in_play { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
-            let tabs: &[(Tab, &str)] = if in_play {
-                &[first, (Tab::Odds, "Odds")]
-            } else {
-                &[first, (Tab::Odds, "Odds"), (Tab::Tune, "Tune")]
-            };
-            for (tab, name) in tabs {
-                let response = ui.selectable_value(&mut panels.tab, *tab, *name);
-                mark(&mut panels.targets, format!("tab:{name}"), &response);
+    // A height of its own (five lines; drag the edge for more), whatever
+    // the number of problems, so the board above does not move as they come
+    // and go.
+    egui::Panel::bottom("diagnostics").resizable(true).default_size(118.0).size_range(44.0..=480.0).show(
+        &mut root,
+        |ui| {
+            out.extend(diagnostics::panel(ui, &frame));
+        },
+    );
+    egui::Panel::right("inspector").resizable(true).default_size(340.0).size_range(260.0..=520.0).show(
+        &mut root,
+        |ui| {
+            ui.horizontal(|ui| {
+                let first = if in_play { (Tab::Play, "Play-test") } else { (Tab::Inspector, "Inspector") };
+                let tabs: &[(Tab, &str)] = if in_play {
+                    &[first, (Tab::Odds, "Odds")]
+                } else {
+                    &[first, (Tab::Odds, "Odds"), (Tab::Tune, "Tune")]
+                };
+                for (tab, name) in tabs {
+                    let response = ui.selectable_value(&mut panels.tab, *tab, *name);
+                    mark(&mut panels.targets, format!("tab:{name}"), &response);
+                }
+            });
+            ui.separator();
+            match panels.tab {
+                Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
+                Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
+                Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover, &mut panels.targets)),
+                Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune, &mut panels.targets)),
             }
-        });
-        ui.separator();
-        match panels.tab {
-            Tab::Inspector => out.extend(inspector::panel(ui, &frame)),
-            Tab::Odds => out.extend(odds::panel(ui, &frame, &mut view)),
-            Tab::Play => out.extend(play::panel(ui, &frame, &mut panels.board.plan_hover, &mut panels.targets)),
-            Tab::Tune => out.extend(tune::panel(ui, &frame, &mut panels.tune, &mut panels.targets)),
-        }
-    });
+        },
+    );
     egui::CentralPanel::default().frame(egui::Frame::new().fill(paint::BACKGROUND)).show(&mut root, |ui| {
         out.extend(board::view(ui, &frame, *tool, *brush, &mut view, &mut panels.board));
     });

@@ -19,16 +19,26 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
     let rules = &f.doc.spec.rules;
     let key = key_for(f.odds, f.checks.generation, rules.players.min);
     let players = key.players;
+    // The variant's own table sizes, unless its range is broken (its
+    // diagnostic says so); a size outside it is shown with a remark.
+    let (least, most) = (rules.players.min.max(1), rules.players.max.min(MAX_PLAYERS));
+    let range = if least <= most { least..=most } else { 1..=MAX_PLAYERS };
     ui.horizontal(|ui| {
         ui.label("Seat odds for");
         let mut n = players;
-        if ui.add(egui::DragValue::new(&mut n).range(1..=MAX_PLAYERS)).changed() {
+        if ui.add(egui::DragValue::new(&mut n).range(range.clone()).clamp_existing_to_range(false)).changed() {
             out.push(Intent::OddsPlayers(n));
         }
         ui.label("players");
         ui.checkbox(&mut view.heat, "Heat on board")
             .on_hover_text("Tint squares by how often pieces come to rest there");
     });
+    if !range.contains(&players) {
+        ui.colored_label(
+            Color32::from_rgb(226, 150, 30),
+            format!("This variant is for {}–{} players; these odds are for {players}.", range.start(), range.end()),
+        );
+    }
     if matches!(rules.play, ladderkit::core::spec::Play::Treehouse(_)) {
         ui.horizontal(|ui| {
             ui.label("Bots where pieces meet");
@@ -93,8 +103,15 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
 /// Two players whose pieces meet: the whole game solved, for the greedy
 /// bots and for optimal play, and how much playing well is worth.
 fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
+    ui.label(RichText::new("Exact, for the whole game").strong())
+        .on_hover_text("Solved position by position, as `ladderkit solve` does; not one piece's race");
     ui.label(
-        RichText::new(format!("Exact: the whole two-player game solved ({} positions)", s.positions)).small().weak(),
+        RichText::new(format!(
+            "Pieces meet ({}), so the two-player game is solved as a whole: {} positions",
+            s.simulated.why, s.positions
+        ))
+        .small()
+        .weak(),
     );
     ui.label(RichText::new("Chance to win (a shared win counts half to each)").strong());
     let pct = |p: f64| format!("{:.2}%", p * 100.0);
@@ -159,8 +176,10 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
     hottest(ui, &r.heat_per_game, board);
 }
 
-/// Pieces interact (Treehouse): no exact odds, so greedy bots play games.
+/// Pieces interact and the game is not solved: bots play games.
 fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoard) {
+    ui.label(RichText::new("Simulated, with 95% intervals").strong())
+        .on_hover_text("Measured by playing games, as `ladderkit simulate` does; `ladderkit solve` is exact for two");
     ui.label(
         RichText::new(format!("Simulated: {} games, {players} {} bots ({})", s.games, s.bots.name(), s.why))
             .small()

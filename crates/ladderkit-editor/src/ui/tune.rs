@@ -22,6 +22,9 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm, targets: 
             )
             .weak(),
         );
+        if let Some(note) = ladderkit::tune::race_only_note(&f.checks.compiled.board, "the Odds tab") {
+            ui.colored_label(Color32::from_rgb(226, 150, 30), format!("Note: {note}."));
+        }
         let running = f.tuning.running();
         let request = form.request();
         ui.horizontal(|ui| {

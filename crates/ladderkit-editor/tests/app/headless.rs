@@ -175,6 +175,8 @@ fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
     assert_ne!(doc(&app).spec, edited);
     assert!(app.world().resource::<Files>().recovery.is_none(), "the reverted changes are not a recovery");
     assert_eq!(app.world().resource::<History>().undo_label(), Some("Revert to the saved file"));
+    let status = app.world().resource::<Files>().current_status(doc(&app).generation).to_owned();
+    assert!(status.starts_with("reverted to ") && status.contains("v.ron"), "{status}");
     send(&mut app, Intent::Undo);
     assert_eq!(doc(&app).spec, edited, "undo brings the reverted changes back");
     // Discard them by opening another file: nothing is offered back later.

@@ -433,6 +433,34 @@ fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
 }
 
 #[test]
+fn a_well_shows_the_solved_game_not_one_pieces_race() {
+    let mut app = app_with(Some(&bundled("game-of-the-goose.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else {
+        panic!("a well's odds are not solved")
+    };
+    assert!(s.simulated.why.contains("waits until another arrives"), "{}", s.simulated.why);
+    let compiled = compile(&doc(&app).spec);
+    let engine = ladderkit::engine::Engine::new(&compiled, 2, (2, 5)).unwrap();
+    let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
+    let greedy = ladderkit::solve::Player::Bot(Policy::Greedy);
+    assert_eq!(s.bots, solver.odds(&[greedy; 2]).unwrap(), "the panel's numbers are `ladderkit solve`'s");
+    // One piece's race, which the panel showed before, has a winner in
+    // every game; the real game leaves both pieces in the wells in some.
+    let alone = analyze(&compiled, &ladderkit_editor::odds::options(2)).unwrap();
+    assert!((alone.seats.win.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    assert!(s.bots.no_winner() > 0.1, "{:?}", s.bots);
+    // Three players: simulated, and the reason said.
+    send(&mut app, Intent::OddsPlayers(3));
+    wait_for_odds(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let Ok(Figures::Simulated(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not simulated") };
+    assert!(s.why.contains("waits until another arrives"), "{}", s.why);
+}
+
+#[test]
 fn a_score_track_is_play_tested_by_entering_points() {
     let mut app = app_with(Some(&bundled("carcassonne-scoreboard.ron")));
     start(&mut app, vec![Seat::Human, Seat::Human, Seat::Human], 1, f32::INFINITY);
