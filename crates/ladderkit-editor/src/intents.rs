@@ -83,6 +83,8 @@ pub enum PlayIntent {
     Choose(usize),
     /// Hand seat `i` to a person or a bot (mid-game too).
     Seat(usize, Seat),
+    /// Stop solving for the perfect bot; lookahead takes its seats.
+    CancelPerfect,
     /// Seats at the table for the next game.
     Players(usize),
     Seed(u64),

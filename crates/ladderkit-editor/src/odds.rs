@@ -16,6 +16,7 @@ use ladderkit::core::Playable;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
 use ladderkit::core::work::Meter;
+use ladderkit::engine::bots::Judge;
 use ladderkit::engine::{Engine, Policy};
 use ladderkit::sim::{Report, Tally, simulate};
 use ladderkit::solve::{Limits, Odds as Exact, Player, Progress, Skill, SolveError, Solver};
@@ -54,6 +55,24 @@ pub struct Solved {
     pub skill: Skill,
     /// Game length and heat, which the solve does not give.
     pub simulated: Simulated,
+    /// Optimal play, for a play-test's perfect bot: solved once here.
+    pub perfect: PerfectJudge,
+}
+
+/// The perfect bot's judge, shared (compared by identity).
+#[derive(Clone)]
+pub struct PerfectJudge(pub Arc<dyn Judge>);
+
+impl std::fmt::Debug for PerfectJudge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PerfectJudge")
+    }
+}
+
+impl PartialEq for PerfectJudge {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// The editor solves games up to this size (about 0.4 s and 40 MB per
@@ -119,6 +138,16 @@ impl Odds {
     /// The result for exactly this design and table, if it is ready.
     pub fn current(&self, key: OddsKey) -> Option<&OddsResult> {
         self.latest.as_ref().filter(|r| r.key == key)
+    }
+
+    /// The perfect bot the panel solved for exactly this design, with two
+    /// players whose first game opens with seat 1 (the solve's own game).
+    pub fn perfect_for(&self, generation: u64) -> Option<Arc<dyn Judge>> {
+        let latest = self.latest.as_ref().filter(|r| r.key.generation == generation && r.key.players == 2)?;
+        match &latest.outcome {
+            Ok(Figures::Solved(s)) => Some(s.perfect.0.clone()),
+            _ => None,
+        }
     }
 
     /// How far the running analysis is (0 to 1), if one is running.
@@ -264,20 +293,25 @@ async fn interacting(board: Playable, key: OddsKey, why: String, meter: &Meter) 
     let from = if solved.is_some() { 0.5 } else { 0.0 };
     let simulated = simulated(board, players, key.bots, why, meter, from).await;
     match solved {
-        Some(Ok((positions, bots, optimal, skill))) => {
-            Figures::Solved(Arc::new(Solved { positions, bots, optimal, skill, simulated }))
+        Some(Ok((positions, bots, optimal, skill, perfect))) => {
+            Figures::Solved(Arc::new(Solved { positions, bots, optimal, skill, simulated, perfect }))
         }
         _ => Figures::Simulated(Arc::new(simulated)),
     }
 }
 
-async fn solve(engine: &Engine, bots: Policy) -> Result<(usize, Exact, Exact, Skill), SolveError> {
+type SolvedGame = (usize, Exact, Exact, Skill, PerfectJudge);
+
+async fn solve(engine: &Engine, bots: Policy) -> Result<SolvedGame, SolveError> {
     let progress = Progress::default();
     let mut solver = Solver::new_stepped(engine, Limits { max_positions: SOLVE_UP_TO }, Some(&progress)).await?;
     let bots = solver.odds_stepped(&[Player::Bot(bots); 2]).await?;
     let optimal = solver.optimal_stepped().await?.odds.clone();
     let skill = solver.skill_stepped(|_, _| {}).await?;
-    Ok((solver.graph().positions(), bots, optimal, skill))
+    let positions = solver.graph().positions();
+    // Optimal play is solved already: this only hands it over.
+    let perfect = PerfectJudge(Arc::new(solver.perfect_stepped().await?));
+    Ok((positions, bots, optimal, skill, perfect))
 }
 
 /// The chosen bots play `SIMULATED_GAMES` games in chunks, pausing between

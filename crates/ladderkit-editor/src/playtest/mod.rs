@@ -19,6 +19,9 @@ use crate::{EditorMode, EditorSet};
 pub use scores::ScoreSession;
 pub use session::{PieceView, Session, Waiting};
 
+/// A solved game's perfect bot, to reuse.
+pub type SolvedPerfect = std::sync::Arc<dyn ladderkit::engine::bots::Judge>;
+
 /// The table as set up for the next game, and the game being played.
 #[derive(Resource)]
 pub struct Playtest {
@@ -62,7 +65,7 @@ impl Playtest {
         self.error_generation = checks.generation;
     }
 
-    fn start(&mut self, checks: &Checks, doc: &Document, game: u64) {
+    fn start(&mut self, checks: &Checks, doc: &Document, game: u64, solved: Option<SolvedPerfect>) {
         self.error = None;
         self.begun = false;
         let rules = &doc.spec.rules;
@@ -80,7 +83,7 @@ impl Playtest {
             }
             return;
         }
-        match Session::new(&checks.compiled, rules, self.seats.clone(), self.seed, game) {
+        match Session::new(&checks.compiled, rules, self.seats.clone(), self.seed, game, solved) {
             Ok(s) => self.session = Some(s),
             Err(e) => {
                 self.session = None;
@@ -97,7 +100,13 @@ pub struct StartPlaytest;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Playtest>().add_systems(
         Update,
-        (start_requested, forget_stale_error, handle_intents, advance.run_if(in_state(EditorMode::Playtest)))
+        (
+            start_requested,
+            forget_stale_error,
+            seats_of_another_file,
+            handle_intents,
+            advance.run_if(in_state(EditorMode::Playtest)),
+        )
             .chain()
             .in_set(EditorSet::Play),
     );
@@ -119,14 +128,27 @@ fn forget_stale_error(mut playtest: ResMut<Playtest>, checks: Res<Checks>) {
     }
 }
 
+/// Another file is another table: its seats start as set up by default,
+/// not as the last file's play-test left them.
+fn seats_of_another_file(doc: Res<Document>, mut playtest: ResMut<Playtest>, mut seen: Local<u64>) {
+    if doc.opened != *seen {
+        *seen = doc.opened;
+        playtest.seats = Playtest::default().seats;
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // reason: a Bevy system's parameters are its inputs
 fn handle_intents(
     mut intents: MessageReader<Intent>,
     mut playtest: ResMut<Playtest>,
     checks: Res<Checks>,
     doc: Res<Document>,
+    odds: Res<crate::odds::Odds>,
     mode: Res<State<EditorMode>>,
     mut next_mode: ResMut<NextState<EditorMode>>,
 ) {
+    // The Odds tab's solve of this very design, if it made one.
+    let solved = || odds.perfect_for(checks.generation);
     for intent in intents.read() {
         let Intent::Play(play) = intent else { continue };
         let playtest = &mut *playtest;
@@ -136,7 +158,7 @@ fn handle_intents(
                     playtest.fail("fix the errors listed under Checks before play-testing".into(), &checks);
                     continue;
                 }
-                playtest.start(&checks, &doc, 0);
+                playtest.start(&checks, &doc, 0, solved());
                 if playtest.session.is_some() || playtest.scores.is_some() {
                     next_mode.set(EditorMode::Playtest);
                 }
@@ -152,7 +174,7 @@ fn handle_intents(
                     playtest.seed = ladderkit::engine::rng::splitmix64(&mut s);
                 }
                 let game = playtest.session.as_ref().map_or(0, |s| s.game + u64::from(*new_seed));
-                playtest.start(&checks, &doc, game);
+                playtest.start(&checks, &doc, game, solved());
             }
             PlayIntent::Restart { .. } => {}
             PlayIntent::Roll => {
@@ -171,7 +193,17 @@ fn handle_intents(
                     *slot = *seat;
                 }
                 if let Some(s) = &mut playtest.session {
-                    s.set_seat(*i, *seat);
+                    s.set_seat(*i, *seat, solved());
+                }
+            }
+            PlayIntent::CancelPerfect => {
+                if let Some(s) = &mut playtest.session {
+                    s.cancel_perfect();
+                }
+                for seat in &mut playtest.seats {
+                    if *seat == Seat::Bot(Policy::Perfect) {
+                        *seat = Seat::Bot(Policy::Lookahead);
+                    }
                 }
             }
             PlayIntent::Players(n) => {

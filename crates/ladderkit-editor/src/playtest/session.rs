@@ -76,6 +76,9 @@ pub struct Session {
     bot: BotScratch,
     /// The perfect bot's solve, once a seat is given to it.
     perfect: Option<PerfectBot>,
+    /// Whether the Odds tab's solve fits this game: two seats, seat 1
+    /// opening (the game it solved).
+    reusable: bool,
     /// Whether `bot` holds the solved judge.
     judged: bool,
     queue: VecDeque<Event>,
@@ -97,7 +100,14 @@ pub struct Session {
 impl Session {
     /// A game of `compiled` (free of errors) with these seats. `game`
     /// numbers games of a match: the opener rotates if the rules say so.
-    pub fn new(compiled: &Compiled, rules: &Rules, seats: Vec<Seat>, seed: u64, game: u64) -> Result<Self, String> {
+    pub fn new(
+        compiled: &Compiled,
+        rules: &Rules,
+        seats: Vec<Seat>,
+        seed: u64,
+        game: u64,
+        solved: Option<super::SolvedPerfect>,
+    ) -> Result<Self, String> {
         let range = (rules.players.min, rules.players.max);
         let engine = Engine::new(compiled, seats.len() as u32, range).map_err(|e| e.to_string())?;
         let engine = engine.with_first_player(rules.first_player);
@@ -107,9 +117,12 @@ impl Session {
         // The same streams as `play_bot_game`, so a bots-only play-test is
         // the very game `ladderkit simulate` would play.
         let choices = dice.fork(1);
-        let perfect = seats.contains(&Seat::Bot(Policy::Perfect)).then(|| PerfectBot::start(&engine));
+        let reusable = seats.len() == 2 && state.current == 0;
+        let solved = solved.filter(|_| reusable);
+        let perfect = seats.contains(&Seat::Bot(Policy::Perfect)).then(|| PerfectBot::start(&engine, solved));
         Ok(Self {
             perfect,
+            reusable,
             judged: false,
             shown: state.clone(),
             state,
@@ -185,14 +198,37 @@ impl Session {
         self.queue.extend(events);
     }
 
-    /// Hands a seat to a person or a bot, mid-game too.
-    pub fn set_seat(&mut self, seat: usize, to: Seat) {
+    /// Hands a seat to a person or a bot, mid-game too. The perfect bot's
+    /// solve starts with its first seat and stops (unfinished) with its
+    /// last.
+    pub fn set_seat(&mut self, seat: usize, to: Seat, solved: Option<super::SolvedPerfect>) {
         if let Some(s) = self.seats.get_mut(seat) {
             *s = to;
             self.names[seat] = to.player_name(seat);
         }
-        if to == Seat::Bot(Policy::Perfect) && self.perfect.is_none() {
-            self.perfect = Some(PerfectBot::start(&self.engine));
+        let wanted = self.seats.contains(&Seat::Bot(Policy::Perfect));
+        if wanted && self.perfect.is_none() {
+            let solved = solved.filter(|_| self.reusable);
+            self.perfect = Some(PerfectBot::start(&self.engine, solved));
+        }
+        if !wanted && !self.judged {
+            self.perfect = None;
+        }
+    }
+
+    /// Cancel: the solve stops, and lookahead takes the perfect bot's seats.
+    pub fn cancel_perfect(&mut self) {
+        for seat in 0..self.seats.len() {
+            if self.seats[seat] == Seat::Bot(Policy::Perfect) {
+                self.seats[seat] = Seat::Bot(Policy::Lookahead);
+                self.names[seat] = self.seats[seat].player_name(seat);
+            }
+        }
+        if !self.judged {
+            self.perfect = None;
+            let text = "Stopped solving for the perfect bot; lookahead plays its seats".to_owned();
+            self.log.push(text.clone());
+            self.banner = Some(Banner { text, seconds_left: 4.0 });
         }
     }
 
@@ -203,11 +239,14 @@ impl Session {
         }
     }
 
-    /// While the perfect bot's game is being solved: what to tell people.
-    pub fn perfect_status(&self) -> Option<String> {
+    /// While the perfect bot's game is being solved: what to tell people,
+    /// and how far it is towards the most it will explore.
+    pub fn perfect_status(&self) -> Option<(String, f32)> {
         match self.perfect.as_ref()?.poll() {
             Poll::Solving { positions } => {
-                Some(format!("Solving the game for the perfect bot… {positions} positions so far"))
+                let most = super::perfect::PERFECT_UP_TO;
+                let text = format!("Solving for the perfect bot: {positions} positions (it gives up past {most})");
+                Some((text, positions as f32 / most as f32))
             }
             Poll::Ready(_) | Poll::Refused(_) => None,
         }
@@ -231,7 +270,7 @@ impl Session {
             Poll::Refused(why) => {
                 for seat in 0..self.seats.len() {
                     if self.seats[seat] == Seat::Bot(Policy::Perfect) {
-                        self.set_seat(seat, Seat::Bot(Policy::Lookahead));
+                        self.set_seat(seat, Seat::Bot(Policy::Lookahead), None);
                     }
                 }
                 let text = format!("The perfect bot cannot play this game ({why}); lookahead plays instead");

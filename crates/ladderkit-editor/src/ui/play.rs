@@ -10,6 +10,17 @@ use super::paint::seat_color;
 use crate::intents::{Intent, PlayIntent};
 use crate::playtest::{ScoreSession, Session, Waiting};
 
+/// Said before a seat goes to the perfect bot.
+fn perfect_warning() -> String {
+    let most = crate::playtest::perfect::PERFECT_UP_TO;
+    format!(
+        "Plays optimally, so the whole game is solved first: seconds for two seats (none at all if the Odds tab \
+         solved it already), but three or more seats of Treehouse are usually too big. It gives up past {most} \
+         positions (about {} MB) and lookahead plays instead; Cancel stops it sooner.",
+        most * ladderkit::solve::Graph::BYTES_PER_POSITION / 1_000_000
+    )
+}
+
 fn seat_name(seat: Seat) -> &'static str {
     match seat {
         Seat::Human => "Person",
@@ -52,7 +63,10 @@ pub(super) fn panel(
                     Seat::Bot(Policy::Lookahead),
                     Seat::Bot(Policy::Perfect),
                 ] {
-                    ui.selectable_value(&mut chosen, s, seat_name(s));
+                    let option = ui.selectable_value(&mut chosen, s, seat_name(s));
+                    if s == Seat::Bot(Policy::Perfect) {
+                        option.on_hover_text(perfect_warning());
+                    }
                 }
             });
             if chosen != *seat {
@@ -78,10 +92,18 @@ pub(super) fn panel(
             }
         });
     }
-    if let Some(status) = session.perfect_status() {
+    if let Some((status, done)) = session.perfect_status() {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(status);
+        });
+        ui.horizontal(|ui| {
+            ui.add(egui::ProgressBar::new(done).desired_width(200.0));
+            let cancel = ui.button("Cancel");
+            super::mark(targets, "play:cancel-perfect", &cancel);
+            if cancel.on_hover_text("Stop solving; lookahead takes the perfect bot's seats").clicked() {
+                out.push(Intent::Play(PlayIntent::CancelPerfect));
+            }
         });
     }
     let rules = &f.doc.spec.rules;

@@ -90,8 +90,8 @@ fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
     app.update();
     {
         let session = playtest(&app).session.as_ref().unwrap();
-        let status = session.perfect_status().expect("the solve takes a moment");
-        assert!(status.contains("Solving the game for the perfect bot"), "{status}");
+        let (status, _) = session.perfect_status().expect("the solve takes a moment");
+        assert!(status.contains("Solving for the perfect bot"), "{status}");
         assert_eq!(session.moves_shown, 0, "the perfect bot moved before its game was solved");
     }
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -109,6 +109,75 @@ fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
     let seats = [Policy::Perfect, Policy::Greedy];
     let expected = play_bot_game(&engine, &seats, 3, 0, &mut ws, &mut bot, &mut (), None);
     assert_eq!(session.state(), &expected, "the play-test played a different game");
+}
+
+#[test]
+fn the_perfect_bot_takes_the_odds_tabs_solve_instead_of_solving_again() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_odds(&mut app);
+    start(&mut app, vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy)], 3, f32::INFINITY);
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert!(session.perfect_status().is_none(), "solved again: {:?}", session.perfect_status());
+    play_to_the_end(&mut app, 10_000, "the perfect bot's game");
+    // The game the engine plays with the solved judge.
+    let engine = Engine::new(&compile(&doc(&app).spec), 2, (2, 5)).unwrap();
+    let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
+    let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
+    let expected = play_bot_game(&engine, &[Policy::Perfect, Policy::Greedy], 3, 0, &mut ws, &mut bot, &mut (), None);
+    assert_eq!(playtest(&app).session.as_ref().unwrap().state(), &expected);
+}
+
+#[test]
+fn a_perfect_seat_of_three_can_be_cancelled_and_its_solve_stops_with_its_seat() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    let seats = vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)];
+    start(&mut app, seats.clone(), 3, f32::INFINITY);
+    app.update();
+    let solving = |app: &App| playtest(app).session.as_ref().unwrap().perfect_status();
+    let (status, done) = solving(&app).expect("solving");
+    assert!(status.contains("gives up past") && (0.0..1.0).contains(&done), "{status} {done}");
+    // The seat goes to a greedy bot: the solve goes with it.
+    send(&mut app, Intent::Play(PlayIntent::Seat(0, Seat::Bot(Policy::Greedy))));
+    assert!(solving(&app).is_none(), "the solve outlived its seat");
+    // Back to perfect, then Cancel: lookahead takes the seat, the game goes on.
+    send(&mut app, Intent::Play(PlayIntent::Seat(0, Seat::Bot(Policy::Perfect))));
+    assert!(solving(&app).is_some());
+    send(&mut app, Intent::Play(PlayIntent::CancelPerfect));
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert!(session.perfect_status().is_none());
+    assert_eq!(session.seats[0], Seat::Bot(Policy::Lookahead));
+    assert!(session.log.iter().any(|l| l.contains("Stopped solving")), "{:?}", session.log);
+    assert_eq!(playtest(&app).seats[0], Seat::Bot(Policy::Lookahead), "the next game's table too");
+    play_to_the_end(&mut app, 10_000, "the game after Cancel");
+    assert_eq!(waiting(&app), Waiting::Over);
+}
+
+#[test]
+fn a_perfect_seat_of_three_in_treehouse_is_refused_within_its_limit() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    let seats = vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)];
+    start(&mut app, seats, 3, f32::INFINITY);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while playtest(&app).session.as_ref().unwrap().seats[0] == Seat::Bot(Policy::Perfect) {
+        assert!(Instant::now() < deadline, "still solving after two minutes");
+        app.update();
+    }
+    let session = playtest(&app).session.as_ref().unwrap();
+    assert_eq!(session.seats[0], Seat::Bot(Policy::Lookahead));
+    let said = session.log.iter().find(|l| l.contains("cannot play this game")).expect("the refusal is logged");
+    let limit = ladderkit_editor::playtest::perfect::PERFECT_UP_TO;
+    assert!(said.contains(&format!("over the limit of {limit}")), "{said}");
+}
+
+#[test]
+fn seats_set_up_for_one_file_do_not_carry_to_the_next() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    send(&mut app, Intent::Play(PlayIntent::Players(3)));
+    send(&mut app, Intent::Play(PlayIntent::Seat(0, Seat::Human)));
+    assert_eq!(playtest(&app).seats.len(), 3);
+    send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
+    assert_eq!(playtest(&app).seats, Playtest::default().seats);
 }
 
 #[test]
