@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> Outcome {
             diagnostics::summary(&loaded.checked.diagnostics)
         );
     }
-    let url = link::url(&args.base, &to_string(spec));
+    let url = link::url(&args.base, &to_string(&spec.game_only()));
     let characters = url.chars().count();
     match Length::of(&url) {
         Length::TooLong => {

@@ -79,6 +79,7 @@ fn compile_drawn(spec: &VariantSpec) -> Compiled {
     let mut out = Vec::new();
     let mut board = lay_out(spec, &mut out);
     check_rules(spec, &mut out);
+    check_background(spec, &mut out);
     let dice_ok = !out.iter().any(|d| d.code == Code::DiceInvalid);
     add_jumps(spec, &mut board, &mut out);
     add_rest_effects(spec, &mut board, &mut out);
@@ -92,6 +93,34 @@ fn compile_drawn(spec: &VariantSpec) -> Compiled {
         checks::check_transitions(spec, &board, &mut out);
     }
     Compiled { board, diagnostics: out }
+}
+
+/// The tracing picture is the editor's alone, but a value it cannot draw
+/// is still said, as a warning: the variant plays all the same.
+fn check_background(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
+    let Some(b) = &spec.background else { return };
+    let mut wrong = Vec::new();
+    if !(0.0..=1.0).contains(&b.opacity) {
+        wrong.push(format!("opacity {} is not between 0 and 1", b.opacity));
+    }
+    if !(b.scale.is_finite() && b.scale > 0.0) {
+        wrong.push(format!("scale {} is not a positive number", b.scale));
+    }
+    if !(b.offset.x.is_finite() && b.offset.y.is_finite()) {
+        wrong.push("the offset is not a pair of numbers".into());
+    }
+    if b.path.trim().is_empty() {
+        wrong.push("no file is named".into());
+    }
+    if !wrong.is_empty() {
+        out.push(
+            Diagnostic::warning(
+                Code::BackgroundInvalid,
+                format!("the background picture cannot be drawn: {}", wrong.join("; ")),
+            )
+            .help("opacity runs from 0 to 1 and scale is above 0 (1 spans the board); or remove `background`"),
+        );
+    }
 }
 
 fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {

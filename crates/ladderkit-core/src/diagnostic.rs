@@ -55,12 +55,14 @@ pub enum Code {
     PointsInvalid,
     FirstThrowInvalid,
     RandomJumpsInvalid,
+    /// The tracing picture's opacity, scale or offset are not usable.
+    BackgroundInvalid,
     /// A board link (`link::decode`) that is cut short, damaged or not one.
     LinkDamaged,
 }
 
 impl Code {
-    pub const ALL: [Code; 34] = [
+    pub const ALL: [Code; 35] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -94,6 +96,7 @@ impl Code {
         Self::PointsInvalid,
         Self::FirstThrowInvalid,
         Self::RandomJumpsInvalid,
+        Self::BackgroundInvalid,
         Self::LinkDamaged,
     ];
 
@@ -132,6 +135,7 @@ impl Code {
             Self::PointsInvalid => "points-invalid",
             Self::FirstThrowInvalid => "first-throw-invalid",
             Self::RandomJumpsInvalid => "random-jumps-invalid",
+            Self::BackgroundInvalid => "background-invalid",
             Self::LinkDamaged => "link-damaged",
         }
     }

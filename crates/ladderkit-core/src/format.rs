@@ -223,8 +223,9 @@ pub fn to_string(spec: &VariantSpec) -> String {
     text
 }
 
-/// A fingerprint of a variant: FNV-1a over its canonical text. Replays
-/// carry it so they refuse a variant that changed since.
+/// A fingerprint of a variant's game: FNV-1a over its canonical text,
+/// the tracing picture left out. Replays carry it so they refuse a variant
+/// that changed since.
 pub fn variant_hash(spec: &VariantSpec) -> u64 {
-    crate::Fnv::default().bytes(to_string(spec).as_bytes()).value()
+    crate::Fnv::default().bytes(to_string(&spec.game_only()).as_bytes()).value()
 }

@@ -90,6 +90,7 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
         Code::ArrowInvalid | Code::ArrowNeverActivates => "arrows",
         Code::PointsInvalid | Code::FirstThrowInvalid => "rules",
         Code::RandomJumpsInvalid => "random_jumps",
+        Code::BackgroundInvalid => "background",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

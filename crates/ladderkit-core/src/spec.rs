@@ -39,6 +39,43 @@ pub struct VariantSpec {
     pub arrows: Vec<Arrow>,
     #[serde(default)]
     pub rules: Rules,
+    /// A picture under the board in the editor, to trace a printed or
+    /// hand-drawn board by. Nothing else reads it, and a variant whose
+    /// picture is missing opens and plays all the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background: Option<Background>,
+}
+
+/// The editor's tracing picture: a file, how opaque, how big and where.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Background {
+    /// The picture's file (PNG or JPEG), relative to the variant's folder
+    /// unless absolute.
+    pub path: String,
+    /// 0 (invisible) to 1 (opaque).
+    #[serde(default = "half")]
+    pub opacity: f32,
+    /// 1 spans the board's spaces; 2 is twice as wide and high.
+    #[serde(default = "unit")]
+    pub scale: f32,
+    /// Where its centre is, from the board's centre, in squares.
+    #[serde(default)]
+    pub offset: Point,
+}
+
+fn half() -> f32 {
+    0.5
+}
+
+fn unit() -> f32 {
+    1.0
+}
+
+impl Background {
+    pub fn new(path: String) -> Self {
+        Self { path, opacity: half(), scale: unit(), offset: Point::default() }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -101,7 +138,7 @@ impl PathStyle {
 }
 
 /// A position for drawing, in board units (one grid square = 1.0), y up.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Point {
     pub x: f32,
     pub y: f32,
@@ -779,6 +816,13 @@ pub enum LoseTurnRule {
 }
 
 impl VariantSpec {
+    /// What a board link carries: everything but the tracing picture, whose
+    /// path means nothing on another machine (and says where files are on
+    /// this one).
+    pub fn game_only(&self) -> Self {
+        Self { background: None, ..self.clone() }
+    }
+
     /// A fresh, empty variant on a grid: a valid place to start drawing.
     pub fn new_grid(name: &str, cols: u32, rows: u32, path: PathStyle) -> Self {
         Self::with_board(name, Board::Grid { cols, rows, path })
@@ -798,6 +842,7 @@ impl VariantSpec {
             chips: None,
             arrows: Vec::new(),
             rules: Rules::default(),
+            background: None,
         }
     }
 }

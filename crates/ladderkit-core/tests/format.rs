@@ -153,6 +153,7 @@ prop_compose! {
         arrows in prop::collection::vec(arrow(), 0..6),
         rules in rules(),
         random_jumps in random_jumps(),
+        background in prop::option::of((0.0f32..=1.0, 0.1f32..4.0)),
     ) -> VariantSpec {
         VariantSpec {
             format: FORMAT_VERSION,
@@ -163,6 +164,9 @@ prop_compose! {
             effects: effects.into_iter().map(|(space, effect)| SpaceEffect { space, effect }).collect(),
             tags, chips, arrows,
             rules,
+            background: background.map(|(opacity, scale)| Background {
+                path: "scan.png".into(), opacity, scale, offset: Point { x: 0.5, y: -1.25 },
+            }),
         }
     }
 }

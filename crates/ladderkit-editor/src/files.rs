@@ -283,11 +283,21 @@ fn close_requests(mut closes: MessageReader<WindowCloseRequested>, mut intents: 
 fn files_handed(mut drops: MessageReader<FileDragAndDrop>, mut intents: MessageWriter<Intent>) {
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            intents.write(Intent::Open(path_buf.clone()));
+            // A photo or scan is a picture to trace; a variant or a board
+            // picture (PNG) opens.
+            let ext = path_buf.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+            intents.write(match ext.as_deref() {
+                Some("jpg" | "jpeg") => Intent::BackgroundPath(path_buf.clone()),
+                _ => Intent::Open(path_buf.clone()),
+            });
         }
     }
     for handed in platform::take_handed() {
-        intents.write(Intent::OpenHanded(Box::new(handed)));
+        intents.write(if handed.picture {
+            Intent::BackgroundHanded(Box::new(handed))
+        } else {
+            Intent::OpenHanded(Box::new(handed))
+        });
     }
 }
 

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 use ladderkit::core::spec::{
-    Arrow, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect, SpaceTags,
-    Start, VariantSpec,
+    Arrow, Background, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect,
+    SpaceTags, Start, VariantSpec,
 };
 
 /// One edit of the variant.
@@ -40,6 +40,10 @@ pub enum EditCommand {
     MoveSpace(u32, Point),
     /// All the jumps at once, under a name of its own ("Tune: 4 edits").
     SetJumps(Vec<Jump>, String),
+    /// The tracing picture under the board: chosen, or removed (none).
+    SetBackground(Option<Background>),
+    /// The same picture's opacity, scale or offset (sliders merge).
+    AdjustBackground(Background),
 }
 
 fn jump_name(j: &Jump) -> String {
@@ -61,6 +65,7 @@ impl EditCommand {
             Self::SetBoard(_) => "board".into(),
             Self::SetRules(_) => "rules".into(),
             Self::SetMeta(_) => "meta".into(),
+            Self::AdjustBackground(_) => "background".into(),
             Self::MoveSpace(n, _) => format!("space {n}"),
             _ => return None,
         })
@@ -98,6 +103,9 @@ impl EditCommand {
             Self::RemoveSpace(n) => format!("Delete space {n}"),
             Self::MoveSpace(n, _) => format!("Move space {n}"),
             Self::SetJumps(_, label) => label.clone(),
+            Self::SetBackground(Some(_)) => "Set background picture".into(),
+            Self::AdjustBackground(_) => "Adjust background picture".into(),
+            Self::SetBackground(None) => "Remove background picture".into(),
         }
     }
 
@@ -141,6 +149,8 @@ impl EditCommand {
             Self::SetGoal(g) => spec.goal = *g,
             Self::SetRules(r) => spec.rules = r.clone(),
             Self::SetMeta(m) => spec.meta = m.clone(),
+            Self::SetBackground(b) => spec.background = b.clone(),
+            Self::AdjustBackground(b) => spec.background = Some(b.clone()),
             Self::SetJumps(jumps, _) => spec.jumps = jumps.clone(),
             Self::AddSpace(p) => free_spaces(spec)?.push(*p),
             Self::MoveSpace(n, p) => {

@@ -48,6 +48,13 @@ pub enum Intent {
     /// The printable board (SVG or PNG by the extension).
     ExportBoard(PathBuf),
     ExportBoardDialog,
+    /// Choose the tracing picture under the board (File › Background
+    /// picture…).
+    BackgroundDialog,
+    /// This file as the tracing picture (a JPEG dropped on the window).
+    BackgroundPath(PathBuf),
+    /// A picture the page was handed (picked, or a JPEG dropped).
+    BackgroundHanded(Box<crate::platform::Handed>),
     /// The print-and-play kit (a PDF), as `ladderkit print` writes it.
     PrintKit(PathBuf),
     PrintKitDialog,

@@ -6,6 +6,7 @@
 //! on, in one chained order of system sets. No rule of the game lives here:
 //! checks, movement and odds come from the core crates.
 
+pub mod background;
 pub mod bench;
 pub mod bundled;
 pub mod checks;
@@ -77,7 +78,8 @@ pub fn logic_plugin(app: &mut App) {
             tools::plugin,
             view::plugin,
         ))
-        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin, share::plugin, welcome::plugin));
+        .add_plugins((odds::plugin, tune::plugin, playtest::plugin, export::plugin, share::plugin, welcome::plugin))
+        .add_plugins(background::plugin);
 }
 
 /// The whole editor, window and interface included.

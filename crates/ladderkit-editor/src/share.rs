@@ -37,7 +37,7 @@ fn share(mut intents: MessageReader<Intent>, doc: Res<Document>, mut sharing: Re
     for intent in intents.read() {
         match intent {
             Intent::ShareLink => {
-                let url = link::url(&platform::page_base(), &to_string(&doc.spec));
+                let url = link::url(&platform::page_base(), &to_string(&doc.spec.game_only()));
                 let (characters, length) = (url.chars().count(), Length::of(&url));
                 let url = (length != Length::TooLong).then_some(url);
                 if let Some(url) = &url {

@@ -23,6 +23,14 @@ pub fn choose_file_to_open() -> Chosen {
     }
 }
 
+/// Asks for the tracing picture.
+pub fn choose_picture() -> Chosen {
+    match rfd::FileDialog::new().add_filter("Picture (PNG or JPEG)", &["png", "jpg", "jpeg"]).pick_file() {
+        Some(path) => Chosen::Path(path),
+        None => Chosen::Nothing("no picture chosen (or no file dialog on this system)".into()),
+    }
+}
+
 /// Asks where to save, suggesting `name`; `refused` says what happens
 /// when nothing is chosen.
 pub fn choose_where_to_save(filter: (&str, &[&str]), name: &str, refused: &str) -> Destination {

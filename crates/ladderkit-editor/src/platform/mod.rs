@@ -21,6 +21,9 @@ pub use web::*;
 pub struct Handed {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Handed as the tracing picture (File › Background picture…, or a
+    /// JPEG dropped), not as a variant to open.
+    pub picture: bool,
 }
 
 /// What asking for a file to open gave.

@@ -33,15 +33,16 @@ fn document() -> Result<web_sys::Document, String> {
     web_sys::window().and_then(|w| w.document()).ok_or_else(|| "no document (not in a browser page?)".into())
 }
 
-/// Reads a file the person handed over and queues it for the next frame.
-fn read(file: web_sys::File) {
+/// Reads a file the person handed over and queues it for the next frame;
+/// `picture`: as the tracing picture.
+fn read(file: web_sys::File, picture: bool) {
     let name = file.name();
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
                 if let Ok(mut handed) = HANDED.lock() {
-                    handed.push(Handed { name, bytes });
+                    handed.push(Handed { name, bytes, picture });
                 }
             }
             Err(e) => web_sys::console::error_1(&JsValue::from_str(&say(&format!("cannot read {name}"), e))),
@@ -57,7 +58,10 @@ pub fn install() -> Result<(), String> {
     let drop = Closure::<dyn FnMut(DragEvent)>::new(|e: DragEvent| {
         e.prevent_default();
         if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-            read(file);
+            // A photo or scan dropped is a picture to trace; a variant or a
+            // board picture (PNG) opens.
+            let name = file.name().to_ascii_lowercase();
+            read(file, name.ends_with(".jpg") || name.ends_with(".jpeg"));
         }
     });
     let leave = Closure::<dyn FnMut(Event)>::new(|e: Event| {
@@ -83,6 +87,15 @@ pub fn install() -> Result<(), String> {
 
 /// Opens the browser's file picker; the file comes through `take_handed`.
 pub fn choose_file_to_open() -> Chosen {
+    pick(".ron,.png", false)
+}
+
+/// The picker for the tracing picture.
+pub fn choose_picture() -> Chosen {
+    pick(".png,.jpg,.jpeg", true)
+}
+
+fn pick(accept: &'static str, picture: bool) -> Chosen {
     let open = || -> Result<(), String> {
         let document = document()?;
         let input: HtmlInputElement = document
@@ -91,7 +104,7 @@ pub fn choose_file_to_open() -> Chosen {
             .dyn_into()
             .map_err(|_| "no file picker".to_owned())?;
         input.set_type("file");
-        input.set_accept(".ron,.png");
+        input.set_accept(accept);
         input.set_id("ladderkit-open");
         let _ = input.style().set_property("display", "none");
         if let Some(body) = document.body() {
@@ -100,7 +113,7 @@ pub fn choose_file_to_open() -> Chosen {
         let picked = input.clone();
         let changed = Closure::once(move |_: Event| {
             if let Some(file) = picked.files().and_then(|f| f.get(0)) {
-                read(file);
+                read(file, picture);
             }
             picked.remove();
         });

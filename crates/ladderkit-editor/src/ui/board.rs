@@ -28,6 +28,16 @@ pub struct BoardState {
     /// The plan a person hovers over in the play panel (drawn this frame,
     /// before the board): its outcome is previewed as ghost pieces.
     pub plan_hover: Option<usize>,
+    /// The tracing picture's texture, and the load it was made from.
+    backdrop: Option<BackdropTexture>,
+}
+
+struct BackdropTexture(u64, egui::TextureHandle);
+
+impl std::fmt::Debug for BackdropTexture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BackdropTexture({})", self.0)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -142,7 +152,13 @@ pub(super) fn view(
     }
     let highlighted: HashSet<u32> = f.selection.spaces.iter().copied().collect();
 
-    draw_tiles(&painter, board, t, rect, &errors, &warnings, &highlighted, f.selection.selected, hovered_space);
+    // The spaces' extent, the start tray left out.
+    let spaces = bounds(&board.points[1..]);
+    let tracing = draw_backdrop(ui, &painter, f, &mut state.backdrop, t, spaces, rect);
+    // Over a picture to trace, the tiles let it show through.
+    let tile_opacity = if tracing { 0.3 } else { 1.0 };
+    let marks = Marks { errors: &errors, warnings: &warnings, highlighted: &highlighted };
+    draw_tiles(&painter, board, t, rect, &marks, f.selection.selected, hovered_space, tile_opacity);
     if view.heat
         && let Some(Ok(figures)) = f.odds.latest.as_ref().map(|r| &r.outcome)
         && figures.heat().len() == board.points.len()
@@ -361,6 +377,45 @@ fn click(
     }
 }
 
+/// The tracing picture, under the tiles: as wide as the board's spaces
+/// times its scale, its own shape, centred on the board plus its offset.
+/// One that cannot be read is said in the corner instead. Whether it drew.
+fn draw_backdrop(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    f: &Frame,
+    cache: &mut Option<BackdropTexture>,
+    t: Transform,
+    (lo, hi): (Point, Point),
+    rect: Rect,
+) -> bool {
+    let (Some(background), Some(loaded)) = (&f.doc.spec.background, &f.backdrop.picture) else { return false };
+    let picture = match loaded {
+        Ok(p) => p,
+        Err(why) => {
+            let at = rect.left_top() + Vec2::new(8.0, 8.0);
+            let text = format!("Background picture: {why}");
+            painter.text(at, egui::Align2::LEFT_TOP, text, egui::FontId::proportional(13.0), WARNING);
+            return false;
+        }
+    };
+    if cache.as_ref().is_none_or(|c| c.0 != f.backdrop.version) {
+        let image = egui::ColorImage::from_rgba_unmultiplied([picture.width, picture.height], &picture.rgba);
+        let texture = ui.ctx().load_texture("background", image, egui::TextureOptions::LINEAR);
+        *cache = Some(BackdropTexture(f.backdrop.version, texture));
+    }
+    let Some(BackdropTexture(_, texture)) = cache else { return false };
+    let width = (hi.x - lo.x + 1.0) * background.scale;
+    let height = width * picture.height as f32 / picture.width.max(1) as f32;
+    let centre = Point { x: (lo.x + hi.x) / 2.0 + background.offset.x, y: (lo.y + hi.y) / 2.0 + background.offset.y };
+    let a = t.to_screen(Point { x: centre.x - width / 2.0, y: centre.y + height / 2.0 });
+    let b = t.to_screen(Point { x: centre.x + width / 2.0, y: centre.y - height / 2.0 });
+    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    let tint = Color32::WHITE.gamma_multiply(background.opacity.clamp(0.0, 1.0));
+    painter.image(texture.id(), Rect::from_two_pos(a, b), uv, tint);
+    true
+}
+
 /// −, the zoom level (100% shows the whole board), + and Fit, in the
 /// board's bottom-right corner.
 fn zoom_controls(ui: &mut egui::Ui, rect: Rect, view: &mut View, fitted: f32) {
@@ -423,18 +478,25 @@ fn jumps_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Vec
     under.into_iter().map(|(i, _)| i).collect()
 }
 
+/// The spaces the diagnostics and the selection point at.
+struct Marks<'a> {
+    errors: &'a HashSet<u32>,
+    warnings: &'a HashSet<u32>,
+    highlighted: &'a HashSet<u32>,
+}
+
 #[allow(clippy::too_many_arguments)] // reason: what a tile shows depends on all of these
 fn draw_tiles(
     p: &egui::Painter,
     board: &CompiledBoard,
     t: Transform,
     clip: Rect,
-    errors: &HashSet<u32>,
-    warnings: &HashSet<u32>,
-    highlighted: &HashSet<u32>,
+    marks: &Marks,
     selected: Selected,
     hovered: Option<u32>,
+    opacity: f32,
 ) {
+    let Marks { errors, warnings, highlighted } = marks;
     let unit = t.zoom;
     let square = matches!(board_kind(board), Kind::Grid);
     let font = egui::FontId::proportional((unit * 0.26).clamp(8.0, 22.0));
@@ -444,7 +506,7 @@ fn draw_tiles(
             continue;
         }
         let number = board.number(pos);
-        let fill = tile_fill(board, pos);
+        let fill = tile_fill(board, pos).gamma_multiply(opacity);
         let half = unit * 0.47;
         let tile = Rect::from_center_size(c, Vec2::splat(half * 2.0));
         if square && pos != 0 {

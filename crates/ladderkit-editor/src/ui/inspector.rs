@@ -17,8 +17,52 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
         egui::CollapsingHeader::new("Selection").default_open(true).show(ui, |ui| selection(ui, f, &mut out));
         egui::CollapsingHeader::new("Variant").default_open(true).show(ui, |ui| variant(ui, f, &mut out));
         egui::CollapsingHeader::new("Rules").default_open(true).show(ui, |ui| rules(ui, f, &mut out));
+        egui::CollapsingHeader::new("Background picture")
+            .default_open(f.doc.spec.background.is_some())
+            .show(ui, |ui| background(ui, f, &mut out));
     });
     out
+}
+
+/// The tracing picture: which file, how opaque, how big, where.
+fn background(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
+    ui.horizontal(|ui| {
+        if ui.button("Choose…").on_hover_text("A photo or scan of a board to trace (PNG or JPEG)").clicked() {
+            out.push(Intent::BackgroundDialog);
+        }
+        if f.doc.spec.background.is_some()
+            && ui.button("Remove").on_hover_text("The variant keeps no picture").clicked()
+        {
+            edit(out, EditCommand::SetBackground(None));
+        }
+    });
+    let Some(old) = &f.doc.spec.background else {
+        ui.label(
+            egui::RichText::new(
+                "Put a picture of a board under the grid to redraw it by tracing; only the editor shows it.",
+            )
+            .weak(),
+        );
+        return;
+    };
+    let mut b = old.clone();
+    ui.label(egui::RichText::new(&b.path).monospace()).on_hover_text("Saved relative to the variant's folder");
+    if let Some(Ok(p)) = &f.backdrop.picture {
+        ui.label(egui::RichText::new(format!("{} × {} pixels", p.width, p.height)).weak());
+    }
+    ui.add(egui::Slider::new(&mut b.opacity, 0.0..=1.0).text("opacity"));
+    ui.add(egui::Slider::new(&mut b.scale, 0.1..=4.0).logarithmic(true).text("scale"))
+        .on_hover_text("1: as wide as the board's spaces");
+    ui.horizontal(|ui| {
+        ui.label("offset");
+        ui.add(DragValue::new(&mut b.offset.x).speed(0.02).prefix("x "));
+        ui.add(DragValue::new(&mut b.offset.y).speed(0.02).prefix("y "));
+    })
+    .response
+    .on_hover_text("Moves the picture, in squares");
+    if b != *old {
+        edit(out, EditCommand::AdjustBackground(b));
+    }
 }
 
 fn edit(out: &mut Vec<Intent>, command: EditCommand) {

@@ -61,6 +61,12 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 out.push(Intent::Revert);
             }
             ui.separator();
+            let picture = ui.button("Background picture…");
+            super::mark(&mut panels.targets, "menu:File:background", &picture);
+            if picture.on_hover_text("A photo or scan of a board under the grid, to trace it").clicked() {
+                out.push(Intent::BackgroundDialog);
+            }
+            ui.separator();
             let board = ui.button("Export printable board (SVG/PNG)…");
             super::mark(&mut panels.targets, "menu:File:board", &board);
             if board.clicked() {

@@ -176,6 +176,8 @@ pub(crate) struct Frame<'a> {
     pub history: &'a History,
     pub files: &'a Files,
     pub sharing: &'a crate::share::Sharing,
+    /// The tracing picture, decoded.
+    pub backdrop: &'a crate::background::Backdrop,
     pub odds: &'a Odds,
     pub tuning: &'a Tuning,
     /// The tuner's proposal, drawn on the board while the Tune tab shows.
@@ -196,7 +198,7 @@ fn draw(
     checks: Res<Checks>,
     selection: Res<Selection>,
     history: Res<History>,
-    (files, sharing): (Res<Files>, Res<crate::share::Sharing>),
+    (files, sharing, backdrop): (Res<Files>, Res<crate::share::Sharing>, Res<crate::background::Backdrop>),
     odds: Res<Odds>,
     tuning: Res<Tuning>,
     playtest: Res<Playtest>,
@@ -220,6 +222,7 @@ fn draw(
         history: &history,
         files: &files,
         sharing: &sharing,
+        backdrop: &backdrop,
         odds: &odds,
         tuning: &tuning,
         preview: tuning.proposal.as_ref().filter(|_| panels.tab == Tab::Tune && !in_play),

@@ -128,6 +128,7 @@ mod tests {
                 history: world.resource(),
                 files: world.resource(),
                 sharing: world.resource(),
+                backdrop: world.resource(),
                 odds: world.resource(),
                 tuning: world.resource(),
                 preview: None,

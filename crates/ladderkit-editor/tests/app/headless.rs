@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 use ladderkit::core::spec::{
-    Arrow, ArrowKind, Board, ChipCount, ChipLayout, Chips, Direction, Effect, Jump, PathStyle, Point, Rules,
-    SpaceEffect, SpaceTags, Tag, VariantSpec,
+    Arrow, ArrowKind, Background, Board, ChipCount, ChipLayout, Chips, Direction, Effect, Jump, PathStyle, Point,
+    Rules, SpaceEffect, SpaceTags, Tag, VariantSpec,
 };
 use ladderkit::core::{Code, parse};
 use ladderkit_editor::checks::Checks;
@@ -13,6 +13,8 @@ use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::Intent;
 use ladderkit_editor::selection::{Selected, Selection};
 use ladderkit_editor::view::View;
+
+use std::path::Path;
 
 use crate::common::{app_with, bundled, codes, doc, edit, send, temp_dir};
 
@@ -27,6 +29,9 @@ fn every_command_applies_and_undoes() {
         EditCommand::AddEffect(SpaceEffect { space: 12, effect: Effect::LoseTurns(1) }),
         EditCommand::SetEffect(0, SpaceEffect { space: 12, effect: Effect::LoseTurns(2) }),
         EditCommand::SetSpaceEffects(5, vec![Effect::ExtraTurn, Effect::MoveBy(2)]),
+        EditCommand::SetBackground(Some(Background::new("scan.jpg".into()))),
+        EditCommand::AdjustBackground(Background { opacity: 0.8, ..Background::new("scan.jpg".into()) }),
+        EditCommand::SetBackground(None),
         EditCommand::SetRules(Rules { follow_chains: false, ..Rules::default() }),
         EditCommand::SetMeta(ladderkit::core::spec::Meta { name: "renamed".into(), ..Default::default() }),
         EditCommand::SetStart(ladderkit::core::spec::Start::Space(2)),
@@ -536,4 +541,71 @@ fn culprits_follow_their_problem_and_go_with_it() {
     let selection = app.world().resource::<Selection>();
     assert!(selection.jumps.is_empty() && selection.spaces.is_empty(), "{selection:?}");
     assert_eq!((selection.diagnostic, selection.selected), (None, Selected::Nothing));
+}
+
+/// A PNG of `w` × `h` pixels, red growing left to right.
+fn png_bytes(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    let mut writer = encoder.write_header().unwrap();
+    let pixels: Vec<u8> = (0..h).flat_map(|_| (0..w).flat_map(|x| [(x * 255 / w) as u8, 0, 0])).collect();
+    writer.write_image_data(&pixels).unwrap();
+    writer.finish().unwrap();
+    out
+}
+
+#[test]
+fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
+    use ladderkit_editor::background::{Backdrop, MAX_SIDE};
+    let dir = temp_dir("background");
+    let file = dir.join("v.ron");
+    std::fs::copy(bundled("gameweave-small.ron"), &file).unwrap();
+    std::fs::create_dir_all(dir.join("scans")).unwrap();
+    std::fs::write(dir.join("scans/board.png"), png_bytes(40, 30)).unwrap();
+    let mut app = app_with(Some(&file));
+    // Dropped or chosen: one edit, saved relative to the variant.
+    send(&mut app, Intent::BackgroundPath(dir.join("scans/board.png")));
+    app.update();
+    let background = doc(&app).spec.background.clone().expect("a background");
+    assert_eq!(background.path, "scans/board.png");
+    assert_eq!(app.world().resource::<History>().undo_label(), Some("Set background picture"));
+    let picture = |app: &App| app.world().resource::<Backdrop>().picture.clone().expect("loaded");
+    let p = picture(&app).unwrap();
+    assert_eq!((p.width, p.height, p.rgba.len()), (40, 30, 40 * 30 * 4));
+    assert_eq!(&p.rgba[..4], &[0, 0, 0, 255], "an RGB PNG gains an opaque alpha");
+    // Sliders merge into one step; Undo removes the picture whole.
+    for opacity in [0.4, 0.3, 0.2] {
+        edit(&mut app, EditCommand::AdjustBackground(Background { opacity, ..background.clone() }));
+    }
+    assert_eq!(app.world().resource::<History>().undo_label(), Some("Adjust background picture"));
+    send(&mut app, Intent::Undo);
+    assert_eq!(doc(&app).spec.background.as_ref().unwrap().opacity, background.opacity);
+    send(&mut app, Intent::Save);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("path: \"scans/board.png\""), "{saved}");
+    // The picture gone: the variant opens and checks all the same, and the
+    // board says why there is no picture.
+    std::fs::remove_file(dir.join("scans/board.png")).unwrap();
+    let mut again = app_with(Some(&file));
+    assert_eq!(doc(&again).spec.background, doc(&app).spec.background);
+    assert!(!doc(&again).is_dirty());
+    again.update();
+    let why = picture(&again).unwrap_err();
+    assert!(why.contains("cannot read") && why.contains("board.png"), "{why}");
+    assert!(!codes(&again).contains(&ladderkit::core::Code::BackgroundInvalid));
+    // A JPEG photo decodes too, and a huge picture is scaled down.
+    let jpeg =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/app/fixtures/python-16x16.jpg")).unwrap();
+    let j = ladderkit_editor::background::decode(&jpeg).unwrap();
+    assert_eq!((j.width, j.height, j.rgba.len()), (16, 16, 16 * 16 * 4));
+    let big = ladderkit_editor::background::decode(&png_bytes(5000, 10)).unwrap();
+    assert!(big.width <= MAX_SIDE && big.rgba.len() == big.width * big.height * 4, "{} × {}", big.width, big.height);
+    assert!(ladderkit_editor::background::decode(b"GIF89a").unwrap_err().contains("not a PNG or JPEG"));
+    // A board link leaves the picture out.
+    let url =
+        ladderkit::core::link::url("https://x.example/", &ladderkit::core::to_string(&doc(&app).spec.game_only()));
+    let shared = ladderkit::core::link::decode(&url).unwrap();
+    assert!(!shared.contains("background"), "{shared}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
