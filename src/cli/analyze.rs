@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use ladderkit::core::compile::MAX_PLAYERS;
-use ladderkit::core::spec::{FirstPlayer, JumpKind};
+use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::{CompiledBoard, Playable, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
@@ -217,9 +217,8 @@ fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
         .iter()
         .map(|u| {
             let j = board.jumps[u.jump];
-            let kind = if j.to > j.from { JumpKind::Ladder } else { JumpKind::Snake };
             json!({
-                "from": board.number(j.from), "to": board.number(j.to), "kind": kind.name(),
+                "from": board.number(j.from), "to": board.number(j.to), "kind": j.noun(),
                 "expected_uses": u.expected_uses, "probability": u.probability,
             })
         })
@@ -294,7 +293,7 @@ fn report(name: &str, board: &CompiledBoard, a: &Analysis, rotates: bool) -> Str
     }
     for u in used.iter().take(5) {
         let j = board.jumps[u.jump];
-        let kind = if j.to > j.from { "ladder" } else { "snake " };
+        let kind = format!("{:<6}", j.noun());
         let chance = u.probability.map_or_else(String::new, |p| format!("  {:5.1}%", p * 100.0));
         let _ = writeln!(
             s,

@@ -383,7 +383,7 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
     }
     for j in jumps.iter().take(5) {
         let jump = board.jumps[*j];
-        let kind = if jump.to > jump.from { "ladder" } else { "snake " };
+        let kind = format!("{:<6}", jump.noun());
         let _ = writeln!(
             s,
             "  {kind} {:>4} → {:<4}  {:.3}",

@@ -18,6 +18,19 @@ pub struct BoardJump {
     pub origin: JumpOrigin,
 }
 
+impl BoardJump {
+    /// What a person calls it: a drawn jump is a "ladder" or a "snake" by
+    /// its direction; one a space effect makes (the Goose's bridge, maze
+    /// and death, a `GoTo`, a `MoveBy`) is a "go-to", never a snake.
+    pub fn noun(&self) -> &'static str {
+        match self.origin {
+            JumpOrigin::Jump(_) if self.to > self.from => "ladder",
+            JumpOrigin::Jump(_) => "snake",
+            JumpOrigin::Effect(_) => "go-to",
+        }
+    }
+}
+
 /// Which spec entry a board jump was built from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JumpOrigin {

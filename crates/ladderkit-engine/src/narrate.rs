@@ -4,6 +4,12 @@ use ladderkit_core::CompiledBoard;
 
 use crate::{Engine, Event, Plan, State};
 
+/// Whether the jump leaving `pos` is a space's effect, not a drawn jump.
+fn sent_by_a_space(board: &CompiledBoard, pos: u32) -> bool {
+    let jump = board.jump_at.get(pos as usize).copied().flatten();
+    jump.and_then(|j| board.jumps.get(j as usize)).is_some_and(|j| j.noun() == "go-to")
+}
+
 /// One line for an event, or `None` for the ones not worth a line.
 pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &Event) -> Option<String> {
     let owner = |piece: u8| {
@@ -44,6 +50,11 @@ pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &E
             format!("{} is still waiting on {}", names[player as usize], at(pos))
         }
         Event::Blocked => "every piece is waiting for another: nobody can move again, and nobody wins".to_owned(),
+        // A space that sends pieces (the Goose's bridge, maze, death) is
+        // no ladder or snake.
+        Event::Climbed { piece, from, to } | Event::Slid { piece, from, to } if sent_by_a_space(board, from) => {
+            format!("  the space {} sends {} to {}", at(from), owner(piece), at(to))
+        }
         Event::Climbed { piece, from, to } => format!("  {} climbs the ladder {} → {}", owner(piece), at(from), at(to)),
         Event::Slid { piece, from, to } => {
             format!("  {} slides down the snake {} → {}", owner(piece), at(from), at(to))

@@ -89,12 +89,23 @@ impl Proposal {
         !design.iter().any(|d| d.from == j.from && d.to == j.to)
     }
 
-    /// The undo history's name for accepting it: "Tune: 4 edits".
+    /// The undo history's name for accepting it, which the status bar
+    /// shows after Accept: "Tune: 4 edits (expected turns 39.23 → 30.00)".
     pub fn label(&self) -> String {
-        match self.tuned.edits.len() {
-            1 => "Tune: 1 edit".into(),
-            n => format!("Tune: {n} edits"),
-        }
+        let edits = match self.tuned.edits.len() {
+            1 => "1 edit".to_owned(),
+            n => format!("{n} edits"),
+        };
+        let figures: Vec<String> = self
+            .goal
+            .targets
+            .iter()
+            .map(|t| {
+                let digits = if matches!(t, ladderkit::tune::Target::SeatEdge { .. }) { 4 } else { 2 };
+                format!("{} {:.digits$} → {:.digits$}", t.name(), t.value(&self.before), t.value(&self.after))
+            })
+            .collect();
+        format!("Tune: {edits} ({})", figures.join(", "))
     }
 }
 

@@ -602,9 +602,16 @@ fn draw_proposal(
         let (a, b) = (t.to_screen(board.points[a as usize]), t.to_screen(board.points[b as usize]));
         clip.intersects(Rect::from_two_pos(a, b).expand(unit)).then_some((a, b))
     };
+    // Removed: faded whole (eyes too), crossed out at the middle.
+    let mut faded = painter.clone();
+    faded.multiply_opacity(0.3);
     for j in &proposal.removed {
         if let Some((a, b)) = ends(j) {
-            paint::jump(painter, a, b, unit, j.direction(), 0.25);
+            paint::jump(&faded, a, b, unit, j.direction(), 1.0);
+            let (m, r) = (a + (b - a) * 0.5, unit * 0.18);
+            let cross = Stroke::new((unit * 0.06).max(1.5), ERROR);
+            painter.line_segment([m + Vec2::new(-r, -r), m + Vec2::new(r, r)], cross);
+            painter.line_segment([m + Vec2::new(-r, r), m + Vec2::new(r, -r)], cross);
         }
     }
     for j in &proposal.tuned.spec.jumps {
@@ -661,5 +668,30 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
             Effect::Wait => (Color32::from_rgb(90, 90, 110), "W".to_owned()),
         };
         paint::badge(p, at, unit, fill, &text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit::core::spec::{PathStyle, VariantSpec};
+
+    use super::super::testing::Editor;
+    use super::*;
+
+    #[test]
+    fn the_brush_paints_go_to_and_back_to_start_spaces() {
+        let mut e = Editor::new(VariantSpec::new_grid("brush", 6, 6, PathStyle::Boustrophedon));
+        for (space, effect) in [(20, Effect::GoTo(7)), (33, Effect::ToStart)] {
+            let intents = click(&Editor::frame(e.app.world()), Tool::Paint, Brush(effect), Some(space), None, None);
+            e.send_all(intents);
+        }
+        assert_eq!(
+            e.spec().effects,
+            [SpaceEffect { space: 20, effect: Effect::GoTo(7) }, SpaceEffect { space: 33, effect: Effect::ToStart }]
+        );
+        // Erase on the space takes its effect; again, nothing is left.
+        let intents = click(&Editor::frame(e.app.world()), Tool::Erase, Brush::default(), Some(20), None, None);
+        e.send_all(intents);
+        assert_eq!(e.spec().effects.len(), 1);
     }
 }

@@ -184,16 +184,34 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         egui::ComboBox::from_id_salt("brush").selected_text(current).show_ui(ui, |ui| {
             for effect in [
                 Effect::LoseTurns(1),
-                Effect::LoseTurns(2),
                 Effect::ExtraTurn,
                 Effect::MoveBy(3),
                 Effect::MoveBy(-3),
+                Effect::GoTo(1),
+                Effect::ToStart,
                 Effect::MoveAgain,
                 Effect::Wait,
             ] {
-                ui.selectable_value(&mut brush.0, effect, effect.describe());
+                // The kind is chosen here; its number beside the list.
+                let same = std::mem::discriminant(&brush.0) == std::mem::discriminant(&effect);
+                if ui.selectable_label(same, effect.describe()).clicked() && !same {
+                    brush.0 = effect;
+                }
             }
         });
+        // The brush's number: turns lost, spaces moved, the space to go to.
+        match &mut brush.0 {
+            Effect::LoseTurns(n) => {
+                ui.add(egui::DragValue::new(n).range(1..=20).suffix(" turns"));
+            }
+            Effect::MoveBy(n) => {
+                ui.add(egui::DragValue::new(n).range(-200..=200).prefix("by "));
+            }
+            Effect::GoTo(n) => {
+                ui.add(egui::DragValue::new(n).range(0..=100_000).prefix("to "));
+            }
+            _ => {}
+        }
     });
     out
 }
@@ -211,7 +229,14 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
         if let Some(e) = f.doc.error.as_ref().or(f.playtest.error.as_ref()) {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
         } else {
-            ui.label(f.files.current_status(f.doc.generation));
+            // What a file action did, else the last edit (a tuner proposal
+            // accepted says what it changed), so the bar says what just
+            // happened.
+            let status = f.files.current_status(f.doc.generation);
+            match f.history.undo_label() {
+                Some(edit) if status.is_empty() => ui.label(format!("Last edit: {edit}")),
+                _ => ui.label(status),
+            };
         }
     });
 }

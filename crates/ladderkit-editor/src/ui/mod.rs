@@ -14,6 +14,7 @@ mod odds;
 mod paint;
 mod play;
 mod shortcuts;
+mod testing;
 mod tune;
 mod welcome;
 

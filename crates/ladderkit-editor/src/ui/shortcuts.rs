@@ -77,105 +77,11 @@ pub(super) fn shortcuts(
 
 #[cfg(test)]
 mod tests {
-    use bevy::prelude::*;
-    use bevy::state::app::StatesPlugin;
-    use bevy_egui::egui::{Event, Key, Modifiers, RawInput};
+    use bevy_egui::egui::{Key, Modifiers};
     use ladderkit::core::spec::{Effect, Jump, PathStyle, Point, SpaceEffect, VariantSpec};
 
+    use super::super::testing::Editor;
     use super::*;
-
-    /// The editor's logic, headless, with the panels' state beside it; keys
-    /// go in as egui events and come out as the intents the app acts on.
-    struct Editor {
-        app: App,
-        ctx: egui::Context,
-        panels: PanelState,
-        tool: Tool,
-        view: View,
-        /// A text field shows, with the keyboard.
-        field: Option<String>,
-    }
-
-    impl Editor {
-        fn new(spec: VariantSpec) -> Self {
-            let mut app = App::new();
-            app.add_plugins((MinimalPlugins, StatesPlugin));
-            app.insert_resource(crate::files::Files::new(None));
-            app.add_plugins(crate::logic_plugin);
-            app.update();
-            app.world_mut().write_message(Intent::New(Box::new(spec)));
-            app.update();
-            Self {
-                app,
-                ctx: egui::Context::default(),
-                panels: PanelState::default(),
-                tool: Tool::default(),
-                view: View::default(),
-                field: None,
-            }
-        }
-
-        fn press(&mut self, key: Key, modifiers: Modifiers) {
-            let down = |pressed| Event::Key { key, physical_key: None, pressed, repeat: false, modifiers };
-            let input = RawInput { events: vec![down(true), down(false)], ..RawInput::default() };
-            let world = self.app.world();
-            let playtest = world.resource::<crate::playtest::Playtest>();
-            let in_play = *world.resource::<State<crate::EditorMode>>().get() == crate::EditorMode::Playtest;
-            let frame = Frame {
-                doc: world.resource(),
-                checks: world.resource(),
-                selection: world.resource(),
-                history: world.resource(),
-                files: world.resource(),
-                sharing: world.resource(),
-                backdrop: world.resource(),
-                odds: world.resource(),
-                tuning: world.resource(),
-                preview: None,
-                playtest,
-                playing: playtest.session.as_ref().filter(|_| in_play),
-                scores: playtest.scores.as_ref().filter(|_| in_play),
-                in_play,
-            };
-            let mut intents = Vec::new();
-            for input in [RawInput::default(), input] {
-                self.ctx
-                    .run_ui(input, |ui| {
-                        intents = shortcuts(ui.ctx(), &frame, &mut self.tool, &mut self.view, &mut self.panels);
-                        if let Some(text) = &mut self.field {
-                            let field = ui.add(egui::TextEdit::singleline(text));
-                            field.request_focus();
-                        }
-                    })
-                    .drop_without_applying_deltas();
-            }
-            for intent in intents {
-                self.app.world_mut().write_message(intent);
-            }
-            self.app.update();
-        }
-
-        fn key(&mut self, key: Key) {
-            self.press(key, Modifiers::NONE);
-        }
-
-        fn ctrl(&mut self, key: Key) {
-            self.press(key, Modifiers::COMMAND);
-        }
-
-        fn send(&mut self, intent: Intent) {
-            self.app.world_mut().write_message(intent);
-            self.app.update();
-        }
-
-        fn spec(&self) -> &VariantSpec {
-            &self.app.world().resource::<crate::document::Document>().spec
-        }
-
-        fn selected(&self) -> Selected {
-            self.app.world().resource::<crate::selection::Selection>().selected
-        }
-    }
 
     fn grid() -> VariantSpec {
         let mut spec = VariantSpec::new_grid("keys", 6, 6, PathStyle::Boustrophedon);

@@ -157,7 +157,7 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     });
     ui.label(
         RichText::new(format!(
-            "{} candidates in {} · changed jumps are highlighted on the board, removed ones faded",
+            "{} candidates in {} · changed jumps are highlighted on the board, removed ones faded and crossed out",
             p.tuned.evaluated,
             if p.took.as_secs() >= 1 {
                 format!("{:.1} s", p.took.as_secs_f64())
@@ -211,7 +211,7 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
     for e in p.tuned.edits.iter().take(40) {
         // The interface font has no arrow.
-        ui.label(RichText::new(e.to_string()).small());
+        ui.label(e.to_string());
     }
     if p.tuned.edits.len() > 40 {
         ui.label(RichText::new(format!("… and {} more", p.tuned.edits.len() - 40)).small().weak());

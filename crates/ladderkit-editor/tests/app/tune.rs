@@ -44,7 +44,7 @@ fn a_proposal_is_accepted_as_one_undoable_edit() {
     edit(&mut app, EditCommand::SetJumps(proposal.tuned.spec.jumps.clone(), proposal.label()));
     assert_eq!(doc(&app).spec.jumps, proposal.tuned.spec.jumps);
     let label = app.world().resource::<History>().undo_label().unwrap().to_owned();
-    assert!(label.starts_with("Tune: ") && label.ends_with("edits"), "{label}");
+    assert!(label.starts_with("Tune: ") && label.contains("edits (expected turns 39.23 → 30."), "{label}");
     let turns = analyze(&compile(&doc(&app).spec), &Options::default()).unwrap().expected_turns;
     assert!((turns - 30.0).abs() <= 0.3, "{turns}");
     assert!(app.world().resource::<Tuning>().proposal.is_none(), "the accepted proposal is gone");

@@ -1,0 +1,118 @@
+//! A headless editor for the interface's tests: the editor's logic in a
+//! Bevy app, the panels' state beside it, and an egui context; keys go in
+//! as egui events, and what the panels return is sent to the app.
+#![cfg(test)]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_egui::egui::{self, Event, Key, Modifiers, RawInput};
+use ladderkit::core::spec::VariantSpec;
+
+use super::{Frame, PanelState};
+use crate::intents::Intent;
+use crate::selection::Selected;
+use crate::tools::Tool;
+use crate::view::View;
+
+/// The editor's logic, headless, with the panels' state beside it; keys
+/// go in as egui events and come out as the intents the app acts on.
+pub(super) struct Editor {
+    pub app: App,
+    pub ctx: egui::Context,
+    pub panels: PanelState,
+    pub tool: Tool,
+    pub view: View,
+    /// A text field shows, with the keyboard.
+    pub field: Option<String>,
+}
+
+impl Editor {
+    pub fn new(spec: VariantSpec) -> Self {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_resource(crate::files::Files::new(None));
+        app.add_plugins(crate::logic_plugin);
+        app.update();
+        app.world_mut().write_message(Intent::New(Box::new(spec)));
+        app.update();
+        Self {
+            app,
+            ctx: egui::Context::default(),
+            panels: PanelState::default(),
+            tool: Tool::default(),
+            view: View::default(),
+            field: None,
+        }
+    }
+
+    /// What the panels read, from the app as it is now.
+    pub fn frame(world: &World) -> Frame<'_> {
+        let playtest = world.resource::<crate::playtest::Playtest>();
+        let in_play = *world.resource::<State<crate::EditorMode>>().get() == crate::EditorMode::Playtest;
+        Frame {
+            doc: world.resource(),
+            checks: world.resource(),
+            selection: world.resource(),
+            history: world.resource(),
+            files: world.resource(),
+            sharing: world.resource(),
+            backdrop: world.resource(),
+            odds: world.resource(),
+            tuning: world.resource(),
+            preview: None,
+            playtest,
+            playing: playtest.session.as_ref().filter(|_| in_play),
+            scores: playtest.scores.as_ref().filter(|_| in_play),
+            in_play,
+        }
+    }
+
+    /// Sends what a panel returned, as the interface does, and updates.
+    pub fn send_all(&mut self, intents: Vec<Intent>) {
+        for intent in intents {
+            self.app.world_mut().write_message(intent);
+        }
+        self.app.update();
+    }
+
+    pub fn press(&mut self, key: Key, modifiers: Modifiers) {
+        let down = |pressed| Event::Key { key, physical_key: None, pressed, repeat: false, modifiers };
+        let input = RawInput { events: vec![down(true), down(false)], ..RawInput::default() };
+        let frame = Self::frame(self.app.world());
+        let mut intents = Vec::new();
+        for input in [RawInput::default(), input] {
+            self.ctx
+                .run_ui(input, |ui| {
+                    intents =
+                        super::shortcuts::shortcuts(ui.ctx(), &frame, &mut self.tool, &mut self.view, &mut self.panels);
+                    if let Some(text) = &mut self.field {
+                        let field = ui.add(egui::TextEdit::singleline(text));
+                        field.request_focus();
+                    }
+                })
+                .drop_without_applying_deltas();
+        }
+        self.send_all(intents);
+    }
+
+    pub fn key(&mut self, key: Key) {
+        self.press(key, Modifiers::NONE);
+    }
+
+    pub fn ctrl(&mut self, key: Key) {
+        self.press(key, Modifiers::COMMAND);
+    }
+
+    pub fn send(&mut self, intent: Intent) {
+        self.app.world_mut().write_message(intent);
+        self.app.update();
+    }
+
+    pub fn spec(&self) -> &VariantSpec {
+        &self.app.world().resource::<crate::document::Document>().spec
+    }
+
+    pub fn selected(&self) -> Selected {
+        self.app.world().resource::<crate::selection::Selection>().selected
+    }
+}
