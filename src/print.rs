@@ -83,3 +83,22 @@ pub fn kit(
     let odds = ExactOdds::of(spec, compiled, out_of_time);
     render::print_kit(spec, &KitOptions { paper, board_mm, theme, odds: odds.odds() })
 }
+
+/// The Markdown page for a forum or a wiki (`ladderkit render -o page.md`,
+/// the editor's Share › Copy forum page), with the exact odds for each
+/// player count the variant allows, or why there are none. `compiled` is
+/// `None` when the file was over the limits; `picture` is the board
+/// picture to link, if any.
+pub fn page(
+    spec: &VariantSpec,
+    compiled: Option<&Compiled>,
+    picture: Option<&str>,
+    out_of_time: &dyn Fn() -> bool,
+) -> String {
+    let odds = ExactOdds::of(spec, compiled, out_of_time);
+    let board = match compiled {
+        Some(compiled) => compiled.board.clone(),
+        None => crate::core::compile(spec).board,
+    };
+    render::describe_md(spec, &board, odds.odds(), picture)
+}

@@ -92,7 +92,9 @@ pub fn run(args: &Args) -> Outcome {
     }
     if markdown {
         let linked = picture.file_name().map(|n| n.to_string_lossy().into_owned());
-        let page = describe(spec, &loaded.checked, linked.as_deref());
+        let started = std::time::Instant::now();
+        let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+        let page = ladderkit::print::page(spec, loaded.checked.compiled.as_ref(), linked.as_deref(), &out_of_time);
         if let Err(e) = files::save_atomic(&args.output, &page) {
             return fail(e);
         }
@@ -158,17 +160,4 @@ impl From<ThemeArg> for Theme {
             ThemeArg::Ink => Theme::Ink,
         }
     }
-}
-
-/// The Markdown page, with the exact odds for each player count the
-/// variant allows (or why there are none).
-fn describe(spec: &ladderkit::core::VariantSpec, checked: &ladderkit::core::Checked, picture: Option<&str>) -> String {
-    let started = std::time::Instant::now();
-    let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
-    let odds = ladderkit::print::ExactOdds::of(spec, checked.compiled.as_ref(), &out_of_time);
-    let board = match &checked.compiled {
-        Some(compiled) => compiled.board.clone(),
-        None => ladderkit::core::compile(spec).board,
-    };
-    render::describe_md(spec, &board, odds.odds(), picture)
 }

@@ -197,6 +197,20 @@ impl Files {
         }
     }
 
+    /// Recent files with unsaved changes kept from last time (a recovery
+    /// copy beside them, newer than the file): after a crash, the welcome
+    /// window names them.
+    pub fn unsaved_from_last_time(&self) -> Vec<PathBuf> {
+        self.recent
+            .iter()
+            .filter(|path| {
+                matches!(self.autosave_slot(Some(path)), Some(Slot::File(auto))
+                    if mtime(&auto).is_some_and(|a| mtime(path).is_none_or(|f| a >= f)))
+            })
+            .cloned()
+            .collect()
+    }
+
     fn forget_autosave(&self, doc_path: Option<&Path>) {
         if let Some(slot) = self.autosave_slot(doc_path) {
             slot.remove();
@@ -325,6 +339,10 @@ fn handle_files(
             }
             Intent::Cancel => {
                 files.confirm = None;
+                continue;
+            }
+            Intent::Status(said) => {
+                files.say(said);
                 continue;
             }
             Intent::SaveThen(then) => {

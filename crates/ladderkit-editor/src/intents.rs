@@ -32,6 +32,8 @@ pub enum Intent {
     OpenDialog,
     /// Close the window saying why something could not be opened.
     DismissProblem,
+    /// Say this in the status bar (what a menu did).
+    Status(String),
     /// Make a link of the design and show it (Share › Copy link).
     ShareLink,
     CloseShare,

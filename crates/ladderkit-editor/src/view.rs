@@ -55,10 +55,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>().add_systems(Update, fit_a_new_document.in_set(crate::EditorSet::Select));
 }
 
-/// A newly opened board is shown whole, not at the last one's zoom.
+/// A newly opened board is shown whole, not at the last one's zoom, and
+/// without the last one's heat overlay.
 fn fit_a_new_document(doc: Res<crate::document::Document>, mut view: ResMut<View>, mut seen: Local<u64>) {
     if doc.opened != *seen {
         *seen = doc.opened;
         view.fit = true;
+        view.heat = false;
     }
 }

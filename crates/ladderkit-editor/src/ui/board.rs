@@ -163,11 +163,9 @@ pub(super) fn view(
         && let Some(Ok(figures)) = f.odds.latest.as_ref().map(|r| &r.outcome)
         && figures.heat().len() == board.points.len()
     {
-        paint::heat(&painter, figures.heat(), &board.points, |p| t.to_screen(p), unit, rect);
+        let square = matches!(board_kind(board), Kind::Grid);
+        paint::heat(&painter, figures.heat(), &board.points, |p| t.to_screen(p), unit, rect, square);
     }
-    draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
-    let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
-    super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down);
     if let Some(proposal) = f.preview {
         draw_proposal(&painter, proposal, &spec.jumps, board, t, rect);
     }
@@ -193,6 +191,10 @@ pub(super) fn view(
     if f.preview.is_none() {
         draw_dealt(&painter, spec.jumps.len(), board, t, rect);
     }
+    // Badges over the jumps, so a jump across a space never hides its effect.
+    draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
+    let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
+    super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down);
     draw_numbers(&painter, board, t, rect);
     zoom_controls(ui, rect, view, fitted);
 

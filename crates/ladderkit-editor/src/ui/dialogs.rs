@@ -175,8 +175,9 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
     }
     if let Some(recovery) = &f.files.recovery {
         egui::Window::new("Recover unsaved changes?").collapsible(false).show(ctx, |ui| {
+            let of = f.doc.path.as_ref().map_or("untitled work".into(), |p| p.display().to_string());
             ui.label(format!(
-                "A recovery copy with unsaved changes was found ({}): {}",
+                "Unsaved changes to {of} (\"{}\") were kept when the editor last closed without saving: {}",
                 recovery.spec.meta.name,
                 recovery.from.describe()
             ));

@@ -140,6 +140,29 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 panels.share_copied = false;
                 out.push(Intent::ShareLink);
             }
+            ui.separator();
+            let text = ui.button("Copy variant text");
+            super::mark(&mut panels.targets, "menu:Share:text", &text);
+            if text.on_hover_text("The .ron file's text, to paste into a message or a file").clicked() {
+                let text = ladderkit::core::to_string(&f.doc.spec.game_only());
+                ui.ctx().copy_text(text.clone());
+                panels.copied_text = Some(text);
+                out.push(Intent::Status("copied the variant's text to the clipboard".into()));
+            }
+            let page = ui.button("Copy forum page (Markdown)");
+            super::mark(&mut panels.targets, "menu:Share:page", &page);
+            if page
+                .on_hover_text("The rules in words, the jumps and the exact odds, as `ladderkit render -o page.md`")
+                .clicked()
+            {
+                let page = forum_page(f);
+                ui.ctx().copy_text(page.clone());
+                panels.copied_text = Some(page);
+                out.push(Intent::Status(
+                    "copied the forum page (Markdown) to the clipboard; File › Export printable board gives its picture"
+                        .into(),
+                ));
+            }
         });
         super::mark(&mut panels.targets, "menu:Share", &share.response);
         let help = ui.menu_button("Help", |ui| {
@@ -152,6 +175,14 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
         super::mark(&mut panels.targets, "menu:Help", &help.response);
     });
     out
+}
+
+/// The forum page of the design, its odds worked out within a second (the
+/// menu waits for them; the command line allows ten).
+fn forum_page(f: &Frame) -> String {
+    let started = bevy::platform::time::Instant::now();
+    let out_of_time = || started.elapsed() > std::time::Duration::from_secs(1);
+    ladderkit::print::page(&f.doc.spec, Some(&f.checks.compiled), None, &out_of_time)
 }
 
 pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) -> Vec<Intent> {
@@ -239,4 +270,28 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
             };
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit::core::{check_source, parse};
+
+    use super::super::testing::Editor;
+
+    #[test]
+    fn share_copies_the_variant_text_and_the_forum_page() {
+        let spec = check_source(crate::bundled::VARIANTS[0].1).spec.unwrap();
+        let mut e = Editor::new(spec.clone());
+        e.click_menu("menu:Share");
+        e.click_menu("menu:Share:text");
+        let text = e.panels.copied_text.take().expect("copied");
+        assert_eq!(parse(&text).spec, Some(spec.clone()), "the text reads back as the design");
+        let status = e.app.world().resource::<crate::files::Files>().status.clone();
+        assert!(status.contains("copied the variant's text"), "{status}");
+        e.click_menu("menu:Share");
+        e.click_menu("menu:Share:page");
+        let page = e.panels.copied_text.take().expect("copied");
+        assert!(page.starts_with(&format!("# {}", spec.meta.name)) && page.contains("## Rules"), "{page}");
+        assert!(page.contains("expected"), "the page quotes the odds: {page}");
+    }
 }

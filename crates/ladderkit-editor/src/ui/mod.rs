@@ -57,6 +57,8 @@ pub struct PanelState {
     pub help: bool,
     /// What Ctrl+C took, for Ctrl+V.
     pub copied: Option<crate::clipboard::Copied>,
+    /// The text Share last put on the clipboard (for tests, and the report).
+    pub copied_text: Option<String>,
 }
 
 pub type Targets = std::collections::BTreeMap<String, [f32; 4]>;

@@ -132,6 +132,7 @@ pub fn heat(
     to_screen: impl Fn(ladderkit::core::spec::Point) -> Pos2,
     unit: f32,
     clip: egui::Rect,
+    square: bool,
 ) {
     let max = heat.iter().copied().fold(0.0, f64::max);
     if max <= 0.0 {
@@ -144,7 +145,12 @@ pub fn heat(
         }
         let a = (h / max).sqrt() as f32;
         let color = Color32::from_rgba_unmultiplied(230, 40, 20, (a * 170.0) as u8);
-        p.rect_filled(egui::Rect::from_center_size(c, Vec2::splat(unit * 0.94)), unit * 0.06, color);
+        // The shape of the space it tints: squares on a grid, else discs.
+        if square {
+            p.rect_filled(egui::Rect::from_center_size(c, Vec2::splat(unit * 0.94)), unit * 0.06, color);
+        } else {
+            p.circle_filled(c, unit * 0.47 * 0.9, color);
+        }
     }
 }
 

@@ -116,3 +116,41 @@ impl Editor {
         self.app.world().resource::<crate::selection::Selection>().selected
     }
 }
+
+impl Editor {
+    /// One frame of the menu bar with these pointer events; what it asked.
+    fn menu_frame(&mut self, events: Vec<Event>) -> Vec<Intent> {
+        let frame = Self::frame(self.app.world());
+        let mut intents = Vec::new();
+        let input = RawInput {
+            events,
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0))),
+            ..RawInput::default()
+        };
+        self.ctx
+            .run_ui(input, |ui| {
+                self.panels.targets.clear();
+                intents = super::menu::menu_bar(ui, &frame, &mut self.panels, &mut self.view);
+            })
+            .drop_without_applying_deltas();
+        intents
+    }
+
+    /// Clicks the menu bar's widget `target` (a name `mark` gave it) with a
+    /// pointer, as a person would: moved there, pressed, released.
+    pub fn click_menu(&mut self, target: &str) {
+        let mut asked = self.menu_frame(Vec::new());
+        let rect = self.panels.targets.get(target).unwrap_or_else(|| panic!("no {target} on screen"));
+        let at = egui::pos2((rect[0] + rect[2]) / 2.0, (rect[1] + rect[3]) / 2.0);
+        let button = |pressed| Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        };
+        for events in [vec![Event::PointerMoved(at)], vec![button(true)], vec![button(false)], Vec::new()] {
+            asked.extend(self.menu_frame(events));
+        }
+        self.send_all(asked);
+    }
+}

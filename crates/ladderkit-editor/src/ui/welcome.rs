@@ -64,6 +64,23 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                     picked = true;
                 }
             });
+            // After a crash: the files whose changes were kept, first.
+            let unsaved = f.files.unsaved_from_last_time();
+            if !unsaved.is_empty() {
+                ui.label(RichText::new("Unsaved changes from last time").strong());
+                for path in &unsaved {
+                    ui.horizontal(|ui| {
+                        ui.label(path.display().to_string());
+                        let open = ui.button("Open and recover…");
+                        super::mark(&mut panels.targets, format!("welcome:recover:{}", path.display()), &open);
+                        if open.on_hover_text("Opens the file and offers the changes back").clicked() {
+                            out.push(Intent::Open(path.clone()));
+                            picked = true;
+                        }
+                    });
+                }
+                ui.separator();
+            }
             if !f.files.recent.is_empty() {
                 ui.label(RichText::new("Recent files").strong());
                 for path in f.files.recent.iter().take(5) {

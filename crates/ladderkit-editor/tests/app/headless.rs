@@ -199,12 +199,14 @@ fn a_new_file_opens_whole_with_nothing_selected() {
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     app.world_mut().resource_mut::<View>().fit = false;
     app.world_mut().resource_mut::<View>().zoom = 400.0;
+    app.world_mut().resource_mut::<View>().heat = true;
     send(&mut app, Intent::Select(Selected::Jump(3)));
     assert_eq!(app.world().resource::<Selection>().selected, Selected::Jump(3));
     send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
     assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
     assert_eq!(*app.world().resource::<Selection>(), Selection::default(), "nothing selected in the new file");
     assert!(app.world().resource::<View>().fit, "the new board is fitted to the view");
+    assert!(!app.world().resource::<View>().heat, "the last board's heat overlay does not carry over");
     // An edit is not a new document: the view stays where the person put it.
     app.world_mut().resource_mut::<View>().fit = false;
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
@@ -272,6 +274,9 @@ fn a_broken_file_does_not_replace_the_document() {
 #[test]
 fn autosave_is_offered_back_after_a_crash() {
     let (dir, file, app, edited) = edited_with_an_autosave("autosave");
+    // The welcome window names the file whose changes were kept.
+    let unsaved = app.world().resource::<Files>().unsaved_from_last_time();
+    assert_eq!(unsaved, [file.canonicalize().unwrap()], "the recent file with a newer recovery copy");
     drop(app); // the crash
     std::thread::sleep(std::time::Duration::from_millis(20));
     let mut app = app_with(Some(&file));
