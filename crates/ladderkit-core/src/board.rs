@@ -136,6 +136,8 @@ pub struct CompiledBoard {
     /// Throws from the start that go straight to a position: the faces
     /// sorted, and the position.
     pub first_throw: Vec<(Vec<u32>, u32)>,
+    /// Space names, by position (`VariantSpec::names`, checked).
+    pub names: Vec<(u32, String)>,
 }
 
 /// The parts of one move, in order: the dice movement, then one more per
@@ -354,6 +356,19 @@ impl CompiledBoard {
     /// A label for reports: the space number, or "start" for the tray.
     pub fn label(&self, pos: u32) -> String {
         self.number(pos).map_or_else(|| "start".to_owned(), |n| n.to_string())
+    }
+
+    /// The space's name, if the variant gives it one.
+    pub fn name(&self, pos: u32) -> Option<&str> {
+        self.names.iter().find(|(p, _)| *p == pos).map(|(_, n)| n.as_str())
+    }
+
+    /// The label with the name, for words: "42 (the maze)".
+    pub fn label_named(&self, pos: u32) -> String {
+        match self.name(pos) {
+            Some(name) => format!("{} ({name})", self.label(pos)),
+            None => self.label(pos),
+        }
     }
 
     /// Whether some space makes a player lose turns or play again (so a

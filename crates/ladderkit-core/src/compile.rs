@@ -95,6 +95,39 @@ fn compile_drawn(spec: &VariantSpec) -> Compiled {
     Compiled { board, diagnostics: out }
 }
 
+/// Space names: on spaces of the board, once each, short enough to print
+/// and free of control characters (a name reaches terminals and pages).
+/// A bad one is a warning and is left out; the game is the same.
+fn add_names(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    for entry in &spec.names {
+        let n = entry.space;
+        let problem = match board.position(n) {
+            None => Some(format!("space {n} has a name but is not a space of this board")),
+            Some(pos) if board.names.iter().any(|(p, _)| *p == pos) => Some(format!("space {n} is named twice")),
+            Some(_) if entry.name.trim().is_empty() => Some(format!("space {n}'s name is empty")),
+            Some(_) if entry.name.chars().count() > crate::spec::MAX_NAME_CHARS => Some(format!(
+                "space {n}'s name is {} characters; at most {} fit on a space",
+                entry.name.chars().count(),
+                crate::spec::MAX_NAME_CHARS
+            )),
+            Some(_) if entry.name.chars().any(char::is_control) => {
+                Some(format!("space {n}'s name has control characters"))
+            }
+            Some(pos) => {
+                board.names.push((pos, entry.name.trim().to_owned()));
+                None
+            }
+        };
+        if let Some(message) = problem {
+            out.push(
+                Diagnostic::warning(Code::NameInvalid, message)
+                    .spaces([n])
+                    .help(format!("{}; a name is one short line of text", board.numbers_text())),
+            );
+        }
+    }
+}
+
 /// The tracing picture is the editor's alone, but a value it cannot draw
 /// is still said, as a warning: the variant plays all the same.
 fn check_background(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
@@ -185,10 +218,12 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         again: Vec::new(),
         wait: Vec::new(),
         first_throw: Vec::new(),
+        names: Vec::new(),
     };
     if len == 0 {
         return board;
     }
+    add_names(spec, &mut board, out);
     if let Goal::Space(n) = spec.goal {
         match board.position(n) {
             Some(pos) => board.goal = pos,

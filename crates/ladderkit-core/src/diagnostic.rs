@@ -57,12 +57,15 @@ pub enum Code {
     RandomJumpsInvalid,
     /// The tracing picture's opacity, scale or offset are not usable.
     BackgroundInvalid,
+    /// A space name on no space, named twice, empty, too long or with
+    /// control characters.
+    NameInvalid,
     /// A board link (`link::decode`) that is cut short, damaged or not one.
     LinkDamaged,
 }
 
 impl Code {
-    pub const ALL: [Code; 35] = [
+    pub const ALL: [Code; 36] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -97,6 +100,7 @@ impl Code {
         Self::FirstThrowInvalid,
         Self::RandomJumpsInvalid,
         Self::BackgroundInvalid,
+        Self::NameInvalid,
         Self::LinkDamaged,
     ];
 
@@ -136,6 +140,7 @@ impl Code {
             Self::FirstThrowInvalid => "first-throw-invalid",
             Self::RandomJumpsInvalid => "random-jumps-invalid",
             Self::BackgroundInvalid => "background-invalid",
+            Self::NameInvalid => "name-invalid",
             Self::LinkDamaged => "link-damaged",
         }
     }

@@ -91,6 +91,7 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
         Code::PointsInvalid | Code::FirstThrowInvalid => "rules",
         Code::RandomJumpsInvalid => "random_jumps",
         Code::BackgroundInvalid => "background",
+        Code::NameInvalid => "names",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

@@ -39,12 +39,28 @@ pub struct VariantSpec {
     pub arrows: Vec<Arrow>,
     #[serde(default)]
     pub rules: Rules,
+    /// Names of spaces (the Goose's bridge, inn, well, maze, prison and
+    /// death), shown on the board, in play-test words and in prints.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<SpaceName>,
     /// A picture under the board in the editor, to trace a printed or
     /// hand-drawn board by. Nothing else reads it, and a variant whose
     /// picture is missing opens and plays all the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<Background>,
 }
+
+/// A space's name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceName {
+    pub space: u32,
+    pub name: String,
+}
+
+/// The longest a space's name may be, in characters: it is printed on the
+/// space.
+pub const MAX_NAME_CHARS: usize = 32;
 
 /// The editor's tracing picture: a file, how opaque, how big and where.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -842,6 +858,7 @@ impl VariantSpec {
             chips: None,
             arrows: Vec::new(),
             rules: Rules::default(),
+            names: Vec::new(),
             background: None,
         }
     }

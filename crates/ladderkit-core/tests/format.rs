@@ -154,6 +154,7 @@ prop_compose! {
         rules in rules(),
         random_jumps in random_jumps(),
         background in prop::option::of((0.0f32..=1.0, 0.1f32..4.0)),
+        names in prop::collection::vec((0u32..120, "[a-zA-Z' ]{0,12}"), 0..4),
     ) -> VariantSpec {
         VariantSpec {
             format: FORMAT_VERSION,
@@ -164,6 +165,7 @@ prop_compose! {
             effects: effects.into_iter().map(|(space, effect)| SpaceEffect { space, effect }).collect(),
             tags, chips, arrows,
             rules,
+            names: names.into_iter().map(|(space, name)| SpaceName { space, name }).collect(),
             background: background.map(|(opacity, scale)| Background {
                 path: "scan.png".into(), opacity, scale, offset: Point { x: 0.5, y: -1.25 },
             }),

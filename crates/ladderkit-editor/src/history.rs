@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use ladderkit::core::spec::{
     Arrow, Background, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect,
-    SpaceTags, Start, VariantSpec,
+    SpaceName, SpaceTags, Start, VariantSpec,
 };
 
 /// One edit of the variant.
@@ -40,6 +40,8 @@ pub enum EditCommand {
     MoveSpace(u32, Point),
     /// All the jumps at once, under a name of its own ("Tune: 4 edits").
     SetJumps(Vec<Jump>, String),
+    /// Space `n`'s name (empty: no name).
+    SetName(u32, String),
     /// The tracing picture under the board: chosen, or removed (none).
     SetBackground(Option<Background>),
     /// The same picture's opacity, scale or offset (sliders merge).
@@ -66,6 +68,8 @@ impl EditCommand {
             Self::SetRules(_) => "rules".into(),
             Self::SetMeta(_) => "meta".into(),
             Self::AdjustBackground(_) => "background".into(),
+            // Typing a name is one step.
+            Self::SetName(n, _) => format!("name {n}"),
             Self::MoveSpace(n, _) => format!("space {n}"),
             _ => return None,
         })
@@ -103,6 +107,8 @@ impl EditCommand {
             Self::RemoveSpace(n) => format!("Delete space {n}"),
             Self::MoveSpace(n, _) => format!("Move space {n}"),
             Self::SetJumps(_, label) => label.clone(),
+            Self::SetName(n, name) if name.is_empty() => format!("Unname space {n}"),
+            Self::SetName(n, _) => format!("Name space {n}"),
             Self::SetBackground(Some(_)) => "Set background picture".into(),
             Self::AdjustBackground(_) => "Adjust background picture".into(),
             Self::SetBackground(None) => "Remove background picture".into(),
@@ -149,6 +155,17 @@ impl EditCommand {
             Self::SetGoal(g) => spec.goal = *g,
             Self::SetRules(r) => spec.rules = r.clone(),
             Self::SetMeta(m) => spec.meta = m.clone(),
+            Self::SetName(n, name) => {
+                let at = spec.names.iter().position(|s| s.space == *n);
+                match (at, name.is_empty()) {
+                    (Some(i), true) => {
+                        spec.names.remove(i);
+                    }
+                    (Some(i), false) => spec.names[i].name = name.clone(),
+                    (None, true) => {}
+                    (None, false) => spec.names.push(SpaceName { space: *n, name: name.clone() }),
+                }
+            }
             Self::SetBackground(b) => spec.background = b.clone(),
             Self::AdjustBackground(b) => spec.background = Some(b.clone()),
             Self::SetJumps(jumps, _) => spec.jumps = jumps.clone(),

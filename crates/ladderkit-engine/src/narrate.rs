@@ -20,7 +20,8 @@ pub fn narrate(board: &CompiledBoard, names: &[String], state: &State, event: &E
             names[p.owner as usize].clone()
         }
     };
-    let at = |pos: u32| board.label(pos);
+    // Named spaces are said with their names: "42 (the maze)".
+    let at = |pos: u32| board.label_named(pos);
     Some(match *event {
         Event::TurnStarted { .. } => return None,
         Event::Rolled { player, dice, count, total } => {

@@ -209,6 +209,13 @@ fn draw_numbers(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette) {
         let at = if square { (x - s * 0.4, y - s * 0.2) } else { (x, y - s * 0.16) };
         let anchor = if square { "start" } else { "middle" };
         svg.text(at.0, at.1, size, anchor, "", &number.to_string());
+        // A named space (the Goose's bridge, inn, well…) carries its name
+        // along its foot, small, where it can still be read.
+        if let Some(name) = board.name(pos).filter(|_| !tiny) {
+            let small = size * 0.55;
+            let at = if square { (x - s * 0.42, y + s * 0.4) } else { (x, y + s * 0.3) };
+            svg.text(at.0, at.1, small, anchor, "", name);
+        }
     }
     svg.close("g");
 }

@@ -208,3 +208,14 @@ fn a_dealt_variant_is_shown_with_game_0s_jumps() {
         .sum();
     assert_eq!(listed, dealt.spec.jumps.len(), "{sheet:?}");
 }
+
+#[test]
+fn named_spaces_carry_their_names_on_the_printed_board() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/game-of-the-goose.ron")).unwrap();
+    let spec = ladderkit_core::check_source(&text).spec.unwrap();
+    let svg = ladderkit_render::board_svg(&spec, &ladderkit_render::BoardOptions::default());
+    for name in ["the bridge", "the well", "the maze", "the skull"] {
+        assert!(svg.contains(&format!(">{name}</text>")), "{name} is not printed");
+    }
+}

@@ -313,7 +313,12 @@ pub(super) fn view(
                 .map(|a| format!("{} arrow pointing {}", a.kind.describe(), a.points.name())),
         );
         effects.extend(spec.tags.iter().filter(|t| t.spaces.contains(&n)).map(|t| t.tag.name().to_owned()));
-        let tip = if effects.is_empty() { format!("Space {n}") } else { format!("Space {n}: {}", effects.join(", ")) };
+        let named = board.position(n).and_then(|pos| board.name(pos)).map_or(String::new(), |m| format!(", {m}"));
+        let tip = if effects.is_empty() {
+            format!("Space {n}{named}")
+        } else {
+            format!("Space {n}{named}: {}", effects.join(", "))
+        };
         response.on_hover_text_at_pointer(tip);
     }
     out
@@ -579,6 +584,16 @@ fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Re
         let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
         p.rect_filled(patch, 2.0, tile_fill(board, pos));
         p.galley(at, galley, INK);
+        // A named space (the Goose's bridge, inn, well…) shows its name in
+        // its bottom-left corner, clear of the effect badge on the right,
+        // once there is room to read it.
+        if let Some(name) = board.name(pos).filter(|_| unit >= 40.0) {
+            let small = egui::FontId::proportional((unit * 0.15).clamp(8.0, 14.0));
+            let galley = p.layout(name.to_owned(), small, INK, half * 1.2);
+            let at = c + Vec2::new(-half * 0.9, half * 0.92 - galley.size().y);
+            p.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, tile_fill(board, pos));
+            p.galley(at, galley, INK);
+        }
     }
 }
 
@@ -587,7 +602,6 @@ enum Kind {
     Other,
 }
 
-/// Grids have square tiles; tracks and free boards round ones.
 /// The tuner's proposal in place of the design's jumps: unchanged jumps as
 /// usual, new or moved ones glowing, the ones it would remove faded.
 fn draw_proposal(
@@ -639,6 +653,7 @@ fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Tra
     }
 }
 
+/// Grids have square tiles; tracks and free boards round ones.
 fn board_kind(board: &CompiledBoard) -> Kind {
     // Grid centres sit at half units; a track or free board rarely does.
     let on_grid =

@@ -102,6 +102,19 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                 title.push_str(" (start)");
             }
             ui.strong(title);
+            ui.horizontal(|ui| {
+                ui.label("Name");
+                let old = spec.names.iter().find(|s| s.space == n).map_or("", |s| s.name.as_str());
+                let mut name = old.to_owned();
+                let field = egui::TextEdit::singleline(&mut name)
+                    .hint_text("the bridge, the inn…")
+                    .char_limit(ladderkit::core::spec::MAX_NAME_CHARS)
+                    .desired_width(180.0);
+                ui.add(field).on_hover_text("Shown on the board, in the play-test's words and in prints");
+                if name != old {
+                    edit(out, EditCommand::SetName(n, name));
+                }
+            });
             for (i, e) in spec.effects.iter().enumerate().filter(|(_, e)| e.space == n) {
                 ui.horizontal(|ui| {
                     let mut effect = e.effect;

@@ -233,7 +233,9 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         // The brush's number: turns lost, spaces moved, the space to go to.
         match &mut brush.0 {
             Effect::LoseTurns(n) => {
-                ui.add(egui::DragValue::new(n).range(1..=20).suffix(" turns"));
+                let turns = |n: f64, _| if n == 1.0 { "1 turn".to_owned() } else { format!("{n} turns") };
+                let number = |text: &str| text.trim().trim_end_matches(['t', 'u', 'r', 'n', 's', ' ']).parse().ok();
+                ui.add(egui::DragValue::new(n).range(1..=20).custom_formatter(turns).custom_parser(number));
             }
             Effect::MoveBy(n) => {
                 ui.add(egui::DragValue::new(n).range(-200..=200).prefix("by "));

@@ -32,7 +32,11 @@ fn every_command_applies_and_undoes() {
         EditCommand::SetBackground(Some(Background::new("scan.jpg".into()))),
         EditCommand::AdjustBackground(Background { opacity: 0.8, ..Background::new("scan.jpg".into()) }),
         EditCommand::SetBackground(None),
+        EditCommand::SetName(7, "the inn".into()),
         EditCommand::SetRules(Rules { follow_chains: false, ..Rules::default() }),
+        // Typing a name merges into one step, so each name edit here comes
+        // after another kind of edit.
+        EditCommand::SetName(7, String::new()),
         EditCommand::SetMeta(ladderkit::core::spec::Meta { name: "renamed".into(), ..Default::default() }),
         EditCommand::SetStart(ladderkit::core::spec::Start::Space(2)),
         EditCommand::SetGoal(ladderkit::core::spec::Goal::Space(30)),

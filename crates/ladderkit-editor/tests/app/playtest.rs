@@ -251,6 +251,8 @@ fn the_goose_play_test_shows_geese_and_waits() {
     for said in ["the goose on", "must wait on", "goes straight to", "sends"] {
         assert!(lines.iter().any(|l| l.contains(said)), "no line says {said:?}");
     }
+    // Named spaces are said with their names.
+    assert!(lines.iter().any(|l| l.contains("must wait on") && l.contains("(the ")), "no wait names its space");
     // The Goose has no snakes or ladders: its bridge, maze and death are
     // spaces that send pieces.
     let misnamed: Vec<&String> = lines.iter().filter(|l| l.contains("snake") || l.contains("ladder")).collect();
