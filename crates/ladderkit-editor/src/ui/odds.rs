@@ -3,7 +3,9 @@
 //! older design stay visible while the new ones compute, marked as such.
 
 use bevy_egui::egui::{self, Color32, RichText};
-use egui_plot::{Bar, BarChart, Corner, GridMark, Legend, Line, Plot, PlotPoints, VLine};
+use egui_plot::{
+    Bar, BarChart, Corner, GridInput, GridMark, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
+};
 use ladderkit::analysis::Analysis;
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
@@ -284,7 +286,7 @@ fn hottest(ui: &mut egui::Ui, heat: &[f64], board: &CompiledBoard) {
 /// Two charts over the same rolls axis, each with its own scale: the chance
 /// a game ends on each roll count (bucketed on long games, with the mean
 /// and median marked), and the chance it has ended by then.
-fn histogram(ui: &mut egui::Ui, a: &Analysis) {
+pub(super) fn histogram(ui: &mut egui::Ui, a: &Analysis) {
     let within = &a.finish_within;
     let end = a.percentiles.iter().find(|(k, _)| *k == 99).map_or(within.len(), |(_, v)| *v as usize + 1);
     let end = end.min(within.len()).max(2);
@@ -314,7 +316,8 @@ fn histogram(ui: &mut egui::Ui, a: &Analysis) {
 }
 
 /// A fixed chart over the rolls of one piece, its y axis a chance in percent
-/// with `decimals` places.
+/// with at least `decimals` places, more where the marks are closer (so
+/// no two marks read alike, and tiny chances do not all read "0.0%").
 fn rolls_chart(id: &str, height: f32, decimals: usize) -> Plot<'static> {
     Plot::new(id)
         .height(height)
@@ -323,7 +326,81 @@ fn rolls_chart(id: &str, height: f32, decimals: usize) -> Plot<'static> {
         .allow_scroll(false)
         .include_y(0.0)
         .x_axis_label("rolls of one piece (n)")
+        .x_grid_spacer(uniform_grid_spacer(nice_steps))
+        .y_grid_spacer(uniform_grid_spacer(nice_steps))
         .y_axis_formatter(move |mark: GridMark, _: &std::ops::RangeInclusive<f64>| {
-            format!("{:.*}%", decimals, mark.value * 100.0)
+            format!("{:.*}%", percent_places(mark.step_size).max(decimals), mark.value * 100.0)
         })
+}
+
+/// Grid steps of 1, 2 or 5 times a power of ten, the largest far enough
+/// apart for its labels (egui_plot's default steps by tens, so a narrow
+/// chart of 150 rolls was labelled only 0 and 100, and a 0–100% one only
+/// at its ends).
+fn nice_steps(input: GridInput) -> [f64; 3] {
+    let nice = |x: f64| {
+        let power = 10f64.powf(x.max(1e-12).log10().floor());
+        [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|s| *s >= x).unwrap_or(10.0 * power)
+    };
+    let base = input.base_step_size;
+    [nice(base), nice(base * 3.0), nice(base * 8.0)]
+}
+
+/// Decimal places that tell apart percentages `step` (a share) apart.
+fn percent_places(step: f64) -> usize {
+    let step = step * 100.0;
+    if step.is_finite() && step > 0.0 { (-step.log10()).ceil().clamp(0.0, 6.0) as usize } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit::core::check_source;
+
+    #[test]
+    fn grid_steps_are_one_two_or_five_times_a_power_of_ten() {
+        let steps = |base| super::nice_steps(egui_plot::GridInput { bounds: (0.0, 1.0), base_step_size: base });
+        assert_eq!(steps(4.0), [5.0, 20.0, 50.0]);
+        assert_eq!(steps(0.08), [0.1, 0.5, 1.0]);
+    }
+
+    #[test]
+    fn percent_labels_have_the_places_their_step_needs() {
+        assert_eq!(super::percent_places(0.1), 0); // 10%
+        assert_eq!(super::percent_places(0.01), 0); // 1%
+        assert_eq!(super::percent_places(0.005), 1); // 0.5%
+        assert_eq!(super::percent_places(0.0002), 2); // 0.02%
+        assert_eq!(super::percent_places(0.0), 0);
+    }
+
+    use super::super::testing::Editor;
+
+    /// The y axis' percentages and the x axis' roll counts a chart shows.
+    fn axis_numbers(texts: &[String]) -> (Vec<&String>, Vec<&String>) {
+        let percents = texts.iter().filter(|t| t.ends_with('%') && t[..t.len() - 1].parse::<f64>().is_ok()).collect();
+        let counts = texts.iter().filter(|t| t.parse::<u32>().is_ok()).collect();
+        (percents, counts)
+    }
+
+    #[test]
+    fn the_charts_keep_their_axis_numbers_on_every_bundled_and_random_board() {
+        let mut boards: Vec<_> =
+            crate::bundled::VARIANTS.iter().filter_map(|(_, text)| check_source(text).spec).collect();
+        boards.extend((0..4).map(|seed| ladderkit::core::sample::random_board(8 + seed, 8, 6 + 3 * seed as usize)));
+        let mut checked = 0;
+        for spec in boards {
+            let name = spec.meta.name.clone();
+            let mut e = Editor::new(spec);
+            e.wait_for_odds();
+            let texts = e.chart_texts();
+            if texts.is_empty() {
+                continue; // no exact race to chart (pieces meet, a score track)
+            }
+            let (percents, counts) = axis_numbers(&texts);
+            let distinct = |v: &[&String]| v.iter().collect::<std::collections::BTreeSet<_>>().len();
+            assert!(distinct(&percents) >= 3, "{name}: the charts' y axes say only {percents:?}");
+            assert!(distinct(&counts) >= 3, "{name}: the charts' x axes say only {counts:?}");
+            checked += 1;
+        }
+        assert!(checked >= 6, "only {checked} boards had charts");
+    }
 }

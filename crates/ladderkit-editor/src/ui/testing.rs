@@ -154,3 +154,53 @@ impl Editor {
         self.send_all(asked);
     }
 }
+
+impl Editor {
+    /// Waits (up to a minute) until the Odds tab has figures for the
+    /// design as it is.
+    pub fn wait_for_odds(&mut self) {
+        let began = std::time::Instant::now();
+        loop {
+            let world = self.app.world();
+            let odds = world.resource::<crate::odds::Odds>();
+            let doc = world.resource::<crate::document::Document>();
+            let checks = world.resource::<crate::checks::Checks>();
+            let key = crate::odds::key_for(odds, checks.generation, doc.spec.rules.players.min);
+            if odds.current(key).is_some() {
+                return;
+            }
+            assert!(began.elapsed().as_secs() < 60, "the odds never came");
+            self.app.update();
+        }
+    }
+
+    /// Every text the Odds tab's charts paint, 360 pixels wide, after a
+    /// few frames (a chart settles its bounds on the first); none if the
+    /// design has no exact race to chart.
+    pub fn chart_texts(&mut self) -> Vec<String> {
+        let world = self.app.world();
+        let Some(Ok(crate::odds::Figures::Exact(analysis))) =
+            world.resource::<crate::odds::Odds>().latest.as_ref().map(|r| r.outcome.clone())
+        else {
+            return Vec::new();
+        };
+        let mut texts = Vec::new();
+        for _ in 0..3 {
+            let input = RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(360.0, 1000.0))),
+                ..RawInput::default()
+            };
+            let mut output = self.ctx.run_ui(input, |ui| super::odds::histogram(ui, &analysis));
+            output.textures_delta.clear();
+            texts = output
+                .shapes
+                .iter()
+                .filter_map(|s| match &s.shape {
+                    egui::Shape::Text(t) => Some(t.galley.text().to_owned()),
+                    _ => None,
+                })
+                .collect();
+        }
+        texts
+    }
+}
