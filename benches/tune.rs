@@ -23,7 +23,7 @@ fn bench(c: &mut Criterion) {
         let goal = Goal { targets, tolerance: 0.01 };
         group.bench_function(name, |b| {
             b.iter(|| {
-                let settings = Settings { seed: 1, fresh: false };
+                let settings = Settings { seed: 1, fresh: false, keep_layout: 0 };
                 let budget = |p: &ladderkit::tune::Progress| Some(p.evaluated as f64 / CANDIDATES as f64);
                 tune(&mb, &goal, &limits, &settings, &mut { budget }).unwrap()
             })

@@ -458,6 +458,8 @@ fn tune_refuses_bad_ranges_with_a_hint() {
     let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "20", "--ladders", "9..3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("9..3 is empty; write the smaller number first, for example 3..9"), "{}", stderr(&o));
+    let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "20", "--keep-layout", "101"]);
+    assert_eq!(o.status.code(), Some(2), "keep my layout runs 0 to 100");
     let o = ladderkit(&["tune", "variants/milton-bradley.ron", "-o", "x.ron", "--turns", "-1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("expected a positive number"), "{}", stderr(&o));

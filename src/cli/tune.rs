@@ -140,6 +140,11 @@ pub struct SearchArgs {
     /// result then depends on nothing else.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub candidates: Option<u64>,
+    /// Keep my layout, 0 to 100: how much each jump moved from the design
+    /// costs the search (0: an edit must buy a 0.2% gain towards the
+    /// targets; 100: a 5% one). Higher keeps more of the board as drawn.
+    #[arg(long, value_name = "PERCENT", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub keep_layout: u32,
 }
 
 impl TargetArgs {
@@ -193,7 +198,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let limits = args.limits.limits(&spec.jumps);
     let goal = args.targets.goal();
-    let settings = Settings { seed: args.search.seed, fresh: false };
+    let settings = Settings { seed: args.search.seed, fresh: false, keep_layout: args.search.keep_layout };
     match search(&spec, &goal, &limits, &settings, &args.search) {
         Ok(searched) => {
             let out = Output { path: &args.output, json: args.json, seed: args.search.seed };
@@ -598,7 +603,7 @@ pub fn fresh(
         limits.snakes = 0..=most;
     }
     let goal = targets.goal();
-    let settings = Settings { seed: search_args.seed, fresh: true };
+    let settings = Settings { seed: search_args.seed, fresh: true, keep_layout: 0 };
     match search(spec, &goal, &limits, &settings, search_args) {
         Ok(searched) => finish(spec, &searched, &goal, &limits, targets, out),
         Err(outcome) => outcome,

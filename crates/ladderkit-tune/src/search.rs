@@ -22,6 +22,18 @@ pub struct Settings {
     pub seed: u64,
     /// Start from a board with no jumps but the kept ones (`ladderkit new`).
     pub fresh: bool,
+    /// Keep my layout, 0 to 100: how much each jump moved from the
+    /// design costs the search. At 0 an edit must buy a 0.2% gain towards
+    /// the targets, at 100 a 5% one (the cost grows geometrically between).
+    pub keep_layout: u32,
+}
+
+impl Settings {
+    /// What one jump that differs from the start board costs, in the
+    /// targets' units.
+    pub fn edit_cost(&self) -> f64 {
+        EDIT_COST * (MOST_EDIT_COST / EDIT_COST).powf(f64::from(self.keep_layout.min(100)) / 100.0)
+    }
 }
 
 /// How the search is doing, for a progress bar.
@@ -105,6 +117,8 @@ const COLD: f64 = 1e-4;
 /// What each jump that differs from the start board costs, in the same
 /// units: the search keeps the design unless an edit buys a real gain.
 const EDIT_COST: f64 = 0.002;
+/// The same at "keep my layout" 100.
+const MOST_EDIT_COST: f64 = 0.05;
 
 /// How many jumps differ between two boards (both ways, so a moved jump
 /// counts twice).
@@ -173,7 +187,8 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     judge.first_roll_wins = judge.fewest.is_some_and(|f| f <= 1);
     let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
     original.sort_unstable();
-    let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + EDIT_COST * changes(&original, jumps) as f64;
+    let edit_cost = settings.edit_cost();
+    let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + edit_cost * changes(&original, jumps) as f64;
     let mut current = match judge.judge(&start_jumps, || control(&progress).is_some()).await? {
         Verdict::Figures(m) => (start_jumps.clone(), m),
         Verdict::Broken => return Err(TuneError::NoBoard("the board within the limits has check errors".into())),

@@ -12,7 +12,7 @@ fn stepped_search_finds_the_board_of_the_whole_one() {
     // Out of reach in 2,000 candidates, so both runs judge them all.
     let goal = Goal { targets: vec![Target::Turns(12.0)], tolerance: 0.0001 };
     let limits = Limits::keeping_counts(&spec.jumps);
-    let settings = Settings { seed: 5, fresh: false };
+    let settings = Settings { seed: 5, fresh: false, keep_layout: 0 };
     // Time is the candidates judged, so both runs get the same answers.
     let control = |p: &Progress| (p.evaluated < 2_000).then(|| p.evaluated as f64 / 2_000.0);
     let at_once = tune(&spec, &goal, &limits, &settings, &mut { control }).unwrap();
@@ -43,7 +43,7 @@ fn a_search_told_to_stop_while_judging_the_first_board_stops_there() {
     let spec = long_track();
     let goal = Goal { targets: vec![Target::Percentile { percent: 90, rolls: 100 }], tolerance: 0.01 };
     let limits = Limits::keeping_counts(&spec.jumps);
-    let settings = Settings { seed: 1, fresh: false };
+    let settings = Settings { seed: 1, fresh: false, keep_layout: 0 };
     let mut asked = 0u32;
     let mut control = |_: &Progress| {
         asked += 1;
@@ -62,7 +62,7 @@ fn taking_back_edits_stops_when_told_and_keeps_the_search_result() {
     let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
     let goal = Goal { targets: vec![Target::Turns(20.0)], tolerance: 0.01 };
     let limits = Limits::keeping_counts(&spec.jumps);
-    let settings = Settings { seed: 3, fresh: false };
+    let settings = Settings { seed: 3, fresh: false, keep_layout: 0 };
     let whole =
         tune(&spec, &goal, &limits, &settings, &mut |p: &Progress| (p.tidying || p.evaluated < 5_000).then_some(0.5))
             .unwrap();

@@ -15,8 +15,19 @@ fn milton_bradley() -> VariantSpec {
 /// A search of at most `budget` candidates (deterministic: the schedule
 /// depends on the count only).
 fn run(spec: &VariantSpec, targets: Vec<Target>, limits: &Limits, seed: u64, budget: u64) -> Tuned {
+    run_keeping(spec, targets, limits, seed, budget, 0)
+}
+
+fn run_keeping(
+    spec: &VariantSpec,
+    targets: Vec<Target>,
+    limits: &Limits,
+    seed: u64,
+    budget: u64,
+    keep_layout: u32,
+) -> Tuned {
     let goal = Goal { targets, tolerance: 0.01 };
-    let settings = Settings { seed, fresh: false };
+    let settings = Settings { seed, fresh: false, keep_layout };
     tune(spec, &goal, limits, &settings, &mut |p| Some(p.evaluated as f64 / budget as f64)).unwrap()
 }
 
@@ -25,6 +36,19 @@ fn verified(t: &Tuned, players: u32) -> ladderkit_analysis::Analysis {
     let compiled = compile(&t.spec);
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
     analyze(&compiled, &Options { players, ..Options::default() }).unwrap()
+}
+
+#[test]
+fn keep_my_layout_moves_fewer_jumps() {
+    // The 8 × 8 board a designer tuned to 20 turns saw 10 of its 11 jumps
+    // moved; kept at 100, the search settles for fewer.
+    let board = eight_by_eight();
+    let limits = Limits::keeping_counts(&board.jumps);
+    let moved = |keep| -> usize {
+        (1..=4).map(|seed| run_keeping(&board, vec![Target::Turns(20.0)], &limits, seed, 3_000, keep).edits.len()).sum()
+    };
+    let (free, kept) = (moved(0), moved(100));
+    assert!(kept < free, "kept {kept} edits, free {free}");
 }
 
 #[test]
@@ -91,9 +115,10 @@ fn a_fresh_board_gets_exactly_the_counts_asked_for() {
     limits.ladders = 9..=9;
     limits.snakes = 10..=10;
     let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
-    let t =
-        tune(&blank, &goal, &limits, &Settings { seed: 7, fresh: true }, &mut |p| Some(p.evaluated as f64 / 20_000.0))
-            .unwrap();
+    let t = tune(&blank, &goal, &limits, &Settings { seed: 7, fresh: true, keep_layout: 0 }, &mut |p| {
+        Some(p.evaluated as f64 / 20_000.0)
+    })
+    .unwrap();
     let a = verified(&t, 2);
     assert_eq!(t.spec.jumps.iter().filter(|j| j.to > j.from).count(), 9);
     assert_eq!(t.spec.jumps.iter().filter(|j| j.to < j.from).count(), 10);
@@ -106,7 +131,8 @@ fn contradictory_limits_are_refused() {
     let mut limits = Limits::keeping_counts(&mb.jumps);
     limits.keep = vec![(2, 3)];
     let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
-    let err = tune(&mb, &goal, &limits, &Settings { seed: 1, fresh: false }, &mut |_| Some(0.0)).unwrap_err();
+    let err =
+        tune(&mb, &goal, &limits, &Settings { seed: 1, fresh: false, keep_layout: 0 }, &mut |_| Some(0.0)).unwrap_err();
     assert!(err.to_string().contains("--keep 2-3"), "{err}");
 }
 

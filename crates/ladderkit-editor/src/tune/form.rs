@@ -24,6 +24,8 @@ pub struct TuneForm {
     pub keep: String,
     pub seed: u64,
     pub seconds: f64,
+    /// Keep my layout, 0 to 100 (`Settings::keep_layout`).
+    pub keep_layout: u32,
 }
 
 impl Default for TuneForm {
@@ -45,6 +47,7 @@ impl Default for TuneForm {
             keep: String::new(),
             seed: 1,
             seconds: 10.0,
+            keep_layout: 0,
         }
     }
 }
@@ -83,6 +86,7 @@ impl TuneForm {
             seed: self.seed,
             seconds: self.seconds,
             players: self.players,
+            keep_layout: self.keep_layout.min(100),
         })
     }
 
@@ -104,9 +108,10 @@ impl TuneForm {
                 "players" => form.players = whole(value)?,
                 "seconds" => form.seconds = number(value)?,
                 "seed" => form.seed = whole(value)?.into(),
+                "keep-layout" => form.keep_layout = whole(value)?.min(100),
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, players, seconds or seed"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, players, seconds, seed or keep-layout"
                     ));
                 }
             }
@@ -144,6 +149,7 @@ mod tests {
         let form = TuneForm::parse("turns=25,p90=60,seconds=3").unwrap();
         assert_eq!((form.turns, form.p90, form.seconds), ((true, 25.0), (true, 60), 3.0));
         assert!(!form.rides.0);
+        assert_eq!(TuneForm::parse("turns=25,keep-layout=80").unwrap().request().unwrap().keep_layout, 80);
         assert!(TuneForm::parse("speed=3").unwrap_err().contains("unknown target"));
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
     }

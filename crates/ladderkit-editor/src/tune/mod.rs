@@ -40,6 +40,8 @@ pub struct Request {
     pub seconds: f64,
     /// Players the before/after seat odds are for.
     pub players: u32,
+    /// Keep my layout, 0 to 100.
+    pub keep_layout: u32,
 }
 
 impl Request {
@@ -225,7 +227,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
     let started = Instant::now();
     let job = Job::new(async move {
         let limits = request.limits(&spec.jumps);
-        let settings = Settings { seed: request.seed, fresh: false };
+        let settings = Settings { seed: request.seed, fresh: false, keep_layout: request.keep_layout };
         let mut control = |p: &Progress| {
             if let Ok(mut slot) = seen.lock() {
                 *slot = Some(*p);

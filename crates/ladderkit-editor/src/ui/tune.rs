@@ -121,6 +121,11 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
             ui.add_enabled(*on, DragValue::new(hi).range(0..=1_000_000));
         });
         ui.end_row();
+        ui.label("Keep my layout").on_hover_text(
+            "How much each moved jump costs the search: at 0 an edit must buy a 0.2% gain, at 100 a 5% one",
+        );
+        ui.add(egui::Slider::new(&mut form.keep_layout, 0..=100).suffix("%"));
+        ui.end_row();
         ui.label("Keep").on_hover_text("Jumps the tuner may not touch, as FROM-TO: 1-38, 16-6");
         ui.add(egui::TextEdit::singleline(&mut form.keep).hint_text("1-38, 16-6").desired_width(140.0));
         ui.end_row();
