@@ -158,6 +158,9 @@ pub(super) fn view(
     // Over a picture to trace, the tiles let it show through.
     let tile_opacity = if tracing { 0.3 } else { 1.0 };
     let marks = Marks { errors: &errors, warnings: &warnings, highlighted: &highlighted };
+    if matches!(spec.board, Board::Free { .. }) {
+        draw_path(&painter, board, t);
+    }
     draw_tiles(&painter, board, t, rect, &marks, f.selection.selected, hovered_space, tile_opacity);
     if view.heat
         && let Some(Ok(figures)) = f.odds.latest.as_ref().map(|r| &r.outcome)
@@ -483,6 +486,14 @@ fn jumps_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Vec
     }
     under.sort_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
     under.into_iter().map(|(i, _)| i).collect()
+}
+
+/// A free-form board's path: a line through its spaces in order, under
+/// them, so the way from one to the next shows however they are placed.
+fn draw_path(p: &egui::Painter, board: &CompiledBoard, t: Transform) {
+    let points: Vec<Pos2> = board.points.iter().skip(1).map(|&q| t.to_screen(q)).collect();
+    let width = (t.zoom * 0.08).max(1.5);
+    p.add(egui::Shape::line(points, Stroke::new(width, paint::TRAY.gamma_multiply(0.7))));
 }
 
 /// The spaces the diagnostics and the selection point at.
