@@ -159,7 +159,7 @@ impl Editor {
     /// Waits (up to a minute) until the Odds tab has figures for the
     /// design as it is.
     pub fn wait_for_odds(&mut self) {
-        let began = std::time::Instant::now();
+        let began = bevy::platform::time::Instant::now();
         loop {
             let world = self.app.world();
             let odds = world.resource::<crate::odds::Odds>();
