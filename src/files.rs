@@ -208,7 +208,7 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, FileError> {
 }
 
 /// Reads at most `kind.max_bytes()` of a file, refusing a larger one.
-fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
+pub fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
     let limit = kind.max_bytes();
     let read_error = |source| FileError::Read { path: path.to_owned(), source };

@@ -99,31 +99,36 @@ fn compile_drawn(spec: &VariantSpec) -> Compiled {
 /// and free of control characters (a name reaches terminals and pages).
 /// A bad one is a warning and is left out; the game is the same.
 fn add_names(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let most = crate::spec::MAX_NAME_CHARS;
     for entry in &spec.names {
         let n = entry.space;
+        let chars = entry.name.chars().count();
         let problem = match board.position(n) {
-            None => Some(format!("space {n} has a name but is not a space of this board")),
-            Some(pos) if board.names.iter().any(|(p, _)| *p == pos) => Some(format!("space {n} is named twice")),
-            Some(_) if entry.name.trim().is_empty() => Some(format!("space {n}'s name is empty")),
-            Some(_) if entry.name.chars().count() > crate::spec::MAX_NAME_CHARS => Some(format!(
-                "space {n}'s name is {} characters; at most {} fit on a space",
-                entry.name.chars().count(),
-                crate::spec::MAX_NAME_CHARS
+            None => Some((
+                format!("space {n} has a name but is not a space of this board"),
+                format!("{}; name one of them, or remove the entry", board.numbers_text()),
             )),
-            Some(_) if entry.name.chars().any(char::is_control) => {
-                Some(format!("space {n}'s name has control characters"))
+            Some(pos) if board.names.iter().any(|(p, _)| *p == pos) => {
+                Some((format!("space {n} is named twice"), "keep one of the two entries".to_owned()))
             }
+            Some(_) if entry.name.trim().is_empty() => {
+                Some((format!("space {n}'s name is empty"), "give it a name, or remove the entry".to_owned()))
+            }
+            Some(_) if chars > most => Some((
+                format!("space {n}'s name is {chars} characters; at most {most} fit on a space"),
+                format!("shorten it to {most} characters or fewer"),
+            )),
+            Some(_) if entry.name.chars().any(char::is_control) => Some((
+                format!("space {n}'s name has control characters"),
+                "a name is one line of plain text: no tabs, line breaks or escapes".to_owned(),
+            )),
             Some(pos) => {
                 board.names.push((pos, entry.name.trim().to_owned()));
                 None
             }
         };
-        if let Some(message) = problem {
-            out.push(
-                Diagnostic::warning(Code::NameInvalid, message)
-                    .spaces([n])
-                    .help(format!("{}; a name is one short line of text", board.numbers_text())),
-            );
+        if let Some((message, help)) = problem {
+            out.push(Diagnostic::warning(Code::NameInvalid, message).spaces([n]).help(help));
         }
     }
 }
@@ -133,17 +138,22 @@ fn add_names(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagno
 fn check_background(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
     let Some(b) = &spec.background else { return };
     let mut wrong = Vec::new();
+    let mut help = Vec::new();
     if !(0.0..=1.0).contains(&b.opacity) {
         wrong.push(format!("opacity {} is not between 0 and 1", b.opacity));
+        help.push("opacity runs from 0 (invisible) to 1 (opaque)");
     }
     if !(b.scale.is_finite() && b.scale > 0.0) {
         wrong.push(format!("scale {} is not a positive number", b.scale));
+        help.push("scale is above 0 (1 is as wide as the board's spaces)");
     }
     if !(b.offset.x.is_finite() && b.offset.y.is_finite()) {
         wrong.push("the offset is not a pair of numbers".into());
+        help.push("offset is (x: …, y: …) in squares");
     }
     if b.path.trim().is_empty() {
         wrong.push("no file is named".into());
+        help.push("`path` names the picture's file, relative to the variant's folder");
     }
     if !wrong.is_empty() {
         out.push(
@@ -151,7 +161,7 @@ fn check_background(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
                 Code::BackgroundInvalid,
                 format!("the background picture cannot be drawn: {}", wrong.join("; ")),
             )
-            .help("opacity runs from 0 to 1 and scale is above 0 (1 spans the board); or remove `background`"),
+            .help(format!("{}; or remove `background`", help.join("; "))),
         );
     }
 }

@@ -20,6 +20,9 @@ use crate::platform::{self, Chosen, Handed};
 /// A picture wider or higher than this is scaled down to it: a texture any
 /// GPU (and WebGL2) takes, and at most 16 MB of pixels.
 pub const MAX_SIDE: usize = 2048;
+/// A JPEG wider or higher than this is refused before it is decoded (at
+/// most 256 MiB of pixels while it is); PNGs keep the png crate's 64 MiB.
+const LARGEST_JPEG: usize = 8192;
 
 /// Decoded pixels, RGBA, row by row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,14 +56,14 @@ fn choose(
     doc: Res<Document>,
     mut backdrop: ResMut<Backdrop>,
 ) {
-    let mut edits = Vec::new();
+    let (mut edits, mut said) = (Vec::new(), Vec::new());
     let asked: Vec<Intent> = intents.p0().read().cloned().collect();
     for intent in asked {
         match intent {
             Intent::BackgroundDialog => match platform::choose_picture() {
                 Chosen::Path(path) => edits.push(set_path(&doc, relative_to_variant(&path, doc.path.as_deref()))),
                 Chosen::Later => {}
-                Chosen::Nothing(why) => warn!("{why}"),
+                Chosen::Nothing(why) => said.push(why),
             },
             Intent::BackgroundPath(path) => edits.push(set_path(&doc, relative_to_variant(&path, doc.path.as_deref()))),
             Intent::BackgroundHanded(handed) => {
@@ -73,10 +76,8 @@ fn choose(
                         backdrop.source = None;
                         edits.push(set_path(&doc, name.clone()));
                     }
-                    Err(why) => {
-                        backdrop.picture = Some(Err(format!("{name}: {why}")));
-                        backdrop.source = Some(name.clone());
-                    }
+                    // The design is unchanged: the status bar says why.
+                    Err(why) => said.push(format!("no background picture: {name}: {why}")),
                 }
             }
             _ => {}
@@ -84,6 +85,9 @@ fn choose(
     }
     for edit in edits {
         intents.p1().write(Intent::Edit(edit));
+    }
+    for text in said {
+        intents.p1().write(Intent::Status(text));
     }
 }
 
@@ -136,7 +140,8 @@ fn load(doc: Res<Document>, mut backdrop: ResMut<Backdrop>) {
         if platform::WEB {
             return Err(format!("{source} is not loaded in this page: choose it with File › Background picture…"));
         }
-        let bytes = std::fs::read(source).map_err(|e| format!("cannot read {source}: {e}"))?;
+        let bytes = ladderkit::files::read_bytes(Path::new(source), ladderkit::files::FileKind::Picture)
+            .map_err(|e| e.to_string())?;
         decode(&bytes).map(Arc::new).map_err(|why| format!("{source}: {why}"))
     });
     backdrop.source = wanted;
@@ -178,7 +183,10 @@ fn decode_jpeg(bytes: &[u8]) -> Result<Picture, String> {
     use zune_jpeg::zune_core::bytestream::ZCursor;
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
-    let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA);
+    let options = DecoderOptions::default()
+        .jpeg_set_out_colorspace(ColorSpace::RGBA)
+        .set_max_width(LARGEST_JPEG)
+        .set_max_height(LARGEST_JPEG);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
     let rgba = decoder.decode().map_err(|e| format!("not a readable JPEG ({e:?})"))?;
     let info = decoder.info().ok_or("a JPEG without a size")?;

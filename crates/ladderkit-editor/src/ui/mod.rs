@@ -48,6 +48,9 @@ pub struct PanelState {
     /// The document the welcome window greeted: another one (opened from
     /// the menu, a link or a drop) closes it.
     pub welcome_doc: u64,
+    /// Recent files with unsaved changes kept, looked up once as the
+    /// welcome window opens (not on every frame it shows).
+    pub welcome_unsaved: Vec<std::path::PathBuf>,
     /// Where this frame drew the buttons a test presses (`--report`):
     /// name → [left, top, right, bottom] in logical pixels.
     pub targets: Targets,
@@ -137,11 +140,13 @@ fn open_welcome(
     mut commands: Commands,
     welcome: Option<Res<crate::welcome::Welcome>>,
     doc: Res<Document>,
+    files: Res<Files>,
     mut panels: ResMut<PanelState>,
 ) {
     if welcome.is_some() {
         panels.welcome = true;
         panels.welcome_doc = doc.opened;
+        panels.welcome_unsaved = files.unsaved_from_last_time();
         commands.remove_resource::<crate::welcome::Welcome>();
     }
 }

@@ -65,10 +65,9 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 }
             });
             // After a crash: the files whose changes were kept, first.
-            let unsaved = f.files.unsaved_from_last_time();
-            if !unsaved.is_empty() {
+            if !panels.welcome_unsaved.is_empty() {
                 ui.label(RichText::new("Unsaved changes from last time").strong());
-                for path in &unsaved {
+                for path in panels.welcome_unsaved.clone() {
                     ui.horizontal(|ui| {
                         ui.label(path.display().to_string());
                         let open = ui.button("Open and recover…");

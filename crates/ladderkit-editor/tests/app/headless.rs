@@ -611,6 +611,14 @@ fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
     let big = ladderkit_editor::background::decode(&png_bytes(5000, 10)).unwrap();
     assert!(big.width <= MAX_SIDE && big.rgba.len() == big.width * big.height * 4, "{} × {}", big.width, big.height);
     assert!(ladderkit_editor::background::decode(b"GIF89a").unwrap_err().contains("not a PNG or JPEG"));
+    // A page handed something else: the design keeps its picture, and the
+    // status bar says why.
+    let handed = ladderkit_editor::platform::Handed { name: "x.gif".into(), bytes: b"GIF89a".to_vec(), picture: true };
+    let before = doc(&again).spec.clone();
+    send(&mut again, Intent::BackgroundHanded(Box::new(handed)));
+    assert_eq!(doc(&again).spec, before);
+    let status = again.world().resource::<Files>().status.clone();
+    assert!(status.contains("no background picture: x.gif: not a PNG or JPEG"), "{status}");
     // A board link leaves the picture out.
     let url =
         ladderkit::core::link::url("https://x.example/", &ladderkit::core::to_string(&doc(&app).spec.game_only()));
