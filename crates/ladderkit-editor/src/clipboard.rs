@@ -47,6 +47,43 @@ pub fn delete(spec: &VariantSpec, selected: Selected) -> Option<EditCommand> {
     }
 }
 
+/// Delete with several things selected, as one undo step: the selected
+/// jumps, and the selected spaces' effects and arrows (free-form: the
+/// spaces themselves, with all that is on them).
+pub fn delete_all(spec: &VariantSpec, selected: &[Selected]) -> Option<EditCommand> {
+    if let [one] = selected {
+        return delete(spec, *one);
+    }
+    let mut jumps: Vec<usize> =
+        selected.iter().filter_map(|s| if let Selected::Jump(j) = *s { Some(j) } else { None }).collect();
+    let mut spaces: Vec<u32> =
+        selected.iter().filter_map(|s| if let Selected::Space(n) = *s { Some(n) } else { None }).collect();
+    jumps.retain(|&j| j < spec.jumps.len());
+    // From the end, so each index and number still means what it did.
+    jumps.sort_unstable_by(|a, b| b.cmp(a));
+    jumps.dedup();
+    spaces.sort_unstable_by(|a, b| b.cmp(a));
+    spaces.dedup();
+    let mut edits: Vec<EditCommand> = jumps.iter().map(|&j| EditCommand::RemoveJump(j)).collect();
+    if matches!(spec.board, Board::Free { .. }) {
+        edits.extend(spaces.iter().map(|&n| EditCommand::RemoveSpace(n)));
+    } else {
+        let on = |n: u32| spaces.contains(&n);
+        edits.extend(
+            spec.effects
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, e)| on(e.space))
+                .map(|(i, _)| EditCommand::RemoveEffect(i)),
+        );
+        edits.extend(
+            spec.arrows.iter().enumerate().rev().filter(|(_, a)| on(a.space)).map(|(i, _)| EditCommand::RemoveArrow(i)),
+        );
+    }
+    (!edits.is_empty()).then(|| EditCommand::Many(edits, format!("Delete {} selected", selected.len())))
+}
+
 pub fn copy(spec: &VariantSpec, selected: Selected) -> Option<Copied> {
     match selected {
         Selected::Jump(j) => spec.jumps.get(j).copied().map(Copied::Jump),
@@ -87,13 +124,29 @@ pub fn duplicate(spec: &VariantSpec, board: &CompiledBoard, selected: Selected) 
     Some((EditCommand::AddJump(copy), Selected::Jump(spec.jumps.len())))
 }
 
-/// An arrow key: the selected free-form space moves.
-pub fn nudge(spec: &VariantSpec, selected: Selected, dx: i8, dy: i8, far: bool) -> Option<EditCommand> {
-    let (Selected::Space(n), Board::Free { spaces }) = (selected, &spec.board) else { return None };
-    let p = spaces.get((n as usize).checked_sub(1)?)?;
+/// An arrow key: the selected free-form spaces move.
+pub fn nudge(spec: &VariantSpec, selected: &[Selected], dx: i8, dy: i8, far: bool) -> Option<EditCommand> {
     let step = if far { NUDGE_FAR } else { NUDGE };
-    let moved = Point { x: p.x + f32::from(dx) * step, y: p.y + f32::from(dy) * step };
-    Some(EditCommand::MoveSpace(n, moved))
+    move_spaces(spec, selected, f32::from(dx) * step, f32::from(dy) * step)
+}
+
+/// The selected free-form spaces, moved by (dx, dy) board units: one
+/// space's move, or several as one step.
+pub fn move_spaces(spec: &VariantSpec, selected: &[Selected], dx: f32, dy: f32) -> Option<EditCommand> {
+    let Board::Free { spaces } = &spec.board else { return None };
+    let mut edits: Vec<EditCommand> = selected
+        .iter()
+        .filter_map(|s| {
+            let Selected::Space(n) = *s else { return None };
+            let p = spaces.get((n as usize).checked_sub(1)?)?;
+            Some(EditCommand::MoveSpace(n, Point { x: p.x + dx, y: p.y + dy }))
+        })
+        .collect();
+    match edits.len() {
+        0 => None,
+        1 => edits.pop(),
+        n => Some(EditCommand::Many(edits, format!("Move {n} spaces"))),
+    }
 }
 
 #[cfg(test)]

@@ -34,6 +34,9 @@ pub enum EditCommand {
     SetMeta(Meta),
     /// Free-form boards: a new last space.
     AddSpace(Point),
+    /// Free-form boards: a new space `n` on the path at this point; the
+    /// spaces from `n` on move up one, and everything on them with them.
+    InsertSpace(u32, Point),
     /// Free-form boards: remove space `number`; later spaces move down one,
     /// jumps and effects on it go.
     RemoveSpace(u32),
@@ -46,6 +49,8 @@ pub enum EditCommand {
     SetBackground(Option<Background>),
     /// The same picture's opacity, scale or offset (sliders merge).
     AdjustBackground(Background),
+    /// Several edits as one undo step (deleting or moving a selection).
+    Many(Vec<EditCommand>, String),
 }
 
 fn jump_name(j: &Jump) -> String {
@@ -71,6 +76,11 @@ impl EditCommand {
             // Typing a name is one step.
             Self::SetName(n, _) => format!("name {n}"),
             Self::MoveSpace(n, _) => format!("space {n}"),
+            // Nudging several spaces merges like nudging one.
+            Self::Many(edits, _) if edits.iter().all(|e| matches!(e, Self::MoveSpace(..))) => {
+                let spaces: Vec<String> = edits.iter().filter_map(|e| e.stream()).collect();
+                spaces.join(", ")
+            }
             _ => return None,
         })
     }
@@ -104,6 +114,8 @@ impl EditCommand {
             Self::SetRules(_) => "Change rules".into(),
             Self::SetMeta(_) => "Edit details".into(),
             Self::AddSpace(_) => "Add space".into(),
+            Self::InsertSpace(n, _) => format!("Insert space {n}"),
+            Self::Many(_, label) => label.clone(),
             Self::RemoveSpace(n) => format!("Delete space {n}"),
             Self::MoveSpace(n, _) => format!("Move space {n}"),
             Self::SetJumps(_, label) => label.clone(),
@@ -182,31 +194,64 @@ impl EditCommand {
                     return Err(format!("there is no space {n}"));
                 }
                 spaces.remove(n as usize - 1);
-                let shift = |s: u32| if s > n { s - 1 } else { s };
-                spec.jumps.retain(|j| j.from != n && j.to != n);
-                for j in &mut spec.jumps {
-                    (j.from, j.to) = (shift(j.from), shift(j.to));
+                renumber(spec, |s| match s.cmp(&n) {
+                    std::cmp::Ordering::Less => Some(s),
+                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Greater => Some(s - 1),
+                });
+            }
+            Self::InsertSpace(n, p) => {
+                let n = *n;
+                let spaces = free_spaces(spec)?;
+                if n == 0 || n as usize > spaces.len() + 1 {
+                    return Err(format!("space {n} is not on the path"));
                 }
-                spec.effects.retain(|e| e.space != n);
-                for e in &mut spec.effects {
-                    e.space = shift(e.space);
-                }
-                spec.arrows.retain(|a| a.space != n);
-                for a in &mut spec.arrows {
-                    a.space = shift(a.space);
-                }
-                for t in &mut spec.tags {
-                    t.spaces.retain(|s| *s != n);
-                    t.spaces.iter_mut().for_each(|s| *s = shift(*s));
-                }
-                spec.tags.retain(|t| !t.spaces.is_empty());
-                if let Some(Chips { layout: ChipLayout::Placed(spaces), .. }) = &mut spec.chips {
-                    spaces.retain(|s| *s != n);
-                    spaces.iter_mut().for_each(|s| *s = shift(*s));
+                spaces.insert(n as usize - 1, *p);
+                renumber(spec, |s| Some(if s >= n { s + 1 } else { s }));
+            }
+            Self::Many(edits, _) => {
+                for edit in edits {
+                    edit.apply(spec)?;
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// Every space number the variant names, mapped by `map`: where a space
+/// went, or `None` for a space that is gone (what is on it goes too;
+/// a start or goal on it falls back to the tray or the last space).
+fn renumber(spec: &mut VariantSpec, map: impl Fn(u32) -> Option<u32>) {
+    spec.jumps.retain_mut(|j| match (map(j.from), map(j.to)) {
+        (Some(from), Some(to)) => {
+            (j.from, j.to) = (from, to);
+            true
+        }
+        _ => false,
+    });
+    spec.effects.retain_mut(|e| {
+        let target = match &mut e.effect {
+            Effect::GoTo(k) => map(*k).map(|to| *k = to).is_some(),
+            _ => true,
+        };
+        map(e.space).map(|s| e.space = s).is_some() && target
+    });
+    spec.arrows.retain_mut(|a| map(a.space).map(|s| a.space = s).is_some());
+    spec.names.retain_mut(|m| map(m.space).map(|s| m.space = s).is_some());
+    for t in &mut spec.tags {
+        t.spaces = t.spaces.iter().filter_map(|&s| map(s)).collect();
+    }
+    spec.tags.retain(|t| !t.spaces.is_empty());
+    if let Some(Chips { layout: ChipLayout::Placed(spaces), .. }) = &mut spec.chips {
+        *spaces = spaces.iter().filter_map(|&s| map(s)).collect();
+    }
+    spec.rules.first_throw.retain_mut(|t| map(t.to).map(|to| t.to = to).is_some());
+    if let Start::Space(s) = spec.start {
+        spec.start = map(s).map_or(Start::Tray, Start::Space);
+    }
+    if let Goal::Space(s) = spec.goal {
+        spec.goal = map(s).map_or(Goal::Last, Goal::Space);
     }
 }
 

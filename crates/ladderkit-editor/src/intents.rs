@@ -17,6 +17,10 @@ pub enum Intent {
     Undo,
     Redo,
     Select(Selected),
+    /// Shift-click: add to the selection, or take out of it.
+    SelectToggle(Selected),
+    /// Select these (box select); the first is the one inspected.
+    SelectMany(Vec<Selected>),
     /// Select what diagnostic `i` points at.
     SelectDiagnostic(usize),
     /// Select one of the highlighted culprits, keeping the others lit.

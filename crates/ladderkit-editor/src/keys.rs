@@ -112,7 +112,8 @@ pub const KEYS: &[Binding] = &[
         &[key(Key::Delete), key(Key::Backspace)],
         Action::Delete,
         Mode::Editing,
-        "Delete the selected jump, or the last effect on the selected space (free-form: then the space)",
+        "Delete the selected jump, or the last effect on the selected space (free-form: then the space); with \
+         several selected, all of them",
     ),
     bind(&[ctrl(Key::C)], Action::Copy, Mode::Editing, "Copy the selected jump, or the selected space's effects"),
     bind(
@@ -152,8 +153,8 @@ pub const KEYS: &[Binding] = &[
     ),
 ];
 
-const NUDGE: &str = "Move the selected free-form space a tenth of a square";
-const NUDGE_FAR: &str = "Move the selected free-form space half a square";
+const NUDGE: &str = "Move the selected free-form spaces a tenth of a square";
+const NUDGE_FAR: &str = "Move the selected free-form spaces half a square";
 
 /// A mouse gesture, by tool.
 pub struct Gesture {
@@ -172,7 +173,9 @@ pub const GESTURES: &[Gesture] = &[
     gesture(None, "Middle-drag", "Pan"),
     gesture(Some(Tool::Select), "Click", "Select a space or a jump (again: the next jump stacked there)"),
     gesture(Some(Tool::Select), "Drag a selected jump's end", "Move that end to another space"),
-    gesture(Some(Tool::Select), "Drag a free-form space", "Move the space"),
+    gesture(Some(Tool::Select), "Shift+click", "Add a space or a jump to the selection, or take it out"),
+    gesture(Some(Tool::Select), "Shift+drag", "Select the spaces, and the jumps, inside the box"),
+    gesture(Some(Tool::Select), "Drag a free-form space", "Move the space (a selected one: all the selected spaces)"),
     gesture(Some(Tool::Select), "Drag empty board", "Pan"),
     gesture(Some(Tool::DrawJump), "Drag space to space", "Draw a jump: upwards a ladder, downwards a snake"),
     gesture(
@@ -181,7 +184,11 @@ pub const GESTURES: &[Gesture] = &[
         "Delete the jump clicked, or the space's last effect, or the jump starting there (free-form: then the space)",
     ),
     gesture(Some(Tool::Paint), "Click", "Put the brush's effect on the space"),
-    gesture(Some(Tool::AddSpace), "Click", "Add a space at the end of the free-form path"),
+    gesture(
+        Some(Tool::AddSpace),
+        "Click",
+        "Add a space at the end of the free-form path; on the path between two spaces, insert one there",
+    ),
 ];
 
 /// Modifiers a key is typed with on some layouts (`?` is Shift+/ on many):

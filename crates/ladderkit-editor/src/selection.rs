@@ -18,7 +18,11 @@ pub enum Selected {
 
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Selection {
+    /// The one the inspector shows (the last clicked).
     pub selected: Selected,
+    /// Everything selected when more than one thing is (shift-click, box
+    /// select), `selected` among them; empty otherwise.
+    pub group: Vec<Selected>,
     /// Spaces and jumps to highlight (a diagnostic's culprits).
     pub spaces: Vec<u32>,
     pub jumps: Vec<usize>,
@@ -53,6 +57,12 @@ fn select(
     for intent in intents.read() {
         match intent {
             Intent::Select(s) => *selection = Selection { selected: *s, ..Selection::default() },
+            Intent::SelectToggle(s) => selection.toggle(*s),
+            Intent::SelectMany(many) => {
+                let selected = many.first().copied().unwrap_or_default();
+                let group = if many.len() > 1 { many.clone() } else { Vec::new() };
+                *selection = Selection { selected, group, ..Selection::default() };
+            }
             Intent::SelectCulprit(s) => selection.selected = *s,
             Intent::SelectDiagnostic(i) => {
                 let Some(d) = checks.diagnostics.get(*i) else { continue };
@@ -69,6 +79,7 @@ fn select(
                     diagnostic: Some(*i),
                     problem: Some((d.code, d.message.clone())),
                     checked: checks.generation,
+                    group: Vec::new(),
                 };
             }
             _ => {}
@@ -86,11 +97,47 @@ fn follow_document(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMu
     {
         follow_problem(&checks, &mut selection, code, &message);
     }
-    // A selected jump that no longer exists is no longer selected.
-    if let Selected::Jump(j) = selection.selected
-        && j >= doc.spec.jumps.len()
-    {
+    // A selected jump or space that no longer exists is no longer selected.
+    let board = &checks.compiled.board;
+    let exists = |s: &Selected| match *s {
+        Selected::Jump(j) => j < doc.spec.jumps.len(),
+        Selected::Space(n) => board.position(n).is_some(),
+        Selected::Nothing => true,
+    };
+    if !exists(&selection.selected) {
         selection.selected = Selected::Nothing;
+    }
+    if !selection.group.iter().all(exists) {
+        selection.group.retain(exists);
+        if selection.group.len() < 2 {
+            selection.group.clear();
+        }
+    }
+}
+
+impl Selection {
+    /// Everything selected: the group, or the one thing, or nothing.
+    pub fn all(&self) -> Vec<Selected> {
+        match (self.group.is_empty(), self.selected) {
+            (false, _) => self.group.clone(),
+            (true, Selected::Nothing) => Vec::new(),
+            (true, one) => vec![one],
+        }
+    }
+
+    /// Shift-click: `s` joins the selection, or leaves it if it was in.
+    fn toggle(&mut self, s: Selected) {
+        let mut all = self.all();
+        match all.iter().position(|x| *x == s) {
+            Some(i) => {
+                all.remove(i);
+            }
+            None if s != Selected::Nothing => all.push(s),
+            None => {}
+        }
+        let selected = if all.contains(&s) { s } else { all.last().copied().unwrap_or_default() };
+        let group = if all.len() > 1 { all } else { Vec::new() };
+        *self = Self { selected, group, ..Self::default() };
     }
 }
 

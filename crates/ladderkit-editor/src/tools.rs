@@ -15,7 +15,8 @@ pub enum Tool {
     Erase,
     /// Click spaces to put the brush's effect on them.
     Paint,
-    /// Free-form boards: click to add a space at the end of the path.
+    /// Free-form boards: click to add a space at the end of the path, or
+    /// on the path between two spaces to insert one there.
     AddSpace,
 }
 
@@ -35,12 +36,15 @@ impl Tool {
     pub fn help(self) -> &'static str {
         match self {
             Self::Select => {
-                "Click a space or jump to inspect it; drag a selected jump's end to move it; drag empty board to pan"
+                "Click a space or jump to inspect it (Shift: several; Shift+drag: a box); drag a selected jump's end to \
+                 move it; drag empty board to pan"
             }
             Self::DrawJump => "Drag from one space to another: upwards draws a ladder, downwards a snake",
             Self::Erase => "Click a jump to delete it, or a space to delete its effects (free boards: the space)",
             Self::Paint => "Click spaces to give them the brush's effect",
-            Self::AddSpace => "Free-form boards: click to add a space at the end of the path",
+            Self::AddSpace => {
+                "Free-form boards: click to add a space at the end of the path, or on the path to insert one"
+            }
         }
     }
 }

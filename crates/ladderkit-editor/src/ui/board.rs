@@ -43,9 +43,24 @@ impl std::fmt::Debug for BackdropTexture {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Drag {
     Pan,
-    DrawJump { from: u32 },
-    MoveJumpEnd { jump: usize, head: bool },
-    MoveSpace { number: u32 },
+    DrawJump {
+        from: u32,
+    },
+    MoveJumpEnd {
+        jump: usize,
+        head: bool,
+    },
+    MoveSpace {
+        number: u32,
+    },
+    /// Several selected free-form spaces, dragged together from here.
+    MoveSpaces {
+        from: Pos2,
+    },
+    /// Shift+drag: select what the box holds.
+    Box {
+        from: Pos2,
+    },
 }
 
 /// Board units ↔ screen pixels.
@@ -150,7 +165,9 @@ pub(super) fn view(
         let set = if d.severity == Severity::Error { &mut errors } else { &mut warnings };
         set.extend(d.location.spaces.iter().copied());
     }
-    let highlighted: HashSet<u32> = f.selection.spaces.iter().copied().collect();
+    let group = f.selection.all();
+    let mut highlighted: HashSet<u32> = f.selection.spaces.iter().copied().collect();
+    highlighted.extend(group.iter().filter_map(|s| if let Selected::Space(n) = *s { Some(n) } else { None }));
 
     // The spaces' extent, the start tray left out.
     let spaces = bounds(&board.points[1..]);
@@ -181,7 +198,7 @@ pub(super) fn view(
         if !rect.intersects(Rect::from_two_pos(a, b).expand(unit)) {
             continue;
         }
-        let selected = f.selection.selected == Selected::Jump(i) || f.selection.jumps.contains(&i);
+        let selected = group.contains(&Selected::Jump(i)) || f.selection.jumps.contains(&i);
         let kind = j.drawn_as();
         if selected {
             painter.line_segment([a, b], Stroke::new(unit * 0.45, SELECT.gamma_multiply(0.5)));
@@ -243,10 +260,15 @@ pub(super) fn view(
     }
 
     // Dragging.
+    let shift = ui.input(|i| i.modifiers.shift);
     if response.drag_started_by(PointerButton::Primary)
         && let Some(origin) = ui.input(|i| i.pointer.press_origin())
     {
-        state.drag = Some(start_drag(f, board, t, tool, origin));
+        state.drag = Some(if tool == Tool::Select && shift {
+            Drag::Box { from: origin }
+        } else {
+            start_drag(f, board, t, tool, origin)
+        });
     }
     let stop = response.drag_stopped_by(PointerButton::Primary);
     if let (Some(drag), Some(p)) = (state.drag, pointer) {
@@ -292,6 +314,27 @@ pub(super) fn view(
                     out.push(Intent::Edit(EditCommand::MoveSpace(number, t.to_board(p))));
                 }
             }
+            Drag::MoveSpaces { from } => {
+                let d = p - from;
+                for n in group.iter().filter_map(|s| if let Selected::Space(n) = *s { Some(n) } else { None }) {
+                    if let Some(pos) = board.position(n) {
+                        let c = t.to_screen(board.points[pos as usize]) + d;
+                        painter.circle_stroke(c, unit * 0.42, Stroke::new(2.0, SELECT));
+                    }
+                }
+                let (a, b) = (t.to_board(from), t.to_board(p));
+                if stop && let Some(edit) = crate::clipboard::move_spaces(spec, &group, b.x - a.x, b.y - a.y) {
+                    out.push(Intent::Edit(edit));
+                }
+            }
+            Drag::Box { from } => {
+                let area = Rect::from_two_pos(from, p);
+                painter.rect_filled(area, 0.0, SELECT.gamma_multiply(0.12));
+                painter.rect_stroke(area, 0.0, Stroke::new(1.5, SELECT), StrokeKind::Inside);
+                if stop {
+                    out.push(Intent::SelectMany(boxed(spec.jumps.as_slice(), board, t, area)));
+                }
+            }
         }
     }
     // A drag ends when it stops, or if the button went up unseen.
@@ -304,7 +347,22 @@ pub(super) fn view(
         // Select goes through stacked jumps click by click; other tools act
         // on the one drawn nearest.
         let jump = if tool == Tool::Select { next_under(&under, f.selection.selected) } else { hovered_jump };
-        out.extend(click(f, tool, brush, hovered_space, jump, pointer.map(|p| t.to_board(p))));
+        if tool == Tool::Select && shift {
+            // Shift-click adds to the selection, or takes out of it.
+            let this = match (hovered_jump, hovered_space) {
+                (Some(j), _) => Selected::Jump(j),
+                (None, Some(n)) => Selected::Space(n),
+                _ => Selected::Nothing,
+            };
+            out.push(Intent::SelectToggle(this));
+        } else if tool == Tool::AddSpace
+            && let Some(p) = pointer
+            && let Some(n) = on_path(board, t, p)
+        {
+            out.push(Intent::Edit(EditCommand::InsertSpace(n, t.to_board(p))));
+        } else {
+            out.extend(click(f, tool, brush, hovered_space, jump, pointer.map(|p| t.to_board(p))));
+        }
     }
     if let Some(n) = hovered_space {
         let mut effects: Vec<String> =
@@ -344,7 +402,13 @@ fn start_drag(f: &Frame, board: &CompiledBoard, t: Transform, tool: Tool, origin
                     }
                 }
             }
+            let grouped = f.selection.group.len() > 1;
             match (&spec.board, space) {
+                (Board::Free { .. }, Some(number))
+                    if grouped && f.selection.group.contains(&Selected::Space(number)) =>
+                {
+                    Drag::MoveSpaces { from: origin }
+                }
                 (Board::Free { .. }, Some(number)) => Drag::MoveSpace { number },
                 _ => Drag::Pan,
             }
@@ -486,6 +550,32 @@ fn jumps_at(jumps: &[Jump], board: &CompiledBoard, t: Transform, s: Pos2) -> Vec
     }
     under.sort_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
     under.into_iter().map(|(i, _)| i).collect()
+}
+
+/// What a box holds: the spaces whose centres are in it, then the jumps
+/// with both ends in it.
+fn boxed(jumps: &[Jump], board: &CompiledBoard, t: Transform, area: Rect) -> Vec<Selected> {
+    let inside = |n: u32| board.position(n).is_some_and(|pos| area.contains(t.to_screen(board.points[pos as usize])));
+    let spaces = (1..=board.len).filter_map(|pos| board.number(pos)).filter(|&n| inside(n)).map(Selected::Space);
+    let jumps =
+        jumps.iter().enumerate().filter(|(_, j)| inside(j.from) && inside(j.to)).map(|(i, _)| Selected::Jump(i));
+    spaces.chain(jumps).collect()
+}
+
+/// Where a click with Add space inserts into a free-form path: the number
+/// the new space takes when the pointer is on the line between two
+/// consecutive spaces, away from both (else it adds at the end).
+fn on_path(board: &CompiledBoard, t: Transform, s: Pos2) -> Option<u32> {
+    if space_at(board, t, s).is_some() || board.points.len() < 3 {
+        return None;
+    }
+    (1..board.len).find_map(|pos| {
+        let (a, b) = (t.to_screen(board.points[pos as usize]), t.to_screen(board.points[pos as usize + 1]));
+        let ab = b - a;
+        let along = (s - a).dot(ab) / ab.length_sq().max(1.0);
+        let near = (a + ab * along.clamp(0.0, 1.0)).distance(s) < t.zoom * 0.2;
+        (near && (0.0..=1.0).contains(&along)).then(|| board.number(pos + 1)).flatten()
+    })
 }
 
 /// A free-form board's path: a line through its spaces in order, under
@@ -703,6 +793,8 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
 mod tests {
     use ladderkit::core::spec::{PathStyle, VariantSpec};
 
+    use bevy_egui::egui::Modifiers;
+
     use super::super::testing::Editor;
     use super::*;
 
@@ -721,5 +813,119 @@ mod tests {
         let intents = click(&Editor::frame(e.app.world()), Tool::Erase, Brush::default(), Some(20), None, None);
         e.send_all(intents);
         assert_eq!(e.spec().effects.len(), 1);
+    }
+
+    fn free(n: usize) -> VariantSpec {
+        let mut spec = VariantSpec::new_grid("free", 4, 4, PathStyle::Boustrophedon);
+        spec.board = Board::Free { spaces: (0..n).map(|i| Point { x: i as f32 * 2.0, y: 0.0 }).collect() };
+        spec
+    }
+
+    fn spaces(e: &Editor) -> Vec<Point> {
+        let Board::Free { spaces } = &e.spec().board else { panic!("not free-form") };
+        spaces.clone()
+    }
+
+    #[test]
+    fn shift_click_and_a_box_select_several_and_delete_takes_them_in_one_step() {
+        let mut spec = VariantSpec::new_grid("many", 6, 6, PathStyle::Boustrophedon);
+        spec.jumps = vec![Jump::new(2, 9), Jump::new(30, 12), Jump::new(3, 10)];
+        spec.effects = vec![
+            SpaceEffect { space: 4, effect: Effect::ExtraTurn },
+            SpaceEffect { space: 20, effect: Effect::LoseTurns(1) },
+        ];
+        let mut e = Editor::new(spec.clone());
+        let (a, b) = (e.space_on_screen(20), e.space_on_screen(4));
+        e.click_board(a, Modifiers::NONE);
+        e.click_board(b, Modifiers::SHIFT);
+        assert_eq!(e.group(), [Selected::Space(20), Selected::Space(4)]);
+        e.click_board(a, Modifiers::SHIFT);
+        assert_eq!(e.group(), [Selected::Space(4)], "a second shift-click takes it out");
+        assert_eq!(e.selected(), Selected::Space(4));
+
+        // A box from space 1 to space 9 (four columns of two rows; the
+        // second row runs back from 12): spaces 1–4 and 9–12 and the two
+        // ladders wholly inside it, not the snake.
+        let (from, to) = (e.space_on_screen(1), e.space_on_screen(9));
+        let pad = egui::vec2(20.0, -20.0);
+        e.drag_board(from - pad, to + pad, Modifiers::SHIFT);
+        let mut got = e.group();
+        got.sort_by_key(|s| format!("{s:?}"));
+        let mut want: Vec<Selected> = [1, 2, 3, 4, 9, 10, 11, 12].map(Selected::Space).into();
+        want.extend([Selected::Jump(0), Selected::Jump(2)]);
+        want.sort_by_key(|s| format!("{s:?}"));
+        assert_eq!(got, want);
+
+        e.key(egui::Key::Delete);
+        assert_eq!(e.spec().jumps, [Jump::new(30, 12)], "both ladders go, the snake outside stays");
+        assert_eq!(e.spec().effects, [SpaceEffect { space: 20, effect: Effect::LoseTurns(1) }]);
+        assert_eq!(e.group(), [], "nothing is left selected");
+        e.ctrl(egui::Key::Z);
+        assert_eq!(*e.spec(), spec, "one undo brings everything back");
+    }
+
+    #[test]
+    fn selected_free_spaces_move_together_by_drag_and_by_keys() {
+        let mut e = Editor::new(free(5));
+        let before = spaces(&e);
+        let (two, four) = (e.space_on_screen(2), e.space_on_screen(4));
+        e.click_board(two, Modifiers::NONE);
+        e.click_board(four, Modifiers::SHIFT);
+        // Dragging one of them by a square and a half moves both.
+        let unit = e.view.zoom;
+        e.drag_board(four, four + egui::vec2(0.0, -1.5 * unit), Modifiers::NONE);
+        let after = spaces(&e);
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            let dy = if i == 1 || i == 3 { 1.5 } else { 0.0 };
+            assert!((a.x - b.x).abs() < 1e-3 && (a.y - b.y - dy).abs() < 1e-3, "space {}: {b:?} → {a:?}", i + 1);
+        }
+        assert_eq!(e.group().len(), 2, "they stay selected");
+        e.key(egui::Key::ArrowRight);
+        e.key(egui::Key::ArrowRight);
+        let nudged = spaces(&e);
+        assert!((nudged[1].x - after[1].x - 0.2).abs() < 1e-4 && (nudged[3].x - after[3].x - 0.2).abs() < 1e-4);
+        assert_eq!(nudged[2], after[2]);
+        e.ctrl(egui::Key::Z);
+        assert_eq!(spaces(&e), before, "moving the same spaces on is one undo step, as for one space");
+    }
+
+    #[test]
+    fn add_space_on_the_path_inserts_and_renumbers_what_follows() {
+        let mut spec = free(4);
+        spec.jumps = vec![Jump::new(1, 3), Jump::new(4, 2)];
+        spec.effects = vec![SpaceEffect { space: 3, effect: Effect::GoTo(4) }];
+        spec.names = vec![ladderkit::core::spec::SpaceName { space: 4, name: "Inn".into() }];
+        let mut e = Editor::new(spec);
+        e.tool = Tool::AddSpace;
+        // Halfway between spaces 2 and 3.
+        let (two, three) = (e.space_on_screen(2), e.space_on_screen(3));
+        e.click_board(two + (three - two) * 0.5, Modifiers::NONE);
+        let s = spaces(&e);
+        assert_eq!(s.len(), 5);
+        assert!((s[2].x - 3.0).abs() < 1e-3, "the new space 3 is where the click was: {:?}", s[2]);
+        assert_eq!(e.spec().jumps, [Jump::new(1, 4), Jump::new(5, 2)], "jumps follow their spaces");
+        assert_eq!(e.spec().effects, [SpaceEffect { space: 4, effect: Effect::GoTo(5) }]);
+        assert_eq!(e.spec().names[0].space, 5, "and so do names");
+        // Away from the path, a click adds at the end.
+        let far = e.space_on_screen(5) + egui::vec2(0.0, 3.0 * e.view.zoom);
+        e.click_board(far, Modifiers::NONE);
+        assert_eq!(spaces(&e).len(), 6);
+        assert_eq!(e.spec().jumps, [Jump::new(1, 4), Jump::new(5, 2)]);
+    }
+
+    #[test]
+    fn removing_a_free_space_renumbers_names_and_go_tos_too() {
+        let mut spec = free(5);
+        spec.effects =
+            vec![SpaceEffect { space: 4, effect: Effect::GoTo(2) }, SpaceEffect { space: 5, effect: Effect::GoTo(3) }];
+        spec.names = vec![ladderkit::core::spec::SpaceName { space: 5, name: "Well".into() }];
+        let mut e = Editor::new(spec);
+        e.send(Intent::Edit(EditCommand::RemoveSpace(3)));
+        assert_eq!(
+            e.spec().effects,
+            [SpaceEffect { space: 3, effect: Effect::GoTo(2) }],
+            "a go-to the gone space goes"
+        );
+        assert_eq!(e.spec().names[0].space, 4);
     }
 }

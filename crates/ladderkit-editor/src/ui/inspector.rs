@@ -87,9 +87,33 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         });
         ui.separator();
     }
+    let group = &f.selection.group;
+    if group.len() > 1 {
+        let jumps = group.iter().filter(|s| matches!(s, Selected::Jump(_))).count();
+        let spaces = group.len() - jumps;
+        let free = matches!(spec.board, ladderkit::core::spec::Board::Free { .. });
+        let what = match (spaces, jumps) {
+            (s, 0) => format!("{s} spaces"),
+            (0, j) => format!("{j} jumps"),
+            (s, j) => format!("{s} spaces and {j} jumps"),
+        };
+        ui.label(egui::RichText::new(format!("{what} selected")).strong());
+        let hint = if free {
+            "Delete removes them all; drag one or use the arrow keys to move the spaces together."
+        } else {
+            "Delete removes the jumps, and the spaces' effects and arrows."
+        };
+        ui.label(egui::RichText::new(format!("{hint} Shift+click adds or removes one.")).small());
+        if ui.button("Delete selected").clicked() {
+            out.extend(crate::clipboard::delete_all(spec, group).map(Intent::Edit));
+            out.push(Intent::Select(Selected::Nothing));
+        }
+        ui.separator();
+        ui.label("Inspecting the last one clicked:");
+    }
     match f.selection.selected {
         Selected::Nothing => {
-            ui.label("Click a space or a jump to inspect it.");
+            ui.label("Click a space or a jump to inspect it; Shift+click or Shift+drag to select several.");
         }
         Selected::Space(n) => {
             let board = &f.checks.compiled.board;

@@ -26,6 +26,7 @@ pub(super) fn shortcuts(
     let pressed = ctx.input_mut(|i| keys::take_pressed(i, f.in_play, typing));
     let mut out = Vec::new();
     let selected = f.selection.selected;
+    let all = f.selection.all();
     let spec = &f.doc.spec;
     for (action, chord) in pressed {
         match action {
@@ -42,7 +43,12 @@ pub(super) fn shortcuts(
             // Esc closes the help first, then lets go of the selection.
             Action::Deselect if panels.help => panels.help = false,
             Action::Deselect => out.push(Intent::Select(Selected::Nothing)),
-            Action::Delete => out.extend(clipboard::delete(spec, selected).map(Intent::Edit)),
+            Action::Delete => {
+                out.extend(clipboard::delete_all(spec, &all).map(Intent::Edit));
+                if all.len() > 1 {
+                    out.push(Intent::Select(Selected::Nothing));
+                }
+            }
             Action::Copy => {
                 if let Some(copied) = clipboard::copy(spec, selected) {
                     panels.copied = Some(copied);
@@ -59,7 +65,7 @@ pub(super) fn shortcuts(
                 }
             }
             Action::Nudge { dx, dy, far } => {
-                out.extend(clipboard::nudge(spec, selected, dx, dy, far).map(Intent::Edit));
+                out.extend(clipboard::nudge(spec, &all, dx, dy, far).map(Intent::Edit));
             }
             Action::StopPlay if panels.help => panels.help = false,
             Action::StopPlay => out.push(Intent::Play(PlayIntent::Stop)),

@@ -204,3 +204,65 @@ impl Editor {
         texts
     }
 }
+
+impl Editor {
+    /// One frame of the board view, 1200 × 800, with these pointer events
+    /// and modifiers held; what it asked.
+    fn board_frame(&mut self, events: Vec<Event>, modifiers: Modifiers) -> Vec<Intent> {
+        let frame = Self::frame(self.app.world());
+        let mut intents = Vec::new();
+        let mut events = events;
+        events.insert(0, Event::ModifiersChanged(modifiers));
+        let input = RawInput {
+            events,
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 800.0))),
+            ..RawInput::default()
+        };
+        let brush = *self.app.world().resource::<crate::tools::Brush>();
+        self.ctx
+            .run_ui(input, |ui| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    intents = super::board::view(ui, &frame, self.tool, brush, &mut self.view, &mut self.panels.board);
+                });
+            })
+            .drop_without_applying_deltas();
+        intents
+    }
+
+    /// Where space `n`'s centre is drawn on the screen (after a frame).
+    pub fn space_on_screen(&mut self, n: u32) -> egui::Pos2 {
+        self.board_frame(Vec::new(), Modifiers::NONE);
+        let world = self.app.world();
+        let board = &world.resource::<crate::checks::Checks>().compiled.board;
+        let pos = board.position(n).unwrap_or_else(|| panic!("no space {n}"));
+        let placement = self.view.drawn.expect("the board was drawn");
+        let [x, y] = placement.to_screen(board.points[pos as usize]);
+        egui::pos2(x, y)
+    }
+
+    /// Presses the primary button at `from`, moves to `to` in steps and
+    /// lets go there, with `modifiers` held (a click when they are the
+    /// same point); sends what the board asked.
+    pub fn drag_board(&mut self, from: egui::Pos2, to: egui::Pos2, modifiers: Modifiers) {
+        let button =
+            |pos, pressed| Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers };
+        let mut frames = vec![vec![Event::PointerMoved(from)], vec![button(from, true)]];
+        if from != to {
+            frames.extend((1..=4).map(|i| vec![Event::PointerMoved(from + (to - from) * (i as f32 / 4.0))]));
+        }
+        frames.extend([vec![button(to, false)], Vec::new()]);
+        let mut asked = Vec::new();
+        for events in frames {
+            asked.extend(self.board_frame(events, modifiers));
+        }
+        self.send_all(asked);
+    }
+
+    pub fn click_board(&mut self, at: egui::Pos2, modifiers: Modifiers) {
+        self.drag_board(at, at, modifiers);
+    }
+
+    pub fn group(&self) -> Vec<Selected> {
+        self.app.world().resource::<crate::selection::Selection>().all()
+    }
+}
