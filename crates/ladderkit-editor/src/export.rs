@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use ladderkit::files::{picture_bytes, save_bytes_atomic};
-use ladderkit::render::{BoardOptions, Paper, Theme, board_svg};
+use ladderkit::render::{BOARD_MM, BoardOptions, Paper, Theme, board_svg};
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -17,11 +17,42 @@ use crate::platform::{self, Destination};
 
 /// PNG exports are rasterised at this resolution (A4: 1240 × 1754).
 const DPI: f32 = 150.0;
-/// The kit's board, on its longer side (`ladderkit print`'s default).
-const KIT_BOARD_MM: f32 = 400.0;
+
+/// The paper, theme and kit board size of File › Export options: the
+/// command line's `--paper`, `--theme` and `--board-size`, with its
+/// defaults.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct ExportOptions {
+    pub paper: Paper,
+    pub theme: Theme,
+    /// The kit's board on its longer side, in millimetres (`BOARD_MM`).
+    pub kit_board_mm: f32,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self { paper: Paper::A4, theme: Theme::Classic, kit_board_mm: 400.0 }
+    }
+}
+
+impl ExportOptions {
+    /// Within what the kit can print.
+    pub fn clamped(self) -> Self {
+        Self { kit_board_mm: self.kit_board_mm.clamp(*BOARD_MM.start(), *BOARD_MM.end()), ..self }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (export_board, print_kit).in_set(EditorSet::Files));
+    app.init_resource::<ExportOptions>()
+        .add_systems(Update, (set_options, export_board, print_kit).chain().in_set(EditorSet::Files));
+}
+
+fn set_options(mut intents: MessageReader<Intent>, mut options: ResMut<ExportOptions>) {
+    for intent in intents.read() {
+        if let Intent::ExportOptions(chosen) = intent {
+            *options = chosen.clamped();
+        }
+    }
 }
 
 /// Where an export goes: the path given, or the one the person chooses
@@ -65,7 +96,12 @@ impl Target {
     }
 }
 
-fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: ResMut<Files>) {
+fn export_board(
+    mut intents: MessageReader<Intent>,
+    doc: Res<Document>,
+    options: Res<ExportOptions>,
+    mut files: ResMut<Files>,
+) {
     for intent in intents.read() {
         let given = match intent {
             Intent::ExportBoard(path) => Some(path),
@@ -79,7 +115,8 @@ fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut file
                       board to path…)",
         };
         let Some(target) = destination(given, &dialog, &mut files) else { continue };
-        let svg = board_svg(&doc.spec, &BoardOptions::default());
+        let look = BoardOptions { paper: options.paper, theme: options.theme, ..BoardOptions::default() };
+        let svg = board_svg(&doc.spec, &look);
         let bytes = picture_bytes(target.name(), &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec)));
         files.say(match bytes.and_then(|b| target.deliver("the board", &b)) {
             Ok(done) => done,
@@ -88,9 +125,14 @@ fn export_board(mut intents: MessageReader<Intent>, doc: Res<Document>, mut file
     }
 }
 
-/// The kit at the command line's defaults: A4, the board 40 cm on its
-/// longer side, colour.
-fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: ResMut<Files>) {
+/// The kit with the export options (the command line's defaults: A4, the
+/// board 40 cm on its longer side, colour).
+fn print_kit(
+    mut intents: MessageReader<Intent>,
+    doc: Res<Document>,
+    options: Res<ExportOptions>,
+    mut files: ResMut<Files>,
+) {
     for intent in intents.read() {
         let given = match intent {
             Intent::PrintKit(path) => Some(path),
@@ -112,8 +154,8 @@ fn print_kit(mut intents: MessageReader<Intent>, doc: Res<Document>, mut files: 
         // Bevy's clock: std's panics in the web page.
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
-        let kit =
-            ladderkit::print::kit(&doc.spec, Some(&compiled), Paper::A4, KIT_BOARD_MM, Theme::Classic, &out_of_time);
+        let ExportOptions { paper, theme, kit_board_mm } = *options;
+        let kit = ladderkit::print::kit(&doc.spec, Some(&compiled), paper, kit_board_mm, theme, &out_of_time);
         files.say(
             match kit.map_err(|e| e.to_string()).and_then(|kit| {
                 let done = target.deliver("the print-and-play kit", &kit.pdf)?;

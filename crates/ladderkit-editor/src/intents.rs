@@ -64,6 +64,8 @@ pub enum Intent {
     /// The print-and-play kit (a PDF), as `ladderkit print` writes it.
     PrintKit(PathBuf),
     PrintKitDialog,
+    /// Paper, theme and kit size for the exports (File › Export options).
+    ExportOptions(crate::export::ExportOptions),
     Quit,
     /// The user confirmed an action that throws away unsaved changes.
     Confirmed(Box<Intent>),

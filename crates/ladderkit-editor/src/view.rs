@@ -16,6 +16,8 @@ pub struct View {
     pub zoom_by: f32,
     /// Tint squares by expected landings (from the live odds).
     pub heat: bool,
+    /// The board's colours: a theme of the printed board's.
+    pub theme: ladderkit::render::Theme,
     /// Where the board was drawn last frame (none before the first).
     pub drawn: Option<Placement>,
 }
@@ -47,7 +49,15 @@ impl Placement {
 
 impl Default for View {
     fn default() -> Self {
-        Self { zoom: 60.0, pan: [0.0, 0.0], fit: true, zoom_by: 1.0, heat: false, drawn: None }
+        Self {
+            zoom: 60.0,
+            pan: [0.0, 0.0],
+            fit: true,
+            zoom_by: 1.0,
+            heat: false,
+            theme: ladderkit::render::Theme::Classic,
+            drawn: None,
+        }
     }
 }
 

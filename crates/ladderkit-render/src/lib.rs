@@ -20,9 +20,9 @@ pub use kit::{
 };
 pub use markdown::{Odds, describe_md};
 pub use plot::odds_svg;
-pub use raster::{RenderError, png};
+pub use raster::{RenderError, png, rgba};
 pub use summary::{rule_sentences, rules_summary};
-pub use theme::{SEAT_COLOURS, Theme};
+pub use theme::{Palette, SEAT_COLOURS, Theme};
 
 /// Paper sizes for printing, in millimetres (portrait).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

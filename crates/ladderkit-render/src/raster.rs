@@ -51,6 +51,18 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Rasterises an SVG at `dpi` dots per inch onto white; PNG bytes.
 pub fn png(svg: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
+    encode(&pixels(svg, dpi)?).map_err(|e| RenderError::Encode(e.to_string()))
+}
+
+/// Rasterises an SVG at `dpi` dots per inch onto white: its width and
+/// height, and its pixels as RGBA rows (for a clipboard).
+pub fn rgba(svg: &str, dpi: f32) -> Result<([u32; 2], Vec<u8>), RenderError> {
+    let pixmap = pixels(svg, dpi)?;
+    // Opaque, so the premultiplied pixels are the plain ones.
+    Ok(([pixmap.width(), pixmap.height()], pixmap.take()))
+}
+
+fn pixels(svg: &str, dpi: f32) -> Result<tiny_skia::Pixmap, RenderError> {
     let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
     // usvg sizes documents at 96 px per inch.
@@ -60,8 +72,7 @@ pub fn png(svg: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
     if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(RenderError::Size { width, height });
     }
-    let pixmap = rasterise(&tree, scale, (width, height), STRIPES).ok_or(RenderError::Size { width, height })?;
-    encode(&pixmap).map_err(|e| RenderError::Encode(e.to_string()))
+    rasterise(&tree, scale, (width, height), STRIPES).ok_or(RenderError::Size { width, height })
 }
 
 /// Stripes rasterised on threads of their own. A fixed number, not one per

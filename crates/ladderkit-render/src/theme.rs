@@ -21,7 +21,10 @@ pub enum Theme {
     Ink,
 }
 
-pub(crate) struct Palette {
+/// A theme's colours, as `#rrggbb`: the printed board's, and the editor's
+/// board on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
     pub page: &'static str,
     pub tile_a: &'static str,
     pub tile_b: &'static str,
@@ -44,7 +47,9 @@ impl Palette {
 }
 
 impl Theme {
-    pub(crate) fn palette(self) -> Palette {
+    pub const ALL: [Theme; 2] = [Self::Classic, Self::Ink];
+
+    pub fn palette(self) -> Palette {
         match self {
             Self::Classic => Palette {
                 page: "#ffffff",

@@ -10,7 +10,7 @@ use ladderkit::core::spec::{Board, Effect, Jump, JumpKind, Point, SpaceEffect};
 use ladderkit::core::{CompiledBoard, Severity};
 
 use super::Frame;
-use super::paint::{self, BACKGROUND, ERROR, GOAL, INK, SELECT, TILE_A, TILE_B, TRAY, WARNING};
+use super::paint::{self, BACKGROUND, Colours, ERROR, SELECT, WARNING};
 use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::selection::{Selected, next_under};
@@ -153,6 +153,7 @@ pub(super) fn view(
     }
     let unit = view.zoom;
     let spec = &f.doc.spec;
+    let c = Colours::of(view.theme);
     let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
     let hovered_space = pointer.and_then(|p| space_at(board, t, p));
     let under = pointer.map_or_else(Vec::new, |p| jumps_at(spec.jumps.as_slice(), board, t, p));
@@ -176,9 +177,9 @@ pub(super) fn view(
     let tile_opacity = if tracing { 0.3 } else { 1.0 };
     let marks = Marks { errors: &errors, warnings: &warnings, highlighted: &highlighted };
     if matches!(spec.board, Board::Free { .. }) {
-        draw_path(&painter, board, t);
+        draw_path(&painter, board, t, &c);
     }
-    draw_tiles(&painter, board, t, rect, &marks, f.selection.selected, hovered_space, tile_opacity);
+    draw_tiles(&painter, board, t, rect, &marks, (f.selection.selected, hovered_space), tile_opacity, &c);
     if view.heat
         && let Some(Ok(figures)) = f.odds.latest.as_ref().map(|r| &r.outcome)
         && figures.heat().len() == board.points.len()
@@ -187,7 +188,7 @@ pub(super) fn view(
         paint::heat(&painter, figures.heat(), &board.points, |p| t.to_screen(p), unit, rect, square);
     }
     if let Some(proposal) = f.preview {
-        draw_proposal(&painter, proposal, &spec.jumps, board, t, rect);
+        draw_proposal(&painter, proposal, &spec.jumps, board, t, rect, &c);
     }
     for (i, j) in spec.jumps.iter().enumerate() {
         if f.preview.is_some() {
@@ -203,19 +204,19 @@ pub(super) fn view(
         if selected {
             painter.line_segment([a, b], Stroke::new(unit * 0.45, SELECT.gamma_multiply(0.5)));
         }
-        paint::jump(&painter, a, b, unit, kind, 1.0);
+        paint::jump(&painter, a, b, unit, kind, 1.0, &c);
         if hovered_jump == Some(i) && tool != Tool::DrawJump {
             painter.line_segment([a, b], Stroke::new(2.0, Color32::WHITE.gamma_multiply(0.6)));
         }
     }
     if f.preview.is_none() {
-        draw_dealt(&painter, spec.jumps.len(), board, t, rect);
+        draw_dealt(&painter, spec.jumps.len(), board, t, rect, &c);
     }
     // Badges over the jumps, so a jump across a space never hides its effect.
-    draw_effects(&painter, spec.effects.as_slice(), board, t, rect);
+    draw_effects(&painter, spec.effects.as_slice(), board, t, rect, &c);
     let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
-    super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down);
-    draw_numbers(&painter, board, t, rect);
+    super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down, &c);
+    draw_numbers(&painter, board, t, rect, &c);
     zoom_controls(ui, rect, view, fitted);
 
     // A play-test shows the game and lets the view move; it edits nothing.
@@ -283,7 +284,7 @@ pub(super) fn view(
                 if let Some(a) = board.position(from) {
                     let a = t.to_screen(board.points[a as usize]);
                     let up = target.is_some_and(|n| n > from);
-                    let color = if up { paint::LADDER } else { paint::SNAKE };
+                    let color = if up { c.ladder } else { c.snake_edge };
                     painter.line_segment([a, p], Stroke::new(unit * 0.12, color));
                     if stop && let Some(to) = target.filter(|n| *n != from) {
                         out.push(Intent::Edit(EditCommand::AddJump(Jump::new(from, to))));
@@ -580,10 +581,10 @@ fn on_path(board: &CompiledBoard, t: Transform, s: Pos2) -> Option<u32> {
 
 /// A free-form board's path: a line through its spaces in order, under
 /// them, so the way from one to the next shows however they are placed.
-fn draw_path(p: &egui::Painter, board: &CompiledBoard, t: Transform) {
+fn draw_path(p: &egui::Painter, board: &CompiledBoard, t: Transform, c: &Colours) {
     let points: Vec<Pos2> = board.points.iter().skip(1).map(|&q| t.to_screen(q)).collect();
     let width = (t.zoom * 0.08).max(1.5);
-    p.add(egui::Shape::line(points, Stroke::new(width, paint::TRAY.gamma_multiply(0.7))));
+    p.add(egui::Shape::line(points, Stroke::new(width, c.tray.gamma_multiply(0.7))));
 }
 
 /// The spaces the diagnostics and the selection point at.
@@ -600,9 +601,9 @@ fn draw_tiles(
     t: Transform,
     clip: Rect,
     marks: &Marks,
-    selected: Selected,
-    hovered: Option<u32>,
+    (selected, hovered): (Selected, Option<u32>),
     opacity: f32,
+    colours: &Colours,
 ) {
     let Marks { errors, warnings, highlighted } = marks;
     let unit = t.zoom;
@@ -614,13 +615,20 @@ fn draw_tiles(
             continue;
         }
         let number = board.number(pos);
-        let fill = tile_fill(board, pos).gamma_multiply(opacity);
+        let fill = tile_fill(board, pos, colours).gamma_multiply(opacity);
         let half = unit * 0.47;
         let tile = Rect::from_center_size(c, Vec2::splat(half * 2.0));
         if square && pos != 0 {
             p.rect_filled(tile, unit * 0.06, fill);
         } else {
             p.circle_filled(c, half * 0.9, fill);
+        }
+        if let Some(edge) = colours.edge {
+            if square && pos != 0 {
+                p.rect_stroke(tile, unit * 0.06, Stroke::new(1.0, edge), StrokeKind::Inside);
+            } else {
+                p.circle_stroke(c, half * 0.9, Stroke::new(1.0, edge));
+            }
         }
         let n = number.unwrap_or(u32::MAX);
         let mark = if selected == Selected::Space(n) || highlighted.contains(&n) {
@@ -642,35 +650,35 @@ fn draw_tiles(
             }
         }
         if pos == 0 {
-            p.text(c, egui::Align2::CENTER_CENTER, "Start", font.clone(), INK);
+            p.text(c, egui::Align2::CENTER_CENTER, "Start", font.clone(), colours.ink);
         } else if pos == board.goal && unit >= 10.0 {
             p.text(
                 c + Vec2::new(0.0, unit * 0.12),
                 egui::Align2::CENTER_CENTER,
                 "★",
                 egui::FontId::proportional(unit * 0.4),
-                INK,
+                colours.ink,
             );
         }
     }
 }
 
-fn tile_fill(board: &CompiledBoard, pos: u32) -> Color32 {
+fn tile_fill(board: &CompiledBoard, pos: u32, c: &Colours) -> Color32 {
     let fill = if pos == 0 {
-        TRAY
+        c.tray
     } else if pos == board.goal {
-        GOAL
+        c.goal
     } else if pos.is_multiple_of(2) {
-        TILE_A
+        c.tile_a
     } else {
-        TILE_B
+        c.tile_b
     };
     if pos > board.goal { fill.gamma_multiply(0.4) } else { fill }
 }
 
 /// Space numbers go on top of the jumps, each on a patch of its tile's
 /// colour, so a snake across a corner does not hide where you are.
-fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Rect) {
+fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Rect, colours: &Colours) {
     let unit = t.zoom;
     if unit < 14.0 {
         return;
@@ -680,20 +688,20 @@ fn draw_numbers(p: &egui::Painter, board: &CompiledBoard, t: Transform, clip: Re
     for pos in 1..board.points.len() as u32 {
         let c = t.to_screen(board.points[pos as usize]);
         let Some(n) = board.number(pos).filter(|_| clip.expand(unit).contains(c)) else { continue };
-        let galley = p.layout_no_wrap(n.to_string(), font.clone(), INK);
+        let galley = p.layout_no_wrap(n.to_string(), font.clone(), colours.ink);
         let at = c + Vec2::new(-half * 0.85, -half * 0.85);
         let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
-        p.rect_filled(patch, 2.0, tile_fill(board, pos));
-        p.galley(at, galley, INK);
+        p.rect_filled(patch, 2.0, tile_fill(board, pos, colours));
+        p.galley(at, galley, colours.ink);
         // A named space (the Goose's bridge, inn, well…) shows its name in
         // its bottom-left corner, clear of the effect badge on the right,
         // once there is room to read it.
         if let Some(name) = board.name(pos).filter(|_| unit >= 40.0) {
             let small = egui::FontId::proportional((unit * 0.15).clamp(8.0, 14.0));
-            let galley = p.layout(name.to_owned(), small, INK, half * 1.2);
+            let galley = p.layout(name.to_owned(), small, colours.ink, half * 1.2);
             let at = c + Vec2::new(-half * 0.9, half * 0.92 - galley.size().y);
-            p.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, tile_fill(board, pos));
-            p.galley(at, galley, INK);
+            p.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, tile_fill(board, pos, colours));
+            p.galley(at, galley, colours.ink);
         }
     }
 }
@@ -712,6 +720,7 @@ fn draw_proposal(
     board: &CompiledBoard,
     t: Transform,
     clip: Rect,
+    c: &Colours,
 ) {
     let unit = t.zoom;
     let ends = |j: &Jump| -> Option<(Pos2, Pos2)> {
@@ -724,7 +733,7 @@ fn draw_proposal(
     faded.multiply_opacity(0.3);
     for j in &proposal.removed {
         if let Some((a, b)) = ends(j) {
-            paint::jump(&faded, a, b, unit, j.direction(), 1.0);
+            paint::jump(&faded, a, b, unit, j.direction(), 1.0, c);
             let (m, r) = (a + (b - a) * 0.5, unit * 0.18);
             let cross = Stroke::new((unit * 0.06).max(1.5), ERROR);
             painter.line_segment([m + Vec2::new(-r, -r), m + Vec2::new(r, r)], cross);
@@ -736,13 +745,13 @@ fn draw_proposal(
         if proposal.changed(j, design) {
             painter.line_segment([a, b], Stroke::new(unit * 0.4, paint::PROPOSED.gamma_multiply(0.4)));
         }
-        paint::jump(painter, a, b, unit, j.drawn_as(), 1.0);
+        paint::jump(painter, a, b, unit, j.drawn_as(), 1.0, c);
     }
 }
 
 /// The jumps `random_jumps` dealt for game 0 (after the design's own in
 /// the compiled board): drawn faded, as they are not the design's to drag.
-fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Transform, clip: Rect) {
+fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Transform, clip: Rect, c: &Colours) {
     let unit = t.zoom;
     for j in board.jumps.iter().filter(|j| matches!(j.origin, JumpOrigin::Jump(i) if i >= own)) {
         let (a, b) = (t.to_screen(board.points[j.from as usize]), t.to_screen(board.points[j.to as usize]));
@@ -750,7 +759,7 @@ fn draw_dealt(painter: &egui::Painter, own: usize, board: &CompiledBoard, t: Tra
             continue;
         }
         let kind = if j.to > j.from { JumpKind::Ladder } else { JumpKind::Snake };
-        paint::jump(painter, a, b, unit, kind, 0.55);
+        paint::jump(painter, a, b, unit, kind, 0.55, c);
     }
 }
 
@@ -762,7 +771,14 @@ fn board_kind(board: &CompiledBoard) -> Kind {
     if on_grid { Kind::Grid } else { Kind::Other }
 }
 
-fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoard, t: Transform, clip: Rect) {
+fn draw_effects(
+    p: &egui::Painter,
+    effects: &[SpaceEffect],
+    board: &CompiledBoard,
+    t: Transform,
+    clip: Rect,
+    colours: &Colours,
+) {
     let unit = t.zoom;
     let mut count = std::collections::HashMap::new();
     for e in effects {
@@ -785,7 +801,7 @@ fn draw_effects(p: &egui::Painter, effects: &[SpaceEffect], board: &CompiledBoar
             Effect::MoveAgain => (Color32::from_rgb(230, 130, 30), "»".to_owned()),
             Effect::Wait => (Color32::from_rgb(90, 90, 110), "W".to_owned()),
         };
-        paint::badge(p, at, unit, fill, &text);
+        paint::badge(p, at, unit, fill, &text, colours);
     }
 }
 

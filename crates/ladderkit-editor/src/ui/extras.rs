@@ -20,6 +20,7 @@ pub fn arrow_color(kind: ArrowKind) -> Color32 {
 /// Draws the design's arrows and tags, and chips: `face_down` gives the
 /// chips of a game in play (per position, 0 for none); otherwise the
 /// hand-placed layout is drawn.
+#[allow(clippy::too_many_arguments)] // reason: the board's placement, the game's chips and the theme all decide what shows
 pub fn draw(
     p: &egui::Painter,
     spec: &VariantSpec,
@@ -28,6 +29,7 @@ pub fn draw(
     unit: f32,
     clip: Rect,
     face_down: Option<&[u8]>,
+    colours: &paint::Colours,
 ) {
     let at = |pos: u32| to_screen(board.points[pos as usize]);
     for t in &spec.tags {
@@ -39,7 +41,7 @@ pub fn draw(
                     Tag::KeepClear => "o",
                     Tag::Safe => "s",
                 };
-                paint::badge(p, c, unit * 0.7, Color32::from_gray(110), text);
+                paint::badge(p, c, unit * 0.7, Color32::from_gray(110), text, colours);
             }
         }
     }

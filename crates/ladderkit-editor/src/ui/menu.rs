@@ -2,6 +2,7 @@
 
 use bevy_egui::egui;
 use ladderkit::core::spec::Effect;
+use ladderkit::render::{BOARD_MM, Paper, Theme};
 
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
 use super::{Frame, PanelState};
@@ -83,6 +84,8 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if desktop && ui.button("Print-and-play kit to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::PrintKit, f));
             }
+            let options = ui.menu_button("Export options", |ui| out.extend(export_options(ui, f, panels)));
+            super::mark(&mut panels.targets, "menu:File:options", &options.response);
             if ui.button("Export screenshot PNG…").clicked() {
                 out.push(Intent::ExportPngDialog);
             }
@@ -119,7 +122,7 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                 out.push(Intent::Redo);
             }
         });
-        ui.menu_button("View", |ui| {
+        let view_menu = ui.menu_button("View", |ui| {
             if ui.button(format!("Fit board  ({})", hint(Action::Fit))).clicked() {
                 view.fit = true;
             }
@@ -129,7 +132,14 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if ui.button(format!("Zoom out  ({})", hint(Action::ZoomOut))).clicked() {
                 view.zoom_by /= super::board::ZOOM_STEP;
             }
+            ui.separator();
+            ui.label("Board colours");
+            for theme in Theme::ALL {
+                let chosen = ui.radio_value(&mut view.theme, theme, theme_label(theme));
+                super::mark(&mut panels.targets, format!("menu:View:{}", theme.name()), &chosen);
+            }
         });
+        super::mark(&mut panels.targets, "menu:View", &view_menu.response);
         let share = ui.menu_button("Share", |ui| {
             let copy = ui.button("Copy link to this board");
             super::mark(&mut panels.targets, "menu:Share:copy", &copy);
@@ -163,6 +173,11 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
                         .into(),
                 ));
             }
+            let picture = ui.button("Copy board picture");
+            super::mark(&mut panels.targets, "menu:Share:picture", &picture);
+            if picture.on_hover_text("The printable board as a picture, in the colours on screen").clicked() {
+                out.push(copy_picture(ui.ctx(), f, view.theme, panels));
+            }
         });
         super::mark(&mut panels.targets, "menu:Share", &share.response);
         let help = ui.menu_button("Help", |ui| {
@@ -175,6 +190,61 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
         super::mark(&mut panels.targets, "menu:Help", &help.response);
     });
     out
+}
+
+/// Clipboard pictures are drawn at this resolution (A4: 827 × 1169).
+const PICTURE_DPI: f32 = 100.0;
+
+/// The printable board (`ladderkit render`'s picture, in the theme on
+/// screen and the export options' paper) onto the clipboard; what it did.
+fn copy_picture(ctx: &egui::Context, f: &Frame, theme: Theme, panels: &mut PanelState) -> Intent {
+    let look = ladderkit::render::BoardOptions { paper: f.export.paper, theme, ..Default::default() };
+    let svg = ladderkit::render::board_svg(&f.doc.spec, &look);
+    match ladderkit::render::rgba(&svg, PICTURE_DPI) {
+        Ok(([w, h], pixels)) => {
+            let size = [w as usize, h as usize];
+            ctx.copy_image(egui::ColorImage::from_rgba_unmultiplied(size, &pixels));
+            panels.copied_picture = Some(size);
+            Intent::Status(format!("copied the board to the clipboard as a {w} × {h} picture"))
+        }
+        Err(e) => Intent::Status(format!("could not copy the board's picture: {e}")),
+    }
+}
+
+/// What the themes are called in menus.
+fn theme_label(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Classic => "Classic (colour)",
+        Theme::Ink => "Ink (black on white, for home printers)",
+    }
+}
+
+/// Paper, theme and the kit's board size for File › Export printable
+/// board and Print-and-play kit, as `ladderkit render` and `print` take
+/// them.
+fn export_options(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState) -> Option<Intent> {
+    let mut chosen = *f.export;
+    ui.label("Paper");
+    for (paper, name) in [(Paper::A4, "A4"), (Paper::Letter, "US Letter")] {
+        let button = ui.radio_value(&mut chosen.paper, paper, name);
+        super::mark(&mut panels.targets, format!("menu:File:options:{name}"), &button);
+    }
+    ui.separator();
+    ui.label("Theme");
+    for theme in Theme::ALL {
+        let button = ui.radio_value(&mut chosen.theme, theme, theme_label(theme));
+        super::mark(&mut panels.targets, format!("menu:File:options:{}", theme.name()), &button);
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Kit board, longer side");
+        let mut cm = chosen.kit_board_mm / 10.0;
+        let range = BOARD_MM.start() / 10.0..=BOARD_MM.end() / 10.0;
+        if ui.add(egui::DragValue::new(&mut cm).range(range).suffix(" cm").speed(1.0)).changed() {
+            chosen.kit_board_mm = cm * 10.0;
+        }
+    });
+    (chosen != *f.export).then_some(Intent::ExportOptions(chosen))
 }
 
 /// The forum page of the design, its odds worked out within a second (the
@@ -281,7 +351,7 @@ mod tests {
     use super::super::testing::Editor;
 
     #[test]
-    fn share_copies_the_variant_text_and_the_forum_page() {
+    fn share_copies_the_variant_text_the_forum_page_and_the_picture() {
         let spec = check_source(crate::bundled::VARIANTS[0].1).spec.unwrap();
         let mut e = Editor::new(spec.clone());
         e.click_menu("menu:Share");
@@ -295,5 +365,33 @@ mod tests {
         let page = e.panels.copied_text.take().expect("copied");
         assert!(page.starts_with(&format!("# {}", spec.meta.name)) && page.contains("## Rules"), "{page}");
         assert!(page.contains("expected"), "the page quotes the odds: {page}");
+        e.click_menu("menu:Share");
+        e.click_menu("menu:Share:picture");
+        assert_eq!(e.panels.copied_picture, Some([827, 1170]), "A4 at 100 dpi");
+        let status = e.app.world().resource::<crate::files::Files>().status.clone();
+        assert!(status.contains("as a 827 × 1170 picture"), "{status}");
+    }
+
+    #[test]
+    fn the_board_and_the_exports_take_a_theme_from_the_menus() {
+        use ladderkit::render::{Paper, Theme};
+        let spec = check_source(crate::bundled::VARIANTS[0].1).spec.unwrap();
+        let mut e = Editor::new(spec);
+        let classic = super::super::paint::Colours::of(Theme::Classic).tile_a;
+        let ink = super::super::paint::Colours::of(Theme::Ink).tile_a;
+        assert!(e.board_fills().contains(&classic));
+        e.click_menu("menu:View");
+        e.click_menu("menu:View:ink");
+        assert_eq!(e.view.theme, Theme::Ink);
+        let fills = e.board_fills();
+        assert!(fills.contains(&ink) && !fills.contains(&classic), "the board is drawn in ink");
+        e.click_menu("menu:File");
+        e.click_menu("menu:File:options");
+        e.click_menu("menu:File:options:US Letter");
+        e.click_menu("menu:File");
+        e.click_menu("menu:File:options");
+        e.click_menu("menu:File:options:ink");
+        let chosen = *e.app.world().resource::<crate::export::ExportOptions>();
+        assert_eq!((chosen.paper, chosen.theme), (Paper::Letter, Theme::Ink));
     }
 }

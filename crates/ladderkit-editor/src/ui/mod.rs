@@ -62,6 +62,9 @@ pub struct PanelState {
     pub copied: Option<crate::clipboard::Copied>,
     /// The text Share last put on the clipboard (for tests, and the report).
     pub copied_text: Option<String>,
+    /// The size of the last picture Share › Copy board picture put on the
+    /// clipboard (for the tests, as `copied_text`).
+    pub copied_picture: Option<[usize; 2]>,
 }
 
 pub type Targets = std::collections::BTreeMap<String, [f32; 4]>;
@@ -186,6 +189,8 @@ pub(crate) struct Frame<'a> {
     pub sharing: &'a crate::share::Sharing,
     /// The tracing picture, decoded.
     pub backdrop: &'a crate::background::Backdrop,
+    /// Paper, theme and kit size for the exports.
+    pub export: &'a crate::export::ExportOptions,
     pub odds: &'a Odds,
     pub tuning: &'a Tuning,
     /// The tuner's proposal, drawn on the board while the Tune tab shows.
@@ -206,7 +211,12 @@ fn draw(
     checks: Res<Checks>,
     selection: Res<Selection>,
     history: Res<History>,
-    (files, sharing, backdrop): (Res<Files>, Res<crate::share::Sharing>, Res<crate::background::Backdrop>),
+    (files, sharing, backdrop, export): (
+        Res<Files>,
+        Res<crate::share::Sharing>,
+        Res<crate::background::Backdrop>,
+        Res<crate::export::ExportOptions>,
+    ),
     odds: Res<Odds>,
     tuning: Res<Tuning>,
     playtest: Res<Playtest>,
@@ -231,6 +241,7 @@ fn draw(
         files: &files,
         sharing: &sharing,
         backdrop: &backdrop,
+        export: &export,
         odds: &odds,
         tuning: &tuning,
         preview: tuning.proposal.as_ref().filter(|_| panels.tab == Tab::Tune && !in_play),

@@ -3,28 +3,68 @@
 
 use bevy_egui::egui::{self, Color32, Pos2, Stroke, Vec2};
 use ladderkit::core::spec::JumpKind;
+use ladderkit::render::Theme;
 
+/// Dice are the same in every theme.
+const DICE_INK: Color32 = Color32::from_rgb(60, 52, 40);
 pub const BACKGROUND: Color32 = Color32::from_rgb(38, 46, 40);
-pub const TILE_A: Color32 = Color32::from_rgb(246, 238, 214);
-pub const TILE_B: Color32 = Color32::from_rgb(228, 214, 180);
-pub const TRAY: Color32 = Color32::from_rgb(190, 190, 196);
-pub const GOAL: Color32 = Color32::from_rgb(240, 196, 60);
-pub const INK: Color32 = Color32::from_rgb(60, 52, 40);
-pub const LADDER: Color32 = Color32::from_rgb(150, 96, 40);
-pub const SNAKE: Color32 = Color32::from_rgb(58, 150, 70);
-pub const SNAKE_DARK: Color32 = Color32::from_rgb(24, 84, 34);
 pub const ERROR: Color32 = Color32::from_rgb(214, 60, 50);
 pub const WARNING: Color32 = Color32::from_rgb(226, 150, 30);
 pub const SELECT: Color32 = Color32::from_rgb(50, 120, 230);
 /// Jumps the tuner proposes to add or move.
 pub const PROPOSED: Color32 = Color32::from_rgb(40, 220, 255);
 
-/// A jump drawn as `kind` from `a` to `b` in its usual colour, `alpha` of
-/// it (1 for the design's jumps; less for removed or dealt ones).
-pub fn jump(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, kind: JumpKind, alpha: f32) {
+/// The board's colours on screen: a theme of the printed board's
+/// (`ladderkit render --theme`), from the same palette.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Colours {
+    pub tile_a: Color32,
+    pub tile_b: Color32,
+    pub tray: Color32,
+    pub goal: Color32,
+    pub ink: Color32,
+    pub ladder: Color32,
+    pub snake: Color32,
+    pub snake_edge: Color32,
+    /// Tiles are outlined (black on white: shapes, not colours, tell
+    /// things apart).
+    pub edge: Option<Color32>,
+    /// One fill and text colour for every effect badge (else each effect
+    /// has its own colour).
+    pub badge: Option<(Color32, Color32)>,
+}
+
+impl Colours {
+    pub fn of(theme: Theme) -> Self {
+        let c = theme.palette();
+        let ink_only = theme == Theme::Ink;
+        Self {
+            tile_a: hex(c.tile_a),
+            tile_b: hex(c.tile_b),
+            tray: hex(c.tray),
+            goal: hex(c.goal),
+            ink: hex(c.ink),
+            ladder: hex(c.ladder),
+            snake: hex(c.snake),
+            snake_edge: hex(c.snake_edge),
+            edge: ink_only.then(|| hex(c.tile_edge)),
+            badge: ink_only.then(|| (hex(c.badge), hex(c.badge_text))),
+        }
+    }
+}
+
+/// `#rrggbb` (the render palette's form).
+pub fn hex(s: &str) -> Color32 {
+    let byte = |i: usize| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).unwrap_or(0);
+    Color32::from_rgb(byte(1), byte(3), byte(5))
+}
+
+/// A jump drawn as `kind` from `a` to `b` in its theme's colour, `alpha`
+/// of it (1 for the design's jumps; less for removed or dealt ones).
+pub fn jump(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, kind: JumpKind, alpha: f32, c: &Colours) {
     match kind {
-        JumpKind::Ladder => ladder(p, a, b, unit, LADDER.gamma_multiply(alpha)),
-        JumpKind::Snake => snake(p, a, b, unit, SNAKE.gamma_multiply(alpha)),
+        JumpKind::Ladder => ladder(p, a, b, unit, c.ladder.gamma_multiply(alpha)),
+        JumpKind::Snake => snake(p, a, b, unit, c.snake.gamma_multiply(alpha), c),
     }
 }
 
@@ -47,7 +87,7 @@ pub fn ladder(p: &egui::Painter, a: Pos2, b: Pos2, unit: f32, color: Color32) {
 
 /// A snake with its head at `head` and its tail at `tail`: a wavy body that
 /// narrows to the tail, and a head with eyes.
-pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color32) {
+pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color32, c: &Colours) {
     let d = tail - head;
     let len = d.length().max(1.0);
     let n = Vec2::new(-d.y, d.x) / len;
@@ -55,13 +95,14 @@ pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color3
     let amp = unit * 0.25;
     // About one segment per 6 pixels: small snakes on big boards stay cheap.
     let steps = ((len / 6.0) as usize).clamp(4, 40);
-    let outline = unit >= 16.0;
+    // A white snake (black on white) always needs its outline.
+    let outline = unit >= 16.0 || c.edge.is_some();
     let point = |t: f32| head + d * t + n * amp * (t * waves * std::f32::consts::TAU).sin() * (1.0 - t * 0.5);
     for k in 0..steps {
         let (t0, t1) = (k as f32 / steps as f32, (k + 1) as f32 / steps as f32);
         let width = unit * (0.22 - 0.17 * t0);
         if outline {
-            p.line_segment([point(t0), point(t1)], Stroke::new(width + 2.0, SNAKE_DARK));
+            p.line_segment([point(t0), point(t1)], Stroke::new(width + 2.0, c.snake_edge));
         }
         p.line_segment([point(t0), point(t1)], Stroke::new(width, color));
     }
@@ -70,7 +111,7 @@ pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color3
         return;
     }
     p.circle_filled(head, r, color);
-    p.circle_stroke(head, r, Stroke::new(1.5, SNAKE_DARK));
+    p.circle_stroke(head, r, Stroke::new(1.5, c.snake_edge));
     let forward = (point(0.0) - point(0.05)).normalized();
     let side = Vec2::new(-forward.y, forward.x);
     for s in [-1.0, 1.0] {
@@ -80,11 +121,16 @@ pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color3
     }
 }
 
-/// A round badge with short text, for effects.
-pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str) {
+/// A round badge with short text, for effects: `fill` with white text,
+/// or the theme's one badge colour where it has one.
+pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str, c: &Colours) {
     let r = unit * 0.17;
+    let (fill, ink) = c.badge.unwrap_or((fill, Color32::WHITE));
     p.circle_filled(at, r, fill);
-    p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), Color32::WHITE);
+    if let Some(edge) = c.edge {
+        p.circle_stroke(at, r, Stroke::new(1.0, edge));
+    }
+    p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), ink);
 }
 
 /// Seat colours for play-test pieces: the printed kit's (one list, in
@@ -161,7 +207,7 @@ pub fn dice(p: &egui::Painter, top_right: Pos2, faces: &[u8], rolling: bool) {
         let min = top_right + Vec2::new(-(size + 10.0) * (k as f32 + 1.0), 0.0);
         let rect = egui::Rect::from_min_size(min, Vec2::splat(size));
         p.rect_filled(rect, 8.0, if rolling { Color32::from_gray(200) } else { Color32::WHITE });
-        p.rect_stroke(rect, 8.0, Stroke::new(2.0, INK), egui::StrokeKind::Inside);
+        p.rect_stroke(rect, 8.0, Stroke::new(2.0, DICE_INK), egui::StrokeKind::Inside);
         let c = rect.center();
         let d = size * 0.26;
         let pips: &[(f32, f32)] = match face {
@@ -174,10 +220,10 @@ pub fn dice(p: &egui::Painter, top_right: Pos2, faces: &[u8], rolling: bool) {
             _ => &[],
         };
         if pips.is_empty() {
-            p.text(c, egui::Align2::CENTER_CENTER, face.to_string(), egui::FontId::proportional(24.0), INK);
+            p.text(c, egui::Align2::CENTER_CENTER, face.to_string(), egui::FontId::proportional(24.0), DICE_INK);
         }
         for (x, y) in pips {
-            p.circle_filled(c + Vec2::new(x * d, y * d), size * 0.08, INK);
+            p.circle_filled(c + Vec2::new(x * d, y * d), size * 0.08, DICE_INK);
         }
     }
 }

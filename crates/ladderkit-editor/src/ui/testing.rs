@@ -57,6 +57,7 @@ impl Editor {
             files: world.resource(),
             sharing: world.resource(),
             backdrop: world.resource(),
+            export: world.resource(),
             odds: world.resource(),
             tuning: world.resource(),
             preview: None,
@@ -260,6 +261,30 @@ impl Editor {
 
     pub fn click_board(&mut self, at: egui::Pos2, modifiers: Modifiers) {
         self.drag_board(at, at, modifiers);
+    }
+
+    /// The fill colours of the board's tiles, as drawn in one frame.
+    pub fn board_fills(&mut self) -> Vec<egui::Color32> {
+        self.board_frame(Vec::new(), Modifiers::NONE);
+        let frame = Self::frame(self.app.world());
+        let brush = *self.app.world().resource::<crate::tools::Brush>();
+        let input = RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 800.0))),
+            ..RawInput::default()
+        };
+        let output = self.ctx.run_ui(input, |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                super::board::view(ui, &frame, self.tool, brush, &mut self.view, &mut self.panels.board);
+            });
+        });
+        output
+            .shapes
+            .iter()
+            .filter_map(|s| match &s.shape {
+                egui::Shape::Rect(r) => Some(r.fill),
+                _ => None,
+            })
+            .collect()
     }
 
     pub fn group(&self) -> Vec<Selected> {

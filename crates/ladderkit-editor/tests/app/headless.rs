@@ -374,6 +374,30 @@ fn print_kit_writes_what_ladderkit_print_writes() {
 }
 
 #[test]
+fn exports_take_the_paper_theme_and_kit_size_chosen() {
+    use ladderkit::render::{BoardOptions, Paper, Theme};
+    use ladderkit_editor::export::ExportOptions;
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    let dir = temp_dir("export-options");
+    let chosen = ExportOptions { paper: Paper::Letter, theme: Theme::Ink, kit_board_mm: 200.0 };
+    send(&mut app, Intent::ExportOptions(chosen));
+    let svg = dir.join("board.svg");
+    send(&mut app, Intent::ExportBoard(svg.clone()));
+    let look = BoardOptions { paper: Paper::Letter, theme: Theme::Ink, ..BoardOptions::default() };
+    let expected = ladderkit::render::board_svg(&doc(&app).spec, &look);
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), expected, "ink, on Letter");
+    assert_ne!(expected, ladderkit::render::board_svg(&doc(&app).spec, &BoardOptions::default()));
+    // A 20 cm board fits on one sheet; the 40 cm default takes four.
+    send(&mut app, Intent::PrintKit(dir.join("kit.pdf")));
+    let status = app.world().resource::<Files>().status.clone();
+    assert!(status.contains("the board on 1 × 1"), "{status}");
+    // Out of what a kit can print: held to 10 cm – 3 m.
+    send(&mut app, Intent::ExportOptions(ExportOptions { kit_board_mm: 5.0, ..chosen }));
+    assert_eq!(app.world().resource::<ExportOptions>().kit_board_mm, 100.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn arrows_tags_and_chips_are_edits_on_the_history() {
     let mut app = app_with(None);
     send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
