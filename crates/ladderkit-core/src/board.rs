@@ -138,6 +138,17 @@ pub struct CompiledBoard {
     pub first_throw: Vec<(Vec<u32>, u32)>,
     /// Space names, by position (`VariantSpec::names`, checked).
     pub names: Vec<(u32, String)>,
+    /// The designer's badges, by position (`VariantSpec::badges`,
+    /// checked): label and colour.
+    pub badges: Vec<(u32, Badge)>,
+}
+
+/// A checked badge of the designer's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Badge {
+    pub label: String,
+    /// None: the theme's badge colour.
+    pub colour: Option<[u8; 3]>,
 }
 
 /// The parts of one move, in order: the dice movement, then one more per
@@ -361,6 +372,11 @@ impl CompiledBoard {
     /// The space's name, if the variant gives it one.
     pub fn name(&self, pos: u32) -> Option<&str> {
         self.names.iter().find(|(p, _)| *p == pos).map(|(_, n)| n.as_str())
+    }
+
+    /// The designer's badge on the space, if it has one.
+    pub fn badge(&self, pos: u32) -> Option<&Badge> {
+        self.badges.iter().find(|(p, _)| *p == pos).map(|(_, b)| b)
     }
 
     /// The label with the name, for words: "42 (the maze)".

@@ -2,7 +2,7 @@
 //! diagnostics. Whatever is wrong is reported and left out, so a broken
 //! variant still yields a board to draw.
 
-use crate::board::{BoardJump, CompiledBoard, JumpOrigin, RestEffect, TRAY};
+use crate::board::{Badge, BoardJump, CompiledBoard, JumpOrigin, RestEffect, TRAY};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::format::Limits;
 use crate::spec::{Effect, Entry, ExtraTurnOn, Goal, Overshoot, Play, Start, VariantSpec};
@@ -133,6 +133,46 @@ fn add_names(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagno
     }
 }
 
+/// The designer's badges, checked as names are: a bad one is a warning and
+/// is left out (the effects' own badges show instead).
+fn add_badges(spec: &VariantSpec, board: &mut CompiledBoard, out: &mut Vec<Diagnostic>) {
+    let most = crate::spec::MAX_BADGE_CHARS;
+    for entry in &spec.badges {
+        let n = entry.space;
+        let label = entry.label.trim();
+        let chars = label.chars().count();
+        let colour = entry.colour.as_deref().map(|c| (c, crate::spec::parse_colour(c)));
+        let problem = match board.position(n) {
+            None => Some((
+                format!("space {n} has a badge but is not a space of this board"),
+                format!("{}; put it on one of them, or remove the entry", board.numbers_text()),
+            )),
+            Some(pos) if board.badges.iter().any(|(p, _)| *p == pos) => {
+                Some((format!("space {n} has two badges"), "keep one of the two entries".to_owned()))
+            }
+            Some(_) if label.is_empty() => {
+                Some((format!("space {n}'s badge has no label"), "give it a letter or a symbol".to_owned()))
+            }
+            Some(_) if chars > most || label.chars().any(char::is_control) => Some((
+                format!("space {n}'s badge label {label:?} does not fit in a badge"),
+                format!("at most {most} characters, on one line"),
+            )),
+            Some(_) if matches!(colour, Some((_, None))) => Some((
+                format!("space {n}'s badge colour {:?} is not a colour", colour.map_or("", |c| c.0)),
+                "write it as #rrggbb, e.g. \"#2878c8\"; leave it out for the theme's colour".to_owned(),
+            )),
+            Some(pos) => {
+                let badge = Badge { label: label.to_owned(), colour: colour.and_then(|c| c.1) };
+                board.badges.push((pos, badge));
+                None
+            }
+        };
+        if let Some((message, help)) = problem {
+            out.push(Diagnostic::warning(Code::BadgeInvalid, message).spaces([n]).help(help));
+        }
+    }
+}
+
 /// The tracing picture is the editor's alone, but a value it cannot draw
 /// is still said, as a warning: the variant plays all the same.
 fn check_background(spec: &VariantSpec, out: &mut Vec<Diagnostic>) {
@@ -229,11 +269,13 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         wait: Vec::new(),
         first_throw: Vec::new(),
         names: Vec::new(),
+        badges: Vec::new(),
     };
     if len == 0 {
         return board;
     }
     add_names(spec, &mut board, out);
+    add_badges(spec, &mut board, out);
     if let Goal::Space(n) = spec.goal {
         match board.position(n) {
             Some(pos) => board.goal = pos,

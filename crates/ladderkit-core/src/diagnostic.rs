@@ -60,12 +60,15 @@ pub enum Code {
     /// A space name on no space, named twice, empty, too long or with
     /// control characters.
     NameInvalid,
+    /// A badge on no space, twice on one, or with an empty or too long
+    /// label or a colour that is not `#rrggbb`.
+    BadgeInvalid,
     /// A board link (`link::decode`) that is cut short, damaged or not one.
     LinkDamaged,
 }
 
 impl Code {
-    pub const ALL: [Code; 36] = [
+    pub const ALL: [Code; 37] = [
         Self::Syntax,
         Self::FormatVersion,
         Self::LimitExceeded,
@@ -101,6 +104,7 @@ impl Code {
         Self::RandomJumpsInvalid,
         Self::BackgroundInvalid,
         Self::NameInvalid,
+        Self::BadgeInvalid,
         Self::LinkDamaged,
     ];
 
@@ -141,6 +145,7 @@ impl Code {
             Self::RandomJumpsInvalid => "random-jumps-invalid",
             Self::BackgroundInvalid => "background-invalid",
             Self::NameInvalid => "name-invalid",
+            Self::BadgeInvalid => "badge-invalid",
             Self::LinkDamaged => "link-damaged",
         }
     }

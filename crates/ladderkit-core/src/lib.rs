@@ -92,6 +92,7 @@ fn span_for(d: &Diagnostic, map: &SourceMap) -> Option<Span> {
         Code::RandomJumpsInvalid => "random_jumps",
         Code::BackgroundInvalid => "background",
         Code::NameInvalid => "names",
+        Code::BadgeInvalid => "badges",
         _ => return None,
     };
     map.field(field).or_else(|| map.field("board"))

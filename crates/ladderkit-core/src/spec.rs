@@ -43,6 +43,10 @@ pub struct VariantSpec {
     /// death), shown on the board, in play-test words and in prints.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<SpaceName>,
+    /// Badges of the designer's own (a label and a colour), drawn on their
+    /// spaces in place of the effects' badges, on screen and in prints.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub badges: Vec<SpaceBadge>,
     /// A picture under the board in the editor, to trace a printed or
     /// hand-drawn board by. Nothing else reads it, and a variant whose
     /// picture is missing opens and plays all the same.
@@ -61,6 +65,29 @@ pub struct SpaceName {
 /// The longest a space's name may be, in characters: it is printed on the
 /// space.
 pub const MAX_NAME_CHARS: usize = 32;
+
+/// A space's badge, the designer's way: its label (a letter or two, a
+/// symbol) and colour, drawn in place of the badges of its effects.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceBadge {
+    pub space: u32,
+    pub label: String,
+    /// `#rrggbb`; none is the theme's badge colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+}
+
+/// The longest a badge's label may be, in characters: it fits in a small
+/// circle.
+pub const MAX_BADGE_CHARS: usize = 3;
+
+/// `#rrggbb` as red, green and blue; none if it is not that.
+pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#').filter(|h| h.len() == 6 && h.bytes().all(|b| b.is_ascii_hexdigit()))?;
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
 
 /// The editor's tracing picture: a file, how opaque, how big and where.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -859,6 +886,7 @@ impl VariantSpec {
             arrows: Vec::new(),
             rules: Rules::default(),
             names: Vec::new(),
+            badges: Vec::new(),
             background: None,
         }
     }

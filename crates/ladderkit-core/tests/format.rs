@@ -155,6 +155,7 @@ prop_compose! {
         random_jumps in random_jumps(),
         background in prop::option::of((0.0f32..=1.0, 0.1f32..4.0)),
         names in prop::collection::vec((0u32..120, "[a-zA-Z' ]{0,12}"), 0..4),
+        badges in prop::collection::vec((0u32..120, "[A-Z☠»\"]{0,4}", prop::option::of("#[0-9a-fA-F]{6}|blue")), 0..3),
     ) -> VariantSpec {
         VariantSpec {
             format: FORMAT_VERSION,
@@ -166,6 +167,7 @@ prop_compose! {
             tags, chips, arrows,
             rules,
             names: names.into_iter().map(|(space, name)| SpaceName { space, name }).collect(),
+            badges: badges.into_iter().map(|(space, label, colour)| SpaceBadge { space, label, colour }).collect(),
             background: background.map(|(opacity, scale)| Background {
                 path: "scan.png".into(), opacity, scale, offset: Point { x: 0.5, y: -1.25 },
             }),

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 use ladderkit::core::spec::{
-    Arrow, Background, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceEffect,
-    SpaceName, SpaceTags, Start, VariantSpec,
+    Arrow, Background, Board, ChipLayout, Chips, Effect, Goal, Jump, Meta, Point, RandomJumps, Rules, SpaceBadge,
+    SpaceEffect, SpaceName, SpaceTags, Start, VariantSpec,
 };
 
 /// One edit of the variant.
@@ -45,6 +45,8 @@ pub enum EditCommand {
     SetJumps(Vec<Jump>, String),
     /// Space `n`'s name (empty: no name).
     SetName(u32, String),
+    /// Space `n`'s own badge (none: its effects' badges).
+    SetBadge(u32, Option<SpaceBadge>),
     /// The tracing picture under the board: chosen, or removed (none).
     SetBackground(Option<Background>),
     /// The same picture's opacity, scale or offset (sliders merge).
@@ -75,6 +77,7 @@ impl EditCommand {
             Self::AdjustBackground(_) => "background".into(),
             // Typing a name is one step.
             Self::SetName(n, _) => format!("name {n}"),
+            Self::SetBadge(n, _) => format!("badge {n}"),
             Self::MoveSpace(n, _) => format!("space {n}"),
             // Nudging several spaces merges like nudging one.
             Self::Many(edits, _) if edits.iter().all(|e| matches!(e, Self::MoveSpace(..))) => {
@@ -121,6 +124,8 @@ impl EditCommand {
             Self::SetJumps(_, label) => label.clone(),
             Self::SetName(n, name) if name.is_empty() => format!("Unname space {n}"),
             Self::SetName(n, _) => format!("Name space {n}"),
+            Self::SetBadge(n, Some(_)) => format!("Badge on space {n}"),
+            Self::SetBadge(n, None) => format!("Remove the badge on space {n}"),
             Self::SetBackground(Some(_)) => "Set background picture".into(),
             Self::AdjustBackground(_) => "Adjust background picture".into(),
             Self::SetBackground(None) => "Remove background picture".into(),
@@ -177,6 +182,10 @@ impl EditCommand {
                     (None, true) => {}
                     (None, false) => spec.names.push(SpaceName { space: *n, name: name.clone() }),
                 }
+            }
+            Self::SetBadge(n, badge) => {
+                spec.badges.retain(|b| b.space != *n);
+                spec.badges.extend(badge.iter().map(|b| SpaceBadge { space: *n, ..b.clone() }));
             }
             Self::SetBackground(b) => spec.background = b.clone(),
             Self::AdjustBackground(b) => spec.background = Some(b.clone()),
@@ -239,6 +248,7 @@ fn renumber(spec: &mut VariantSpec, map: impl Fn(u32) -> Option<u32>) {
     });
     spec.arrows.retain_mut(|a| map(a.space).map(|s| a.space = s).is_some());
     spec.names.retain_mut(|m| map(m.space).map(|s| m.space = s).is_some());
+    spec.badges.retain_mut(|b| map(b.space).map(|s| b.space = s).is_some());
     for t in &mut spec.tags {
         t.spaces = t.spaces.iter().filter_map(|&s| map(s)).collect();
     }

@@ -62,7 +62,7 @@ pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
     if options.heat.is_some() {
         footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
     }
-    let legend = legend_entries(spec);
+    let legend = legend_entries(spec, &numbered_badges(board));
     let line = 4.2;
     let footer_h = line * (footer.len() as f32 + legend.len().div_ceil(3) as f32) + 4.0;
     let top = MARGIN + title_size + 5.0;
@@ -73,19 +73,19 @@ pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
         draw_spaces(&mut svg, board, frame, &colors, spec, options.heat);
         draw_effects(&mut svg, spec, board, frame, &colors);
         draw_jumps(&mut svg, spec, board, frame, &colors);
-        draw_numbers(&mut svg, board, frame, &colors);
+        draw_numbers(&mut svg, spec, board, frame, &colors);
         crate::extras::draw(&mut svg, spec, board, |p| frame.at(p), frame.scale, &colors);
     } else {
         svg.text(page_w / 2.0, page_h / 2.0, 6.0, "middle", &fill(colors.ink), "This board has no spaces");
     }
 
     let mut y = page_h - MARGIN - footer_h + line + 2.0;
-    for (k, (badge, words)) in legend.iter().enumerate() {
+    for (k, (badge, words, colour)) in legend.iter().enumerate() {
         let x = MARGIN + (k % 3) as f32 * (page_w - 2.0 * MARGIN) / 3.0;
         if k > 0 && k % 3 == 0 {
             y += line;
         }
-        self::badge(&mut svg, (x + 2.0, y - 1.2), 2.0, badge, &colors);
+        self::badge(&mut svg, (x + 2.0, y - 1.2), 2.0, badge, *colour, &colors);
         svg.text(x + 5.0, y, 3.2, "start", &fill(colors.ink), words);
     }
     if !legend.is_empty() {
@@ -189,7 +189,7 @@ fn draw_spaces(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette, spec
 
 /// Space numbers, drawn after the jumps with a halo of the page colour so a
 /// snake across a tile's corner never hides its number.
-fn draw_numbers(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette) {
+fn draw_numbers(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Frame, c: &Palette) {
     let s = f.scale;
     let square = is_grid(board);
     // Below 1 mm, numbers cannot be read on paper: then only every tenth
@@ -210,14 +210,36 @@ fn draw_numbers(svg: &mut Svg, board: &CompiledBoard, f: Frame, c: &Palette) {
         let anchor = if square { "start" } else { "middle" };
         svg.text(at.0, at.1, size, anchor, "", &number.to_string());
         // A named space (the Goose's bridge, inn, well…) carries its name
-        // along its foot, small, where it can still be read.
+        // along its foot, small, clear of a tag mark (bottom left) and the
+        // badges (bottom right); with both there, across its middle.
         if let Some(name) = board.name(pos).filter(|_| !tiny) {
-            let small = size * 0.55;
-            let at = if square { (x - s * 0.42, y + s * 0.4) } else { (x, y + s * 0.3) };
-            svg.text(at.0, at.1, small, anchor, "", name);
+            let tagged = spec.tags.iter().any(|t| t.spaces.contains(&number));
+            let badged = board.badge(pos).is_some() || spec.effects.iter().any(|e| e.space == number);
+            let foot = if square { 0.42 } else { 0.32 };
+            let (left, right, down) = match (tagged, badged) {
+                (true, true) => (-0.45, 0.45, 0.06),
+                (tagged, badged) => (if tagged { -0.15 } else { -0.45 }, if badged { 0.1 } else { 0.45 }, foot),
+            };
+            let (text, small) = fit_text(name, (right - left) * s, size * 0.55);
+            svg.text(x + (left + right) / 2.0 * s, y + down * s, small, "middle", "", &text);
         }
     }
     svg.close("g");
+}
+
+/// Text to fit `width` at `size` or smaller (down to two thirds of it),
+/// cut short with "…" if it still does not fit: the text and its size.
+/// Glyphs are taken as 0.55 of the size wide (the Ubuntu font's average).
+fn fit_text(text: &str, width: f32, size: f32) -> (String, f32) {
+    const GLYPH: f32 = 0.55;
+    let chars = text.chars().count().max(1) as f32;
+    let fitting = width / (chars * GLYPH);
+    if fitting >= size * 2.0 / 3.0 {
+        return (text.to_owned(), fitting.min(size));
+    }
+    let small = size * 2.0 / 3.0;
+    let keep = ((width / (small * GLYPH)).floor() as usize).saturating_sub(1).max(1);
+    (text.chars().take(keep).collect::<String>() + "…", small)
 }
 
 /// White (cold) to deep red (hot), by the square root so warm spots show.
@@ -343,9 +365,22 @@ fn short(effect: &Effect) -> String {
     }
 }
 
-fn badge(svg: &mut Svg, (x, y): (f32, f32), r: f32, text: &str, c: &Palette) {
-    svg.circle(x, y, r, &format!(r#"fill="{}" stroke="{}" stroke-width="{}""#, c.badge, c.ink, n(r * 0.1)));
-    svg.text(x, y + r * 0.35, r * 0.95, "middle", &fill(c.badge_text), text);
+/// A badge: the theme's colours, or the designer's `colour` with black or
+/// white text, whichever reads on it (the black-on-white theme keeps its
+/// own).
+fn badge(svg: &mut Svg, (x, y): (f32, f32), r: f32, text: &str, colour: Option<[u8; 3]>, c: &Palette) {
+    let own = colour.filter(|_| c.badge != "#ffffff" || c.ink != "#000000");
+    let (back, ink) = match own {
+        Some([r, g, b]) => {
+            let light = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b) > 150.0;
+            (format!("#{r:02x}{g:02x}{b:02x}"), if light { "#000000" } else { "#ffffff" })
+        }
+        None => (c.badge.to_owned(), c.badge_text),
+    };
+    svg.circle(x, y, r, &format!(r#"fill="{back}" stroke="{}" stroke-width="{}""#, c.ink, n(r * 0.1)));
+    // Longer labels in smaller type, to stay inside the circle.
+    let size = r * if text.chars().count() > 2 { 0.7 } else { 0.95 };
+    svg.text(x, y + size * 0.37, size, "middle", &fill(ink), text);
 }
 
 fn draw_effects(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Frame, c: &Palette) {
@@ -354,23 +389,69 @@ fn draw_effects(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Fra
     svg.open("g", r#"id="effects""#);
     for e in &spec.effects {
         let Some(pos) = board.position(e.space) else { continue };
+        // A badge of the designer's stands for the space's effects.
+        if board.badge(pos).is_some() {
+            continue;
+        }
         let (x, y) = f.at(board.points[pos as usize]);
         let k = on_space.entry(e.space).or_insert(0u32);
-        badge(svg, (x + s * (0.26 - 0.3 * *k as f32), y + s * 0.26), s * 0.15, &short(&e.effect), c);
+        badge(svg, (x + s * (0.26 - 0.3 * *k as f32), y + s * 0.26), s * 0.15, &short(&e.effect), None, c);
         *k += 1;
+    }
+    for (pos, own) in &board.badges {
+        let (x, y) = f.at(board.points[*pos as usize]);
+        badge(svg, (x + s * 0.26, y + s * 0.26), s * 0.15, &own.label, own.colour, c);
     }
     svg.close("g");
 }
 
-/// Each distinct effect once: its badge and its words.
-fn legend_entries(spec: &VariantSpec) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for e in &spec.effects {
-        let entry = (short(&e.effect), e.effect.describe());
+/// The designer's badges (checked: bad ones are left out), by space number.
+fn numbered_badges(board: &CompiledBoard) -> Vec<(u32, ladderkit_core::board::Badge)> {
+    board.badges.iter().filter_map(|(pos, b)| Some((board.number(*pos)?, b.clone()))).collect()
+}
+
+/// Each distinct badge once: its text, its words and the designer's
+/// colour. A designer's badge says what is on its space (the effects, or
+/// failing them the name).
+fn legend_entries(
+    spec: &VariantSpec,
+    own: &[(u32, ladderkit_core::board::Badge)],
+) -> Vec<(String, String, Option<[u8; 3]>)> {
+    let mut out: Vec<(String, String, Option<[u8; 3]>)> = Vec::new();
+    let mut add = |entry| {
         if !out.contains(&entry) {
             out.push(entry);
         }
+    };
+    for e in spec.effects.iter().filter(|e| !own.iter().any(|(n, _)| *n == e.space)) {
+        add((short(&e.effect), e.effect.describe(), None));
     }
-    out.extend(crate::extras::legend(spec));
+    for (space, b) in own {
+        let effects: Vec<String> =
+            spec.effects.iter().filter(|e| e.space == *space).map(|e| e.effect.describe()).collect();
+        let name = spec.names.iter().find(|m| m.space == *space).map(|m| m.name.clone());
+        let words =
+            if effects.is_empty() { name.unwrap_or_else(|| format!("space {space}")) } else { effects.join(", ") };
+        add((b.label.clone(), words, b.colour));
+    }
+    out.extend(crate::extras::legend(spec).into_iter().map(|(badge, words)| (badge, words, None)));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_text;
+
+    #[test]
+    fn a_name_shrinks_to_fit_beside_the_badges_then_is_cut_short() {
+        // 10 glyphs of 0.55 × 2 mm need 11 mm.
+        assert_eq!(fit_text("the bridge", 20.0, 2.0), ("the bridge".into(), 2.0), "room to spare: as it is");
+        let (text, size) = fit_text("the bridge", 9.0, 2.0);
+        assert_eq!(text, "the bridge");
+        assert!((size * 0.55 * 10.0 - 9.0).abs() < 1e-4, "smaller, to fill the room exactly: {size}");
+        let (text, size) = fit_text("the bridge over the river", 6.0, 2.0);
+        // At 4/3 mm, 6 mm hold 8 glyphs: 7 and the ellipsis.
+        assert_eq!(text, "the bri…");
+        assert!((size - 4.0 / 3.0).abs() < 1e-4, "no smaller than two thirds: {size}");
+    }
 }

@@ -219,3 +219,32 @@ fn named_spaces_carry_their_names_on_the_printed_board() {
         assert!(svg.contains(&format!(">{name}</text>")), "{name} is not printed");
     }
 }
+
+#[test]
+fn a_badge_of_the_designers_replaces_the_effects_badges_and_says_what_it_means() {
+    let text = r##"Variant(
+        format: 1,
+        meta: (name: "badges"),
+        board: Grid(cols: 6, rows: 6, path: Boustrophedon),
+        effects: [(space: 9, effect: Wait), (space: 20, effect: LoseTurns(1))],
+        names: [SpaceName(space: 9, name: "the well"), (space: 30, name: "the inn")],
+        badges: [
+            SpaceBadge(space: 9, label: "☠", colour: "#ffd700"),
+            (space: 30, label: "Inn", colour: "#1e5aa0"),
+        ],
+    )"##;
+    let checked = ladderkit_core::check_source(text);
+    assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+    let spec = checked.spec.unwrap();
+    let svg = ladderkit_render::board_svg(&spec, &ladderkit_render::BoardOptions::default());
+    // Space 9's own badge, gold with black text, in place of its "W".
+    assert!(svg.contains(r##"fill="#ffd700""##) && svg.contains(">☠</text>"), "the badge is drawn");
+    assert!(!svg.contains(">W</text>"), "the effect's badge gives way to it");
+    assert!(svg.contains(">-1</text>"), "space 20 keeps its effect's badge");
+    // The legend says what the designer's badges stand for.
+    assert!(svg.contains(">wait to be freed</text>"), "space 9's badge: its effect");
+    assert!(svg.contains(">the inn</text>") && svg.contains(r##"fill="#1e5aa0""##), "space 30's: its name");
+    // Black on white stays black on white.
+    let ink = ladderkit_render::BoardOptions { theme: ladderkit_render::Theme::Ink, ..Default::default() };
+    assert!(!ladderkit_render::board_svg(&spec, &ink).contains("#ffd700"));
+}

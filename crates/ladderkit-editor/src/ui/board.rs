@@ -781,8 +781,19 @@ fn draw_effects(
 ) {
     let unit = t.zoom;
     let mut count = std::collections::HashMap::new();
+    // A badge of the designer's stands for its space's effects.
+    for (pos, own) in &board.badges {
+        let c = t.to_screen(board.points[*pos as usize]);
+        if clip.contains(c) {
+            let fill = own.colour.map_or(Color32::from_rgb(40, 120, 200), |[r, g, b]| Color32::from_rgb(r, g, b));
+            paint::badge(p, c + Vec2::new(unit * 0.28, unit * 0.26), unit, fill, &own.label, colours);
+        }
+    }
     for e in effects {
         let Some(pos) = board.position(e.space) else { continue };
+        if board.badge(pos).is_some() {
+            continue;
+        }
         let c = t.to_screen(board.points[pos as usize]);
         if !clip.contains(c) {
             continue;
@@ -943,5 +954,23 @@ mod tests {
             "a go-to the gone space goes"
         );
         assert_eq!(e.spec().names[0].space, 4);
+    }
+
+    #[test]
+    fn a_badge_of_the_designers_is_drawn_in_place_of_the_effects() {
+        let mut spec = VariantSpec::new_grid("badge", 6, 6, PathStyle::Boustrophedon);
+        spec.effects = vec![
+            SpaceEffect { space: 9, effect: Effect::LoseTurns(2) },
+            SpaceEffect { space: 20, effect: Effect::LoseTurns(3) },
+        ];
+        let mut e = Editor::new(spec);
+        let badge = ladderkit::core::spec::SpaceBadge { space: 9, label: "Inn".into(), colour: Some("#ffd700".into()) };
+        e.send(Intent::Edit(EditCommand::SetBadge(9, Some(badge))));
+        let texts = e.board_texts();
+        assert!(texts.contains(&"Inn".to_owned()), "{texts:?}");
+        assert!(!texts.contains(&"−2".to_owned()), "space 9's effect badge gives way");
+        assert!(texts.contains(&"−3".to_owned()), "space 20 keeps its own");
+        e.ctrl(egui::Key::Z);
+        assert!(e.board_texts().contains(&"−2".to_owned()), "undone: the effect's badge is back");
     }
 }

@@ -69,6 +69,40 @@ fn edit(out: &mut Vec<Intent>, command: EditCommand) {
     out.push(Intent::Edit(command));
 }
 
+/// The badge label field's id (the tests type into it).
+pub(super) const BADGE_FIELD: &str = "inspector:badge";
+
+/// The space's own badge: a label of up to three characters and a colour,
+/// drawn in place of its effects' badges (on screen and in prints).
+fn badge_row(ui: &mut egui::Ui, spec: &ladderkit::core::spec::VariantSpec, n: u32, out: &mut Vec<Intent>) {
+    use ladderkit::core::spec::{MAX_BADGE_CHARS, SpaceBadge, parse_colour};
+    let old = spec.badges.iter().find(|b| b.space == n);
+    ui.horizontal(|ui| {
+        ui.label("Badge");
+        let mut label = old.map_or(String::new(), |b| b.label.clone());
+        let field = egui::TextEdit::singleline(&mut label)
+            .id(egui::Id::new(BADGE_FIELD))
+            .hint_text("W, ☠…")
+            .char_limit(MAX_BADGE_CHARS);
+        ui.add(field.desired_width(48.0))
+            .on_hover_text("Your own badge for this space, in place of its effects' badges (empty: theirs)");
+        let mut rgb = old.and_then(|b| b.colour.as_deref()).and_then(parse_colour).unwrap_or([40, 120, 200]);
+        let picked = ui.color_edit_button_srgb(&mut rgb).on_hover_text("The badge's colour").changed();
+        let colour = if picked || old.is_some_and(|b| b.colour.is_some()) {
+            Some(format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]))
+        } else {
+            None
+        };
+        let wanted = (!label.trim().is_empty()).then(|| SpaceBadge { space: n, label: label.clone(), colour });
+        if wanted.as_ref() != old {
+            // A colour with no label yet waits for the label.
+            if wanted.is_some() || old.is_some() {
+                edit(out, EditCommand::SetBadge(n, wanted));
+            }
+        }
+    });
+}
+
 fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
     let spec = &f.doc.spec;
     // A problem with several culprits (a loop, the snakes that block the
@@ -139,6 +173,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                     edit(out, EditCommand::SetName(n, name));
                 }
             });
+            badge_row(ui, spec, n, out);
             for (i, e) in spec.effects.iter().enumerate().filter(|(_, e)| e.space == n) {
                 ui.horizontal(|ui| {
                     let mut effect = e.effect;
@@ -537,5 +572,49 @@ fn first_throws(ui: &mut egui::Ui, r: &mut Rules) {
     if ui.small_button("+ first throw").clicked() {
         let faces = vec![r.dice.sides; r.dice.count as usize];
         r.first_throw.push(FirstThrow { dice: faces, to: 1 });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_egui::egui::{self, Event, RawInput};
+    use ladderkit::core::spec::{PathStyle, SpaceBadge, VariantSpec};
+
+    use super::super::testing::Editor;
+    use super::*;
+
+    #[test]
+    fn typing_a_badge_label_gives_the_space_its_own_badge() {
+        let mut e = Editor::new(VariantSpec::new_grid("badge", 6, 6, PathStyle::Boustrophedon));
+        e.send(Intent::Select(Selected::Space(9)));
+        let frame_with = |e: &mut Editor, events: Vec<Event>| {
+            let frame = Editor::frame(e.app.world());
+            let mut asked = Vec::new();
+            let input = RawInput {
+                events,
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 1000.0))),
+                ..RawInput::default()
+            };
+            e.ctx.run_ui(input, |ui| asked = panel(ui, &frame)).drop_without_applying_deltas();
+            asked
+        };
+        frame_with(&mut e, Vec::new());
+        e.ctx.memory_mut(|m| m.request_focus(egui::Id::new(BADGE_FIELD)));
+        let asked = frame_with(&mut e, vec![Event::Text("W".into())]);
+        e.send_all(asked);
+        assert_eq!(e.spec().badges, [SpaceBadge { space: 9, label: "W".into(), colour: None }]);
+        // Emptied, the badge goes and the effects' badges are back.
+        let asked = frame_with(
+            &mut e,
+            vec![Event::Key {
+                key: egui::Key::Backspace,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            }],
+        );
+        e.send_all(asked);
+        assert_eq!(e.spec().badges, []);
     }
 }

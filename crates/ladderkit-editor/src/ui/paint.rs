@@ -125,12 +125,16 @@ pub fn snake(p: &egui::Painter, head: Pos2, tail: Pos2, unit: f32, color: Color3
 /// or the theme's one badge colour where it has one.
 pub fn badge(p: &egui::Painter, at: Pos2, unit: f32, fill: Color32, text: &str, c: &Colours) {
     let r = unit * 0.17;
-    let (fill, ink) = c.badge.unwrap_or((fill, Color32::WHITE));
+    // Black or white text, whichever reads on the fill (as printed).
+    let light = 0.299 * f32::from(fill.r()) + 0.587 * f32::from(fill.g()) + 0.114 * f32::from(fill.b()) > 150.0;
+    let ink = if light { Color32::BLACK } else { Color32::WHITE };
+    let (fill, ink) = c.badge.unwrap_or((fill, ink));
     p.circle_filled(at, r, fill);
     if let Some(edge) = c.edge {
         p.circle_stroke(at, r, Stroke::new(1.0, edge));
     }
-    p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(r * 1.1), ink);
+    let size = r * if text.chars().count() > 2 { 0.8 } else { 1.1 };
+    p.text(at, egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(size), ink);
 }
 
 /// Seat colours for play-test pieces: the printed kit's (one list, in

@@ -265,6 +265,27 @@ impl Editor {
 
     /// The fill colours of the board's tiles, as drawn in one frame.
     pub fn board_fills(&mut self) -> Vec<egui::Color32> {
+        self.board_shapes()
+            .iter()
+            .filter_map(|s| match s {
+                egui::Shape::Rect(r) => Some(r.fill),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The texts the board paints in one frame.
+    pub fn board_texts(&mut self) -> Vec<String> {
+        self.board_shapes()
+            .iter()
+            .filter_map(|s| match s {
+                egui::Shape::Text(t) => Some(t.galley.text().to_owned()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn board_shapes(&mut self) -> Vec<egui::Shape> {
         self.board_frame(Vec::new(), Modifiers::NONE);
         let frame = Self::frame(self.app.world());
         let brush = *self.app.world().resource::<crate::tools::Brush>();
@@ -277,14 +298,7 @@ impl Editor {
                 super::board::view(ui, &frame, self.tool, brush, &mut self.view, &mut self.panels.board);
             });
         });
-        output
-            .shapes
-            .iter()
-            .filter_map(|s| match &s.shape {
-                egui::Shape::Rect(r) => Some(r.fill),
-                _ => None,
-            })
-            .collect()
+        output.shapes.into_iter().map(|s| s.shape).collect()
     }
 
     pub fn group(&self) -> Vec<Selected> {

@@ -33,6 +33,10 @@ fn every_command_applies_and_undoes() {
         EditCommand::AdjustBackground(Background { opacity: 0.8, ..Background::new("scan.jpg".into()) }),
         EditCommand::SetBackground(None),
         EditCommand::SetName(7, "the inn".into()),
+        EditCommand::SetBadge(
+            7,
+            Some(ladderkit::core::spec::SpaceBadge { space: 7, label: "Inn".into(), colour: Some("#aa2020".into()) }),
+        ),
         EditCommand::SetRules(Rules { follow_chains: false, ..Rules::default() }),
         // Typing a name merges into one step, so each name edit here comes
         // after another kind of edit.
@@ -46,6 +50,14 @@ fn every_command_applies_and_undoes() {
         EditCommand::SetBoard(free),
         EditCommand::AddSpace(ladderkit::core::spec::Point { x: 3.0, y: 1.0 }),
         EditCommand::MoveSpace(1, ladderkit::core::spec::Point { x: 2.0, y: 2.0 }),
+        EditCommand::InsertSpace(2, ladderkit::core::spec::Point { x: 1.0, y: 1.0 }),
+        EditCommand::Many(
+            vec![
+                EditCommand::MoveSpace(1, ladderkit::core::spec::Point { x: 0.0, y: 0.0 }),
+                EditCommand::MoveSpace(2, ladderkit::core::spec::Point { x: 1.0, y: 0.0 }),
+            ],
+            "Move 2 spaces".into(),
+        ),
         EditCommand::RemoveSpace(2),
     ];
     let mut states = vec![doc(&app).spec.clone()];
