@@ -466,6 +466,19 @@ pub fn save_picture(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) -> 
     save_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 
+/// Whether a Markdown page's picture may be written at `path`: nothing is
+/// there, or a board picture an earlier page or `render` wrote (a PNG
+/// carrying its variant). Anything else is someone's, and is kept.
+pub fn page_picture_replaceable(path: &Path) -> bool {
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return true };
+    if !meta.is_file() || meta.len() > FileKind::Picture.max_bytes() as u64 {
+        return false;
+    }
+    std::fs::read(path).is_ok_and(|bytes| {
+        carry::is_png(&bytes) && matches!(carry::embedded(&bytes, FileKind::Picture.max_bytes()), Ok(Some(_)))
+    })
+}
+
 /// The bytes `save_picture` writes (the web page downloads them).
 pub fn picture_bytes(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) -> Result<Vec<u8>, String> {
     match PictureFormat::of(path) {

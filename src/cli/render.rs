@@ -80,7 +80,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let svg = render::board_svg(spec, &options);
     let picture = if markdown { args.output.with_extension("png") } else { args.output.clone() };
-    if markdown && !ours_to_replace(&picture) {
+    if markdown && !files::page_picture_replaceable(&picture) {
         return fail(format!(
             "{} exists and is not a board Ladderkit drew; the page's picture would replace it. Move it, or name \
              the page otherwise",
@@ -103,19 +103,6 @@ pub fn run(args: &Args) -> Outcome {
         say!("drew {} to {}", spec.meta.name, args.output.display());
     }
     drawn_despite_errors(&args.file, &loaded)
-}
-
-/// Whether a page's picture may be written at `path`: nothing is there, or
-/// a board picture an earlier `render` wrote (a PNG carrying its variant).
-fn ours_to_replace(path: &std::path::Path) -> bool {
-    let Ok(meta) = std::fs::symlink_metadata(path) else { return true };
-    if !meta.is_file() || meta.len() > files::FileKind::Picture.max_bytes() as u64 {
-        return false;
-    }
-    std::fs::read(path).is_ok_and(|bytes| {
-        ladderkit::render::carry::is_png(&bytes)
-            && matches!(ladderkit::render::carry::embedded(&bytes, files::FileKind::Picture.max_bytes()), Ok(Some(_)))
-    })
 }
 
 /// Reads a variant to draw or print (`render`, `print`): one with errors is

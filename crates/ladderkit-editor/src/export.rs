@@ -1,12 +1,13 @@
-//! File › Export board and File › Print-and-play kit: the printable board
-//! from `ladderkit render` and the PDF kit from `ladderkit print`, so what
-//! the editor exports is what the command line prints. The desktop writes
+//! File › Export board, Export forum page and Print-and-play kit: the
+//! printable board and the Markdown page from `ladderkit render` and the
+//! PDF kit from `ladderkit print`, so what the editor exports is what the
+//! command line prints. The desktop writes
 //! a file it asks for; the web page downloads it (`platform`).
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use ladderkit::files::{picture_bytes, save_bytes_atomic};
+use ladderkit::files::{page_picture_replaceable, picture_bytes, save_bytes_atomic};
 use ladderkit::render::{BOARD_MM, BoardOptions, Paper, Theme, board_svg};
 
 use crate::EditorSet;
@@ -44,7 +45,7 @@ impl ExportOptions {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ExportOptions>()
-        .add_systems(Update, (set_options, export_board, print_kit).chain().in_set(EditorSet::Files));
+        .add_systems(Update, (set_options, export_board, export_page, print_kit).chain().in_set(EditorSet::Files));
 }
 
 fn set_options(mut intents: MessageReader<Intent>, mut options: ResMut<ExportOptions>) {
@@ -121,6 +122,63 @@ fn export_board(
         files.say(match bytes.and_then(|b| target.deliver("the board", &b)) {
             Ok(done) => done,
             Err(e) => format!("could not export the board: {e}"),
+        });
+    }
+}
+
+/// The forum page, as `ladderkit render -o page.md` writes it: the page
+/// and, beside it, the board picture it shows (`page.png`), which replaces
+/// only a board picture Ladderkit wrote. The web page downloads both.
+fn export_page(
+    mut intents: MessageReader<Intent>,
+    doc: Res<Document>,
+    options: Res<ExportOptions>,
+    mut files: ResMut<Files>,
+) {
+    for intent in intents.read() {
+        let given = match intent {
+            Intent::ExportPage(path) => Some(path),
+            Intent::ExportPageDialog => None,
+            _ => continue,
+        };
+        let dialog = SaveDialog {
+            filter: ("Forum page (Markdown)", &["md"]),
+            name: "page.md",
+            refused: "no page written: no file chosen (or no file dialog on this system: use File › Export forum \
+                      page to path…)",
+        };
+        let Some(target) = destination(given, &dialog, &mut files) else { continue };
+        if !target.name().extension().is_some_and(|e| e.eq_ignore_ascii_case("md")) {
+            files.say(format!("no page written: name it .md, not {}", target.name().display()));
+            continue;
+        }
+        let picture = match &target {
+            Target::Path(path) => Target::Path(path.with_extension("png")),
+            Target::Download(name) => Target::Download(Path::new(name).with_extension("png").display().to_string()),
+        };
+        if let Target::Path(path) = &picture
+            && !page_picture_replaceable(path)
+        {
+            files.say(format!(
+                "no page written: {} exists and is not a board Ladderkit drew; move it, or name the page otherwise",
+                path.display()
+            ));
+            continue;
+        }
+        let look = BoardOptions { paper: options.paper, theme: options.theme, ..BoardOptions::default() };
+        let svg = board_svg(&doc.spec, &look);
+        let text = ladderkit::core::to_string(&doc.spec);
+        let linked = picture.name().file_name().map(|n| n.to_string_lossy().into_owned());
+        let compiled = ladderkit::core::compile(&doc.spec);
+        let started = bevy::platform::time::Instant::now();
+        let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+        let page = ladderkit::print::page(&doc.spec, Some(&compiled), linked.as_deref(), &out_of_time);
+        let written = picture_bytes(picture.name(), &svg, DPI, Some(&text))
+            .and_then(|bytes| picture.deliver("the board picture", &bytes))
+            .and_then(|_| target.deliver("the forum page", page.as_bytes()));
+        files.say(match written {
+            Ok(done) => format!("{done}, with its picture {}", picture.name().display()),
+            Err(e) => format!("could not write the forum page: {e}"),
         });
     }
 }

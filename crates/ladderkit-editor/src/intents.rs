@@ -61,6 +61,10 @@ pub enum Intent {
     BackgroundPath(PathBuf),
     /// A picture the page was handed (picked, or a JPEG dropped).
     BackgroundHanded(Box<crate::platform::Handed>),
+    /// The forum page (Markdown) and its board picture, as `ladderkit
+    /// render -o page.md` writes them.
+    ExportPage(PathBuf),
+    ExportPageDialog,
     /// The print-and-play kit (a PDF), as `ladderkit print` writes it.
     PrintKit(PathBuf),
     PrintKitDialog,

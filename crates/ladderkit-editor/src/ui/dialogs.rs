@@ -64,6 +64,7 @@ pub enum PromptKind {
     SaveAs,
     ExportPng,
     ExportBoard,
+    ExportPage,
     PrintKit,
 }
 
@@ -82,10 +83,12 @@ impl PathPrompt {
             (PromptKind::ExportPng, Some(p)) => p.with_extension("png").display().to_string(),
             (PromptKind::ExportBoard, Some(p)) => p.with_extension("svg").display().to_string(),
             (PromptKind::PrintKit, Some(p)) => p.with_extension("pdf").display().to_string(),
+            (PromptKind::ExportPage, Some(p)) => p.with_extension("md").display().to_string(),
             (_, Some(p)) => p.display().to_string(),
             (PromptKind::ExportPng, None) => "board.png".into(),
             (PromptKind::ExportBoard, None) => "board.svg".into(),
             (PromptKind::PrintKit, None) => "kit.pdf".into(),
+            (PromptKind::ExportPage, None) => "page.md".into(),
             (_, None) => "variant.ron".into(),
         };
         Self { kind, text, focused: false }
@@ -144,6 +147,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             PromptKind::ExportPng => "Export screenshot to path",
             PromptKind::ExportBoard => "Export board to path (.svg or .png)",
             PromptKind::PrintKit => "Print-and-play kit to path (.pdf)",
+            PromptKind::ExportPage => "Forum page to path (.md, its picture beside it as .png)",
         };
         let (mut open, mut done, mut escaped) = (true, false, false);
         egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -160,6 +164,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 PromptKind::ExportPng => Intent::ExportPng(path),
                 PromptKind::ExportBoard => Intent::ExportBoard(path),
                 PromptKind::PrintKit => Intent::PrintKit(path),
+                PromptKind::ExportPage => Intent::ExportPage(path),
             });
         }
         if done || !open {

@@ -76,6 +76,17 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if desktop && ui.button("Export printable board to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportBoard, f));
             }
+            let page = ui.button("Export forum page (Markdown)…");
+            super::mark(&mut panels.targets, "menu:File:page", &page);
+            if page
+                .on_hover_text("The rules in words, the jumps and the exact odds, with the board's picture")
+                .clicked()
+            {
+                out.push(Intent::ExportPageDialog);
+            }
+            if desktop && ui.button("Export forum page to path…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportPage, f));
+            }
             let kit = ui.button("Print-and-play kit (PDF)…");
             super::mark(&mut panels.targets, "menu:File:kit", &kit);
             if kit.clicked() {

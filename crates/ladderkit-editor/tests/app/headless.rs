@@ -410,6 +410,33 @@ fn exports_take_the_paper_theme_and_kit_size_chosen() {
 }
 
 #[test]
+fn export_page_writes_the_forum_page_and_its_picture_as_render_does() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    let dir = temp_dir("page");
+    let page = dir.join("mb.md");
+    send(&mut app, Intent::ExportPage(page.clone()));
+    let status = app.world().resource::<Files>().status.clone();
+    let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{e}: {status}"));
+    let spec = doc(&app).spec.clone();
+    let compiled = ladderkit::core::compile(&spec);
+    assert_eq!(text, ladderkit::print::page(&spec, Some(&compiled), Some("mb.png"), &|| false), "as render writes it");
+    assert!(text.contains("](mb.png)"), "the page shows its picture");
+    let png = std::fs::read(dir.join("mb.png")).unwrap();
+    let carried = ladderkit::render::carry::embedded(&png, 1 << 20).unwrap().expect("the picture carries the variant");
+    assert_eq!(ladderkit::core::parse(&carried).spec, Some(spec));
+    // Again: the picture is Ladderkit's, so it is replaced.
+    send(&mut app, Intent::ExportPage(page.clone()));
+    assert!(app.world().resource::<Files>().status.contains("written"), "{}", app.world().resource::<Files>().status);
+    // Someone's own picture there is kept, and nothing is written.
+    std::fs::write(dir.join("other.png"), b"my holiday photo").unwrap();
+    send(&mut app, Intent::ExportPage(dir.join("other.md")));
+    assert!(app.world().resource::<Files>().status.contains("is not a board Ladderkit drew"));
+    assert_eq!(std::fs::read(dir.join("other.png")).unwrap(), b"my holiday photo");
+    assert!(!dir.join("other.md").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn arrows_tags_and_chips_are_edits_on_the_history() {
     let mut app = app_with(None);
     send(&mut app, Intent::New(Box::new(VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon))));
