@@ -42,7 +42,7 @@ def main():
         except subprocess.TimeoutExpired:
             proc.kill()
     shutil.rmtree(work, ignore_errors=True)
-    print("real-window test: drew, checked, painted, undid, redid, saved, play-tested, read the help and duplicated and deleted by mouse and keyboard")
+    print("real-window test: drew, checked, painted, undid, redid, saved, play-tested, read the help, duplicated and deleted, and selected several by mouse and keyboard")
 
 
 class Editor:
@@ -201,6 +201,22 @@ def run(proc, variant, report):
     ed.wait("clicking 9 selects the space", lambda s: s["selected"] == "Space(9)")
     xdo("key", "Escape")
     ed.wait("Esc lets go of it", lambda s: s["selected"] == "Nothing")
+
+    # Shift+click the space and the ladder: both selected; Delete takes
+    # the ladder and the space's effect in one step, and Ctrl+Z both back.
+    click(9)
+    xdo("keydown", "shift")
+    time.sleep(0.3)
+    xdo("mousemove", (x0 + x1) // 2, (y0 + y1) // 2)
+    time.sleep(0.3)
+    xdo("click", 1)
+    time.sleep(0.3)
+    xdo("keyup", "shift")
+    ed.wait("Shift+click adds the ladder", lambda s: sorted(s["group"]) == ["Jump(0)", "Space(9)"])
+    xdo("key", "Delete")
+    ed.wait("Delete removes both", lambda s: s["jumps"] == [] and s["effects"] == [])
+    chord("ctrl", "z")
+    ed.wait("one Ctrl+Z brings both back", lambda s: s["jumps"] == [[3, 20]] and len(s["effects"]) == 1)
 
 
 if __name__ == "__main__":

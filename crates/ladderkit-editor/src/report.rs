@@ -88,6 +88,7 @@ fn write_report(
         "mode": format!("{:?}", mode.get()),
         "tool": tool.name(),
         "selected": format!("{:?}", selection.selected),
+        "group": selection.all().iter().map(|s| format!("{s:?}")).collect::<Vec<_>>(),
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
         "name": doc.spec.meta.name,
         "hash": format!("{:016x}", variant_hash(&doc.spec)),
