@@ -12,10 +12,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ladderkit_core::Features;
 use ladderkit_core::board::{Resolved, Step};
-use ladderkit_core::spec::Play;
 use ladderkit_engine::extras::chip_lies;
 use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, play_choice, play_turn};
+
+use crate::kernel::RaceKernel;
 
 use crate::kernel::{AFTER, BOUNCED, CHAIN, EXTRA, Entry, MOVED, WON, move_table, roll, table_fits};
 use crate::pairs::Lead;
@@ -32,17 +34,22 @@ pub struct ExtrasKernel {
 }
 
 impl ExtrasKernel {
-    /// Whether `new` gives a kernel: a classic race with points, chips or
-    /// arrows, without the rules a move from the table leaves out (bumping,
-    /// wells and prisons, first throws), a table that is not too large,
-    /// and seats that choose as the engine's random and greedy bots.
+    /// What the extras kernel plays: the race kernel's features, and
+    /// points, chips and arrows (not bumping, wells or first throws, which
+    /// a move from the table leaves out).
+    pub const PLAYS: Features = RaceKernel::PLAYS
+        .with(Features::POINTS)
+        .with(Features::CHIPS)
+        .with(Features::ARROWS)
+        .with(Features::POINTS_WIN);
+
+    /// Whether `new` gives a kernel: it plays every feature of the board,
+    /// the table is not too large, and the seats choose as the engine's
+    /// random and greedy bots. (A board without extras gets the race
+    /// kernel first: `Runner::of`.)
     pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
         let board = engine.board();
-        matches!(board.play, Play::Classic)
-            && board.has_extras()
-            && board.bump.is_none()
-            && board.wait.is_empty()
-            && board.first_throw.is_empty()
+        board.features().within(Self::PLAYS)
             && table_fits(board)
             && seats.iter().all(|p| matches!(p, Policy::Random | Policy::Greedy))
     }

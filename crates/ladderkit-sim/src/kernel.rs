@@ -3,8 +3,9 @@
 //! `CompiledBoard::resolve`. It draws the dice exactly as the engine does,
 //! so a seed gives the very same games as the engine, only faster.
 
+use ladderkit_core::Features;
 use ladderkit_core::board::Outcome;
-use ladderkit_core::spec::{FirstPlayer, Play};
+use ladderkit_core::spec::FirstPlayer;
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::pairs::{Lead, PairReads, PairTable};
@@ -78,16 +79,19 @@ pub struct Scratch {
 }
 
 impl RaceKernel {
-    /// Whether `new` gives a kernel: pieces cannot interact and the table
-    /// is not too large. Builds nothing.
+    /// What the race kernel plays: classic races whose pieces never meet,
+    /// with lost and extra turns, a turn cap and geese.
+    pub const PLAYS: Features = Features::LOST_TURNS
+        .with(Features::EXTRA_TURN_SPACES)
+        .with(Features::EXTRA_TURN_ROLLS)
+        .with(Features::TURN_CAP)
+        .with(Features::GEESE);
+
+    /// Whether `new` gives a kernel: it plays every feature of the board
+    /// and the table is not too large. Builds nothing.
     pub fn applies(engine: &Engine) -> bool {
         let board = engine.board();
-        matches!(board.play, Play::Classic)
-            && board.shared_squares
-            && board.wait.is_empty()
-            && board.first_throw.is_empty()
-            && !board.has_extras()
-            && table_fits(board)
+        board.features().within(Self::PLAYS) && table_fits(board)
     }
 
     /// A kernel for the engine's variant, if it `applies`.

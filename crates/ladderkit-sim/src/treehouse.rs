@@ -13,8 +13,8 @@
 //! when `pos + d` does not pass the goal; and the first piece home ends the
 //! game, so no piece on the board is ever home.
 
-use ladderkit_core::TRAY;
 use ladderkit_core::spec::{FirstPlayer, Play};
+use ladderkit_core::{Features, TRAY};
 use ladderkit_engine::bots::moves_needed;
 use ladderkit_engine::{Engine, GameRng, Policy};
 
@@ -121,15 +121,16 @@ enum Class {
 }
 
 impl TreehouseKernel {
-    /// Whether `new` gives a kernel: the basic Treehouse game on a plain
-    /// board, every seat the random or the greedy bot, and sizes the arrays
-    /// hold. Builds nothing.
+    /// What the Treehouse kernel plays: the basic game (one pyramid each)
+    /// on a board of jumps.
+    pub const PLAYS: Features = Features::TREEHOUSE;
+
+    /// Whether `new` gives a kernel: it plays every feature of the board,
+    /// every seat is a bot it plays as the engine does, and the sizes fit
+    /// its arrays. Builds nothing.
     pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
         let board = engine.board();
-        matches!(&board.play, Play::Treehouse(rules) if !rules.is_team_game())
-            && !board.has_turn_effects()
-            && !board.has_extras()
-            && board.again.is_empty()
+        board.features().within(Self::PLAYS)
             && usize::from(engine.players()) <= MAX_PLAYERS
             && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy | Policy::Lookahead))
             && board.points.len() <= usize::from(u16::MAX)

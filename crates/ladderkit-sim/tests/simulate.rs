@@ -554,3 +554,78 @@ fn every_simulated_tally_passes_the_checks_merge_makes() {
     }
     assert!(checked >= 30, "only {checked} runs checked");
 }
+
+/// Each kernel is chosen only for a board whose every feature it declares
+/// it plays (`Features`): over the bundled variants and boards given one
+/// rule at a time, the runner is the first kernel whose `PLAYS` hold the
+/// board's features, else the engine.
+#[test]
+fn a_kernel_is_chosen_only_for_the_features_it_declares() {
+    use ladderkit_core::Features;
+    use ladderkit_sim::{ExtrasKernel, TreehouseKernel};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
+    let mut specs: Vec<VariantSpec> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| check_source(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).spec.unwrap())
+        .collect();
+    let base = ladderkit_core::sample::random_board(8, 8, 10);
+    fn on_20(s: &mut VariantSpec, effect: Effect) {
+        s.effects = vec![SpaceEffect { space: 20, effect }];
+    }
+    let variants: [fn(&mut VariantSpec); 10] = [
+        |_| {},
+        |s| on_20(s, Effect::LoseTurns(1)),
+        |s| on_20(s, Effect::ExtraTurn),
+        |s| on_20(s, Effect::MoveAgain),
+        |s| on_20(s, Effect::Wait),
+        |s| on_20(s, Effect::Points(2)),
+        |s| s.rules.extra_turn = Some(ExtraTurnOn::Doubles),
+        |s| {
+            s.rules.extra_turn = Some(ExtraTurnOn::Doubles);
+            s.rules.max_consecutive_turns = Some(2);
+        },
+        |s| s.rules.shared_squares = false,
+        |s| s.rules.first_throw = vec![FirstThrow { dice: vec![6, 3], to: 26 }],
+    ];
+    for change in &variants {
+        let mut spec = base.clone();
+        spec.rules.dice = Dice { count: 2, sides: 6 };
+        change(&mut spec);
+        specs.push(spec);
+    }
+    let mut seen = std::collections::HashSet::new();
+    for spec in &specs {
+        let compiled = compile(spec);
+        if compiled.diagnostics.iter().any(|d| d.severity == ladderkit_core::Severity::Error) {
+            continue;
+        }
+        let features = compiled.board.features();
+        // Score tracks are not simulated (no engine plays them).
+        let Ok(e) = Engine::new(&compiled, 2, (1, 16)) else { continue };
+        let runner = Runner::of(&e, &options(10, 2, 1));
+        let expected = if features.within(RaceKernel::PLAYS) {
+            Runner::RaceKernel
+        } else if features.within(TreehouseKernel::PLAYS) {
+            Runner::TreehouseKernel
+        } else if features.within(ExtrasKernel::PLAYS) {
+            Runner::ExtrasKernel
+        } else {
+            Runner::Engine
+        };
+        assert_eq!(runner, expected, "{}: {:?}", spec.meta.name, features.names());
+        seen.insert(runner.key());
+        if runner == Runner::Engine {
+            let beyond = [RaceKernel::PLAYS, TreehouseKernel::PLAYS, ExtrasKernel::PLAYS]
+                .map(|plays| features.beyond(plays).names().join(", "));
+            assert!(beyond.iter().all(|b| !b.is_empty()), "{}: a kernel plays it all: {beyond:?}", spec.meta.name);
+        }
+    }
+    assert_eq!(seen.len(), 4, "every runner was chosen at least once: {seen:?}");
+    // What the kernels declare: the race kernel no meeting pieces, the
+    // Treehouse kernel nothing but the basic game.
+    for f in [Features::BUMP, Features::WAIT, Features::FIRST_THROWS, Features::POINTS, Features::TREEHOUSE] {
+        assert!(!f.within(RaceKernel::PLAYS), "{:?}", f.names());
+    }
+    assert!(!Features::GEESE.within(TreehouseKernel::PLAYS) && !Features::TEAMS.within(TreehouseKernel::PLAYS));
+    assert!(RaceKernel::PLAYS.within(ExtrasKernel::PLAYS));
+}
