@@ -115,3 +115,66 @@ fn the_command_line_prints_only_through_terminal() {
     let main = std::fs::read_to_string(root().join("src/main.rs")).expect("src/main.rs");
     assert!(!main.contains("print"), "src/main.rs prints: it should only call cli::run");
 }
+
+/// Every `.rs` file of the project (the build's own folders left out).
+fn project_sources() -> Vec<PathBuf> {
+    let mut files = rust_files(&root().join("src"));
+    files.extend(rust_files(&root().join("crates")));
+    files.extend(rust_files(&root().join("tests")));
+    files
+}
+
+/// The backticked names in the right-hand column of ARCHITECTURE.md's
+/// "Where each rule lives" table.
+fn rule_table_names() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let table = text.split("## Where each rule lives").nth(1).expect("the rule table's heading");
+    let table = table.split("\n## ").next().unwrap_or(table);
+    let mut names = Vec::new();
+    for row in table.lines().filter(|l| l.starts_with('|') && !l.starts_with("|--") && !l.starts_with("| rule |")) {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").collect();
+        let Some(where_) = cells.last() else { continue };
+        names.extend(where_.split('`').skip(1).step_by(2).map(str::to_owned));
+    }
+    names
+}
+
+/// A stale claim is a bug: every file, test and function the rule table
+/// names exists (files by the end of their path; functions, tests,
+/// methods, fields and modules by their definition somewhere in the
+/// project).
+#[test]
+fn the_rule_table_names_only_what_exists() {
+    let sources: Vec<(String, String)> = project_sources()
+        .into_iter()
+        .map(|p| (p.to_string_lossy().replace('\\', "/"), std::fs::read_to_string(&p).expect("source is UTF-8")))
+        .collect();
+    // A function, a field or a module of that name.
+    let defines = |name: &str| {
+        let wanted = [format!("fn {name}("), format!("fn {name}<"), format!("pub {name}:"), format!("mod {name};")];
+        sources.iter().any(|(_, text)| wanted.iter().any(|w| text.contains(w.as_str())))
+    };
+    let snake = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    let names = rule_table_names();
+    assert!(names.len() > 50, "the table's names were not found ({} of them)", names.len());
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for name in &names {
+        let name = name.trim_end_matches("()");
+        let found = if name.ends_with(".rs") {
+            sources.iter().any(|(path, _)| path.ends_with(&format!("/{name}")))
+        } else if let Some((_, last)) = name.rsplit_once("::").filter(|(_, last)| snake(last)) {
+            defines(last)
+        } else if snake(name) && name.contains('_') {
+            defines(name)
+        } else {
+            continue;
+        };
+        checked += 1;
+        if !found {
+            missing.push(name.to_owned());
+        }
+    }
+    assert!(checked > 40, "only {checked} names could be checked");
+    assert!(missing.is_empty(), "ARCHITECTURE.md's rule table names what does not exist: {missing:?}");
+}

@@ -313,6 +313,48 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// One of each kind, with its usual number: what the editor's effect
+    /// lists offer, in `kind_index`'s order.
+    pub const KINDS: [Effect; 8] = [
+        Self::LoseTurns(1),
+        Self::ExtraTurn,
+        Self::MoveBy(2),
+        Self::GoTo(1),
+        Self::ToStart,
+        Self::Points(2),
+        Self::MoveAgain,
+        Self::Wait,
+    ];
+
+    /// Where its kind is in `KINDS` (a move back is a move by). A new kind
+    /// gets the next index here, and its example at the end of `KINDS`.
+    pub fn kind_index(&self) -> usize {
+        match self {
+            Self::LoseTurns(_) => 0,
+            Self::ExtraTurn => 1,
+            Self::MoveBy(_) => 2,
+            Self::GoTo(_) => 3,
+            Self::ToStart => 4,
+            Self::Points(_) => 5,
+            Self::MoveAgain => 6,
+            Self::Wait => 7,
+        }
+    }
+
+    /// What its kind is called in the editor's lists.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Self::LoseTurns(_) => "lose turns",
+            Self::ExtraTurn => "extra turn",
+            Self::MoveBy(_) => "move by",
+            Self::GoTo(_) => "go to",
+            Self::ToStart => "back to start",
+            Self::Points(_) => "points",
+            Self::MoveAgain => "goose: move again",
+            Self::Wait => "wait to be freed",
+        }
+    }
+
     /// Describes the effect in a few words, for reports and diagnostics.
     pub fn describe(&self) -> String {
         match self {
@@ -327,6 +369,38 @@ impl Effect {
             Self::Points(n) => format!("{n} points"),
             Self::MoveAgain => "move again".into(),
             Self::Wait => "wait to be freed".into(),
+        }
+    }
+
+    /// Its badge: the short text drawn on its space, on screen and in
+    /// print ("+T", "-2", "»").
+    pub fn badge(&self) -> String {
+        match self {
+            Self::LoseTurns(k) => format!("-{k}"),
+            Self::ExtraTurn => "+T".into(),
+            Self::MoveBy(k) if *k >= 0 => format!("+{k}"),
+            Self::MoveBy(k) => k.to_string(),
+            Self::GoTo(k) => format!(">{k}"),
+            Self::ToStart => "<<".into(),
+            Self::Points(k) => format!("{k}pt"),
+            Self::MoveAgain => "»".into(),
+            Self::Wait => "W".into(),
+        }
+    }
+
+    /// Its badge's colour on screen, as red, green, blue (a printed board
+    /// uses its theme's one badge colour).
+    pub fn badge_rgb(&self) -> [u8; 3] {
+        match self {
+            Self::LoseTurns(_) => [214, 60, 50],
+            Self::ExtraTurn => [40, 140, 200],
+            Self::MoveBy(n) if *n >= 0 => [60, 150, 60],
+            Self::MoveBy(_) => [160, 90, 40],
+            Self::GoTo(_) => [110, 80, 170],
+            Self::ToStart => [60, 60, 60],
+            Self::Points(_) => [190, 150, 20],
+            Self::MoveAgain => [230, 130, 30],
+            Self::Wait => [90, 90, 110],
         }
     }
 

@@ -379,3 +379,23 @@ fn hostile_chip_bags_and_costs_get_diagnostics_not_hangs() {
     let found = with("(value: 1, count: 3)", "0");
     assert!(found.iter().any(|(c, m)| *c == Code::ChipsInvalid && m.contains("cannot cost 0")), "{found:?}");
 }
+
+/// Each kind of effect is in `Effect::KINDS` once, at its `kind_index`,
+/// with a name, a badge and words of its own.
+#[test]
+fn every_kind_of_effect_has_its_facts() {
+    for (i, kind) in Effect::KINDS.iter().enumerate() {
+        assert_eq!(kind.kind_index(), i, "{kind:?}");
+    }
+    let distinct = |f: &dyn Fn(&Effect) -> String| {
+        let mut all: Vec<String> = Effect::KINDS.iter().map(f).collect();
+        all.sort();
+        all.dedup();
+        all.len()
+    };
+    assert_eq!(distinct(&|e| e.kind_name().to_owned()), Effect::KINDS.len());
+    assert_eq!(distinct(&|e| e.badge()), Effect::KINDS.len());
+    assert_eq!(distinct(&|e| e.describe()), Effect::KINDS.len());
+    assert_eq!(Effect::MoveBy(-3).badge(), "-3");
+    assert_eq!(Effect::MoveBy(-3).kind_index(), Effect::MoveBy(2).kind_index());
+}

@@ -1,6 +1,9 @@
 //! Turns: roll, choose, move. The engine holds the compiled board and the
-//! rules; a `State` holds one game. Every rule of the race is in this file
-//! or in `CompiledBoard::resolve`, nowhere else.
+//! rules; a `State` holds one game. It is the plain, full statement of the
+//! rules, with `CompiledBoard::resolve` (a move) and `extras.rs` (points,
+//! chips, arrows); the simulation's kernels restate parts of it for speed,
+//! each held to it game for game (ARCHITECTURE.md, "Where each rule
+//! lives").
 
 use ladderkit_core::board::{Outcome, Resolved, Step};
 use ladderkit_core::compile::MAX_PLAYERS;

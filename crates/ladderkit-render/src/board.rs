@@ -2,7 +2,7 @@
 //! path, ladders (rails and rungs), snakes (a wavy body, head and tail),
 //! effect badges with a legend, start and goal, and the rules in brief.
 
-use ladderkit_core::spec::{Effect, JumpKind, Point, Start, VariantSpec};
+use ladderkit_core::spec::{JumpKind, Point, Start, VariantSpec};
 use ladderkit_core::{CompiledBoard, compile};
 
 use crate::BoardOptions;
@@ -351,20 +351,6 @@ fn snake(svg: &mut Svg, head: (f32, f32), tail: (f32, f32), s: f32, c: &Palette)
     svg.close("g");
 }
 
-fn short(effect: &Effect) -> String {
-    match effect {
-        Effect::LoseTurns(k) => format!("-{k}"),
-        Effect::ExtraTurn => "+T".into(),
-        Effect::MoveBy(k) if *k >= 0 => format!("+{k}"),
-        Effect::MoveBy(k) => k.to_string(),
-        Effect::GoTo(k) => format!(">{k}"),
-        Effect::ToStart => "<<".into(),
-        Effect::Points(k) => format!("{k}pt"),
-        Effect::MoveAgain => "»".into(),
-        Effect::Wait => "W".into(),
-    }
-}
-
 /// A badge: the theme's colours, or the designer's `colour` with black or
 /// white text, whichever reads on it (the black-on-white theme keeps its
 /// own).
@@ -395,7 +381,7 @@ fn draw_effects(svg: &mut Svg, spec: &VariantSpec, board: &CompiledBoard, f: Fra
         }
         let (x, y) = f.at(board.points[pos as usize]);
         let k = on_space.entry(e.space).or_insert(0u32);
-        badge(svg, (x + s * (0.26 - 0.3 * *k as f32), y + s * 0.26), s * 0.15, &short(&e.effect), None, c);
+        badge(svg, (x + s * (0.26 - 0.3 * *k as f32), y + s * 0.26), s * 0.15, &e.effect.badge(), None, c);
         *k += 1;
     }
     for (pos, own) in &board.badges {
@@ -424,7 +410,7 @@ fn legend_entries(
         }
     };
     for e in spec.effects.iter().filter(|e| !own.iter().any(|(n, _)| *n == e.space)) {
-        add((short(&e.effect), e.effect.describe(), None));
+        add((e.effect.badge(), e.effect.describe(), None));
     }
     for (space, b) in own {
         let effects: Vec<String> =

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use bevy_egui::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use ladderkit::core::board::JumpOrigin;
-use ladderkit::core::spec::{Board, Effect, Jump, JumpKind, Point, SpaceEffect};
+use ladderkit::core::spec::{Board, Jump, JumpKind, Point, SpaceEffect};
 use ladderkit::core::{CompiledBoard, Severity};
 
 use super::Frame;
@@ -801,24 +801,15 @@ fn draw_effects(
         let k = count.entry(e.space).or_insert(0);
         let at = c + Vec2::new(unit * (0.28 - 0.3 * *k as f32), unit * 0.26);
         *k += 1;
-        let (fill, text) = match e.effect {
-            Effect::LoseTurns(n) => (ERROR, format!("−{n}")),
-            Effect::ExtraTurn => (Color32::from_rgb(40, 140, 200), "+T".to_owned()),
-            Effect::MoveBy(n) if n >= 0 => (Color32::from_rgb(60, 150, 60), format!("+{n}")),
-            Effect::MoveBy(n) => (Color32::from_rgb(160, 90, 40), format!("{n}")),
-            Effect::GoTo(k) => (Color32::from_rgb(110, 80, 170), format!(">{k}")),
-            Effect::ToStart => (Color32::from_rgb(60, 60, 60), "<<".to_owned()),
-            Effect::Points(k) => (Color32::from_rgb(190, 150, 20), format!("{k}p")),
-            Effect::MoveAgain => (Color32::from_rgb(230, 130, 30), "»".to_owned()),
-            Effect::Wait => (Color32::from_rgb(90, 90, 110), "W".to_owned()),
-        };
+        let [r, g, b] = e.effect.badge_rgb();
+        let (fill, text) = (Color32::from_rgb(r, g, b), e.effect.badge());
         paint::badge(p, at, unit, fill, &text, colours);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use ladderkit::core::spec::{PathStyle, VariantSpec};
+    use ladderkit::core::spec::{Effect, PathStyle, VariantSpec};
 
     use bevy_egui::egui::Modifiers;
 
@@ -968,9 +959,9 @@ mod tests {
         e.send(Intent::Edit(EditCommand::SetBadge(9, Some(badge))));
         let texts = e.board_texts();
         assert!(texts.contains(&"Inn".to_owned()), "{texts:?}");
-        assert!(!texts.contains(&"−2".to_owned()), "space 9's effect badge gives way");
-        assert!(texts.contains(&"−3".to_owned()), "space 20 keeps its own");
+        assert!(!texts.contains(&"-2".to_owned()), "space 9's effect badge gives way");
+        assert!(texts.contains(&"-3".to_owned()), "space 20 keeps its own");
         e.ctrl(egui::Key::Z);
-        assert!(e.board_texts().contains(&"−2".to_owned()), "undone: the effect's badge is back");
+        assert!(e.board_texts().contains(&"-2".to_owned()), "undone: the effect's badge is back");
     }
 }

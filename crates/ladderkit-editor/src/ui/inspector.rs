@@ -234,26 +234,7 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
 }
 
 fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
-    let kinds = [
-        Effect::LoseTurns(1),
-        Effect::ExtraTurn,
-        Effect::MoveBy(2),
-        Effect::GoTo(1),
-        Effect::ToStart,
-        Effect::Points(2),
-        Effect::MoveAgain,
-        Effect::Wait,
-    ];
-    let name = |e: &Effect| match e {
-        Effect::LoseTurns(_) => "lose turns",
-        Effect::ExtraTurn => "extra turn",
-        Effect::MoveBy(_) => "move by",
-        Effect::GoTo(_) => "go to",
-        Effect::ToStart => "back to start",
-        Effect::Points(_) => "points",
-        Effect::MoveAgain => "goose: move again",
-        Effect::Wait => "wait to be freed",
-    };
+    let (kinds, name) = (Effect::KINDS, Effect::kind_name);
     egui::ComboBox::from_id_salt(("effect", i)).selected_text(name(effect)).show_ui(ui, |ui| {
         for k in kinds {
             if ui.selectable_label(std::mem::discriminant(effect) == std::mem::discriminant(&k), name(&k)).clicked() {

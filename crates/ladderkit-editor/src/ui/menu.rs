@@ -294,16 +294,13 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
         ui.label("Brush:");
         let current = brush.0.describe();
         egui::ComboBox::from_id_salt("brush").selected_text(current).show_ui(ui, |ui| {
-            for effect in [
-                Effect::LoseTurns(1),
-                Effect::ExtraTurn,
-                Effect::MoveBy(3),
-                Effect::MoveBy(-3),
-                Effect::GoTo(1),
-                Effect::ToStart,
-                Effect::MoveAgain,
-                Effect::Wait,
-            ] {
+            // Every kind but points (a scoring rule, set in the inspector),
+            // and moves back beside moves forward.
+            let kinds = Effect::KINDS.into_iter().filter(|e| !matches!(e, Effect::Points(_)));
+            for effect in kinds.flat_map(|e| match e {
+                Effect::MoveBy(_) => vec![Effect::MoveBy(3), Effect::MoveBy(-3)],
+                e => vec![e],
+            }) {
                 // The kind is chosen here; its number beside the list.
                 let same = std::mem::discriminant(&brush.0) == std::mem::discriminant(&effect);
                 if ui.selectable_label(same, effect.describe()).clicked() && !same {

@@ -34,7 +34,10 @@ fn a_proposal_is_accepted_as_one_undoable_edit() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     let design = doc(&app).spec.clone();
     run(&mut app, "turns=30,seconds=30,seed=7");
-    assert!(app.world().resource::<Tuning>().running().is_some(), "runs in the background");
+    // (An easy target can be met within the first frame's budget, so
+    // whether it is still running here depends on the machine's speed;
+    // `an_edit_cancels_the_search_and_drops_its_proposal` holds that a
+    // search runs across frames.)
     wait(&mut app);
     let proposal = app.world().resource::<Tuning>().proposal.clone().expect("a proposal");
     assert!(proposal.tuned.met);
