@@ -822,6 +822,27 @@ pub enum FirstPlayer {
     Rotate,
 }
 
+impl FirstPlayer {
+    /// The seat that opens game `game` (from 0) at a table of `players`:
+    /// the one rule the engine and every kernel ask.
+    #[inline]
+    pub fn opener(self, game: u64, players: usize) -> usize {
+        match self {
+            Self::Seat1 => 0,
+            Self::Rotate => (game % players as u64) as usize,
+        }
+    }
+}
+
+/// The seat after `seat` at a table of `players`, in seat order: the one
+/// rule the engine and every kernel ask. (A compare, not `%`: it runs
+/// every turn of every simulated game, where a division was 7% of the
+/// time.)
+#[inline]
+pub fn next_seat(seat: usize, players: usize) -> usize {
+    if seat + 1 == players { 0 } else { seat + 1 }
+}
+
 /// How a turn uses the dice.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Play {

@@ -7,7 +7,7 @@
 
 use ladderkit_core::board::{Outcome, Resolved, Step};
 use ladderkit_core::compile::MAX_PLAYERS;
-use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse};
+use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse, next_seat};
 use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
 use serde::{Deserialize, Serialize};
 
@@ -212,10 +212,7 @@ impl Engine {
                 });
             }
         }
-        let opener = match self.first_player {
-            FirstPlayer::Seat1 => 0,
-            FirstPlayer::Rotate => (game % u64::from(self.players)) as u8,
-        };
+        let opener = self.first_player.opener(game, usize::from(self.players)) as u8;
         s.players.clear();
         s.players.resize(self.players as usize, PlayerState::default());
         s.pieces_per_player = sizes.len() as u8;
@@ -551,10 +548,7 @@ impl Engine {
             return;
         }
         s.turns_in_row = 1;
-        // A compare, not `%`: this runs every turn of every simulated game
-        // (and the seat after `current < players` cannot wrap).
-        let next = s.current.wrapping_add(1);
-        s.current = if next == self.players { 0 } else { next };
+        s.current = next_seat(usize::from(s.current), usize::from(self.players)) as u8;
         if s.current == s.opener {
             s.rounds += 1;
         }

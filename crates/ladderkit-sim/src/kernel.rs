@@ -5,7 +5,7 @@
 
 use ladderkit_core::Features;
 use ladderkit_core::board::Outcome;
-use ladderkit_core::spec::FirstPlayer;
+use ladderkit_core::spec::{FirstPlayer, next_seat};
 use ladderkit_engine::{Engine, GameRng};
 
 use crate::pairs::{Lead, PairReads, PairTable};
@@ -49,7 +49,7 @@ pub struct RaceKernel {
     sides: u32,
     start: u32,
     cap: Option<u32>,
-    rotate: bool,
+    first_player: FirstPlayer,
     /// No lost or extra turns: every turn is one roll.
     plain: bool,
     /// Solo games without lost or extra turns: several rolls per read.
@@ -115,7 +115,7 @@ impl RaceKernel {
             sides,
             start: board.start,
             cap: board.max_consecutive_turns,
-            rotate: engine.first_player() == FirstPlayer::Rotate,
+            first_player: engine.first_player(),
             plain,
             solo,
             pairs,
@@ -151,7 +151,7 @@ impl RaceKernel {
         let mut rng = GameRng::for_game(seed, game);
         let s = scratch;
         s.reset(players, self);
-        let opener = if self.rotate { (game % players as u64) as usize } else { 0 };
+        let opener = self.first_player.opener(game, players);
         let (mut current, mut in_row, mut rounds, mut winner) = (opener, 1u32, 1u32, None);
         let mut lead = Lead::new(self.start);
         let mut turns_left = ladderkit_engine::MAX_TURNS;
@@ -191,8 +191,7 @@ impl RaceKernel {
                 in_row += 1;
             } else {
                 in_row = 1;
-                // A compare, not `%`: a division per turn was 7% of the time.
-                current = if current + 1 == players { 0 } else { current + 1 };
+                current = next_seat(current, players);
                 if current == opener {
                     rounds += 1;
                 }
@@ -206,7 +205,7 @@ impl RaceKernel {
     /// roll, a move and a look at who leads, on arrays of fixed size.
     fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, reads: &mut [u64]) {
         let mut rng = GameRng::for_game(seed, game);
-        let opener = if self.rotate { (game % P as u64) as usize } else { 0 };
+        let opener = self.first_player.opener(game, P);
         let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
         let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
         let mut lead = Lead::new(self.start);
@@ -222,7 +221,7 @@ impl RaceKernel {
                 winners = 1 << current;
                 break;
             }
-            current = if current + 1 == P { 0 } else { current + 1 };
+            current = next_seat(current, P);
             rounds += u32::from(current == opener);
         }
         // One roll a turn: turns are rolls.
@@ -281,7 +280,7 @@ impl RaceKernel {
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
-        let (r, reads) = (self.rotate, &mut scratch.pair_reads);
+        let (r, reads) = (self.first_player, &mut scratch.pair_reads);
         match players {
             2 => pairs.play_range::<2>(seed, games, r, tally, reads),
             3 => pairs.play_range::<3>(seed, games, r, tally, reads),

@@ -21,7 +21,7 @@
 //! offset of the position's cells), in the same order.
 
 use ladderkit_core::CompiledBoard;
-use ladderkit_core::spec::Dice;
+use ladderkit_core::spec::{Dice, FirstPlayer};
 use ladderkit_engine::{GameRng, MAX_TURNS};
 
 mod landings;
@@ -154,7 +154,7 @@ impl PairTable {
         &self,
         seed: u64,
         games: std::ops::Range<u64>,
-        rotate: bool,
+        first_player: FirstPlayer,
         tally: &mut Tally,
         reads: &mut PairReads,
     ) {
@@ -171,7 +171,7 @@ impl PairTable {
         let games_counted =
             GameCounts { won: vec![0; 1024], cut: 0, limit: self.limit, seat_wins: [0; P], lead_changes: 0 };
         let mut lanes =
-            Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, rotate };
+            Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, first_player };
         #[cfg(target_arch = "x86_64")]
         if self.dice == 1 {
             if sixty_four && let (Some(form), Some(simd)) = (&self.landings, wide::avx512()) {
@@ -363,7 +363,7 @@ struct Lanes<'a, const P: usize> {
     first: &'a mut [u32],
     games: GameCounts<P>,
     seed: u64,
-    rotate: bool,
+    first_player: FirstPlayer,
 }
 
 impl<const P: usize> Lanes<'_, P> {
@@ -376,7 +376,7 @@ impl<const P: usize> Lanes<'_, P> {
     }
 
     fn opener(&self, game: u64) -> usize {
-        if self.rotate { (game % P as u64) as usize } else { 0 }
+        self.first_player.opener(game, P)
     }
 
     /// Two rounds of `game` (`D` dice a roll, 0 if not known at compile
@@ -550,7 +550,7 @@ impl Lead {
 
 #[cfg(test)]
 mod tests {
-    use ladderkit_core::spec::{FirstPlayer, Jump, Overshoot};
+    use ladderkit_core::spec::{Jump, Overshoot};
     use ladderkit_core::{check_source, compile};
     use ladderkit_engine::Engine;
 

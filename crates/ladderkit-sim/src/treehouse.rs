@@ -13,7 +13,7 @@
 //! when `pos + d` does not pass the goal; and the first piece home ends the
 //! game, so no piece on the board is ever home.
 
-use ladderkit_core::spec::{FirstPlayer, Play};
+use ladderkit_core::spec::{FirstPlayer, Play, next_seat};
 use ladderkit_core::{Features, TRAY};
 use ladderkit_engine::bots::moves_needed;
 use ladderkit_engine::{Engine, GameRng, Policy};
@@ -49,7 +49,7 @@ pub struct TreehouseKernel {
     start: u16,
     /// The first turn rolls one die for your own piece.
     opening: bool,
-    rotate: bool,
+    first_player: FirstPlayer,
     /// How each seat chooses.
     bots: [Bot; MAX_PLAYERS],
     /// Per position: the expected moves still needed from it, as
@@ -160,7 +160,7 @@ impl TreehouseKernel {
             goal: board.goal as u16,
             start: board.start as u16,
             opening: rules.first_turn_dice == 1,
-            rotate: engine.first_player() == FirstPlayer::Rotate,
+            first_player: engine.first_player(),
             bots: std::array::from_fn(|seat| match seats.get(seat) {
                 Some(Policy::Greedy) => Bot::Greedy,
                 Some(Policy::Lookahead) => Bot::Lookahead,
@@ -227,7 +227,7 @@ impl TreehouseKernel {
     fn new_game<const N: usize>(&self, seed: u64, game: u64) -> Game {
         let dice = GameRng::for_game(seed, game);
         let choices = dice.fork(1);
-        let opener = if self.rotate { (game % N as u64) as usize } else { 0 };
+        let opener = self.first_player.opener(game, N);
         Game {
             at: Pieces { pos: [self.start; MAX_PLAYERS], level: [0; MAX_PLAYERS] },
             started: [false; MAX_PLAYERS],
@@ -273,7 +273,7 @@ impl TreehouseKernel {
             self.move_piece::<N>(g, p, u32::from(a), tally, rides);
         }
         if g.winners == 0 {
-            g.current = if g.current + 1 == N { 0 } else { g.current + 1 };
+            g.current = next_seat(g.current, N);
             if g.current == g.opener {
                 g.rounds += 1;
             }
@@ -524,7 +524,7 @@ impl TreehouseKernel {
         rides: &mut Rides,
     ) {
         let best = if self.bots[p] == Bot::Lookahead {
-            let q = if p + 1 == N { 0 } else { p + 1 };
+            let q = next_seat(p, N);
             let opening = self.opening && !g.started[q];
             self.best_plan::<N>(&g.at, p, a, b, |after, winners| {
                 if winners != 0 { self.decided(winners, p) } else { memo.value::<N>(self, after, p, q, opening) }
