@@ -8,7 +8,7 @@
 //! of a `milton-bradley N players` row to its baseline is the figure the
 //! race kernel is measured by (it also keeps heat, rides, lead changes and
 //! percentiles, and draws the engine's dice: 32 bits a roll from each
-//! game's own generator). The rows with 2 to 6 players run 64 games at a
+//! game's own generator). The rows with 1 to 6 players run 64 games at a
 //! time on a processor with AVX-512 (Milton Bradley is a board in landing
 //! form: `pairs/wide/sixty_four.rs`; other boards sixteen), eight with AVX2
 //! (`pairs/wide.rs`), four elsewhere.
@@ -18,7 +18,7 @@ use ladderkit::core::board::Outcome;
 use ladderkit::core::spec::{Dice, FirstPlayer, Play, PlayerRange, Treehouse};
 use ladderkit::core::{CompiledBoard, TRAY, check_source, compile};
 use ladderkit::engine::{Engine, Policy};
-use ladderkit::sim::{Options, Shard, simulate};
+use ladderkit::sim::{Options, Width, simulate};
 
 const GAMES: u64 = 100_000;
 
@@ -36,26 +36,35 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
     group.sample_size(10);
     let run = |seats: Vec<Policy>, games: u64, engine_only: bool| Options {
-        games,
-        seats,
-        seed: 1,
         threads: 1,
         engine_only,
-        shard: Shard::WHOLE,
-        judge: None,
-        deal: None,
+        ..Options::new(games, seats, 1)
     };
     for (name, players, treehouse, engine_only) in [
         ("milton-bradley 1 player", 1, false, false),
         ("milton-bradley 2 players", 2, false, false),
         ("milton-bradley 4 players", 4, false, false),
         ("milton-bradley 1 player, full engine", 1, false, true),
+        ("milton-bradley 2 players, full engine", 2, false, true),
         ("treehouse 2 players, random bots", 2, true, false),
     ] {
         let e = engine(players, treehouse);
         let options = run(vec![Policy::Random; players as usize], GAMES, engine_only);
         group.throughput(Throughput::Elements(GAMES));
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
+    }
+    // What each width of the pair path buys over the next narrower one, in
+    // the same run (the rows above take the widest this processor has;
+    // widths it lacks are left out).
+    for players in [2u32, 4] {
+        let e = engine(players, false);
+        for widest in Width::ALL.into_iter().filter(|w| w.here() && *w != Width::SixtyFour) {
+            let options = Options { widest, ..run(vec![Policy::Random; players as usize], GAMES, false) };
+            group.throughput(Throughput::Elements(GAMES));
+            group.bench_function(format!("milton-bradley {players} players, at most {}", widest.name()), |b| {
+                b.iter(|| simulate(&e, &options, None))
+            });
+        }
     }
     // Issue 16's full-engine rows, on the bundled variants: thinking bots,
     // chips and arrows (greedy and lookahead Treehouse bots now run on the

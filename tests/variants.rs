@@ -105,16 +105,7 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
         );
     }
     let engine = Engine::new(compiled, players, (1, 16)).unwrap();
-    let options = SimOptions {
-        games: 2000,
-        seats: vec![Policy::Greedy; players as usize],
-        seed: 7,
-        threads: 0,
-        engine_only: false,
-        shard: ladderkit::sim::Shard::WHOLE,
-        judge: None,
-        deal: None,
-    };
+    let options = SimOptions::new(2000, vec![Policy::Greedy; players as usize], 7);
     let t = simulate(&engine, &options, None);
     let r = t.report();
     let mut out = format!(

@@ -202,14 +202,10 @@ pub fn run(args: &Args) -> Outcome {
         Ok(Err(e)) | Err(e) => return fail(format!("{}: {e}", first_path.display())),
     };
     let whole = Options {
-        games: first.games,
-        seats: policies.clone(),
-        seed: first.seed,
         threads: 1,
         engine_only: first.engine_only,
-        shard: Shard::WHOLE,
-        judge: None,
         deal: table.spec.random_jumps.is_some().then(|| std::sync::Arc::new(table.spec.clone())),
+        ..Options::new(first.games, policies.clone(), first.seed)
     };
     let empty = ladderkit::sim::tally_for(engine, &whole);
     // Each part must hold exactly its shard's games, counted for this board.

@@ -23,9 +23,7 @@ use ladderkit::engine::Seat;
 /// pieces never meet run on a precomputed race kernel, classic races with
 /// points, chips and arrows (random and greedy bots) on an extras kernel,
 /// and the basic Treehouse game with random, greedy and lookahead bots on a
-/// Treehouse kernel: the very same games as the full engine, faster (one
-/// player alone on a plain board draws several rolls at once: the same
-/// odds, not the same games);
+/// Treehouse kernel: the very same games as the full engine, faster;
 /// everything else runs the full engine. The lookahead bot remembers each
 /// position it rated (long runs get faster as it meets them again).
 /// Seat win rates come with 95% intervals; with a rotating first player the
@@ -109,14 +107,12 @@ pub fn run(args: &Args) -> Outcome {
         Err(outcome) => return outcome,
     };
     let options = Options {
-        games: args.games,
-        seats: policies.clone(),
-        seed: args.seed,
         threads: args.threads,
         engine_only: args.engine,
         shard: args.shard.unwrap_or(Shard::WHOLE),
         judge,
         deal: table.spec.random_jumps.is_some().then(|| std::sync::Arc::new(table.spec.clone())),
+        ..Options::new(args.games, policies.clone(), args.seed)
     };
     let games = games_in(engine, &options);
     let runner = Runner::of(engine, &options);

@@ -323,14 +323,8 @@ async fn simulated(board: Playable, players: u32, bots: Policy, why: String, met
     for chunk in 0..SIMULATED_GAMES / chunk_games {
         meter.at(from + (1.0 - from) * (chunk * chunk_games) as f64 / SIMULATED_GAMES as f64).await;
         let options = ladderkit::sim::Options {
-            games: chunk_games,
-            seats: vec![bots; players as usize],
-            seed: chunk,
             threads: 1,
-            engine_only: false,
-            shard: ladderkit::sim::Shard::WHOLE,
-            judge: None,
-            deal: None,
+            ..ladderkit::sim::Options::new(chunk_games, vec![bots; players as usize], chunk)
         };
         tally = tally.merge(simulate(&engine, &options, None));
     }

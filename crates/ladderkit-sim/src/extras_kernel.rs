@@ -105,7 +105,7 @@ impl ExtrasKernel {
             let mut lead = Lead::new(start);
             rows.fill(start);
             let mut turns = 0;
-            while !s.is_over() && turns < ladderkit_engine::MAX_TURNS {
+            while !s.is_over() && turns < options.turn_limit {
                 turns += 1;
                 let p = usize::from(s.current);
                 let piece = s.pieces_of(s.current).start;
@@ -114,7 +114,7 @@ impl ExtrasKernel {
                     play_turn(engine, &mut s, &mut dice, ws, counter, &mut choose);
                 } else {
                     // (Counted wrapping, which they cannot: a game has at
-                    // most `MAX_TURNS` turns, far below 2^32.)
+                    // most `Options::turn_limit` turns, below 2^32.)
                     let player = &mut s.players[p];
                     player.turns = player.turns.wrapping_add(u32::from(s.turns_in_row == 1));
                     player.rolls = player.rolls.wrapping_add(1);

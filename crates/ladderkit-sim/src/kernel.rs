@@ -8,9 +8,8 @@ use ladderkit_core::board::Outcome;
 use ladderkit_core::spec::{FirstPlayer, next_seat};
 use ladderkit_engine::{Engine, GameRng};
 
-use crate::pairs::{Lead, PairReads, PairTable};
+use crate::pairs::{Lead, PairReads, PairTable, Width};
 use crate::rides::{Rides, first_jump};
-use crate::solo::{Cell, SoloTable};
 use crate::stats::Tally;
 
 /// Tables above this many entries are not worth it; the engine plays those.
@@ -52,18 +51,16 @@ pub struct RaceKernel {
     first_player: FirstPlayer,
     /// No lost or extra turns: every turn is one roll.
     plain: bool,
-    /// Solo games without lost or extra turns: several rolls per read.
-    solo: Option<SoloTable>,
-    /// Games of 2 to 6 without lost or extra turns: two rolls per read.
+    /// Games of 1 to 6 without lost or extra turns: two rolls per read.
     pairs: Option<PairTable>,
     board: ladderkit_core::CompiledBoard,
+    /// Turns after which a game stops unfinished (`Options::turn_limit`).
+    limit: u32,
 }
 
 /// Per-thread buffers.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    /// Solo games: the table, and how often each entry was read.
-    cells: Vec<Cell>,
     pos: Vec<u32>,
     lose: Vec<u32>,
     turns: Vec<u32>,
@@ -76,6 +73,18 @@ pub struct Scratch {
     reads: Vec<u64>,
     /// The same for the pair table's cells (two rolls each).
     pair_reads: PairReads,
+}
+
+/// Which of the race kernel's loops plays a run (`RaceKernel::path`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RacePath {
+    /// Plain games two rolls a read, this many side by side.
+    Pairs(Width),
+    /// Plain games one at a time, on arrays of fixed size (the pair table
+    /// would be too large, or the turn limit too close).
+    Plain,
+    /// Lost and extra turns, one roll a read.
+    General,
 }
 
 impl RaceKernel {
@@ -103,10 +112,6 @@ impl RaceKernel {
         let (count, sides) = (board.dice.count, board.dice.sides);
         let (width, table) = move_table(board);
         let plain = board.extra_turn.is_none() && !board.has_turn_effects();
-        // The solo table only for one player: building it costs as much as
-        // some 10,000 two-player games, and every short run (the editor's
-        // odds, a bench) paid for it.
-        let solo = if plain && engine.players() == 1 { SoloTable::new(board, &table, width) } else { None };
         let pairs = if plain { PairTable::new(&table, width, board) } else { None };
         Some(Self {
             width,
@@ -117,27 +122,35 @@ impl RaceKernel {
             cap: board.max_consecutive_turns,
             first_player: engine.first_player(),
             plain,
-            solo,
             pairs,
             board: board.clone(),
+            limit: ladderkit_engine::MAX_TURNS as u32,
         })
     }
 
+    /// This kernel for a run that stops games at `turn_limit` turns and
+    /// plays at most `widest` games side by side (`Options`).
+    pub fn for_run(self, turn_limit: u32, widest: Width) -> Self {
+        let pairs = self.pairs.map(|p| p.for_run(turn_limit, widest));
+        Self { limit: turn_limit, pairs, ..self }
+    }
+
+    /// Which of its loops plays games of `players`.
+    pub fn path(&self, players: usize) -> RacePath {
+        if self.reads_two_rolls(players) {
+            RacePath::Pairs(self.pairs.as_ref().map_or(Width::Four, |p| p.width_here()))
+        } else if self.plain && (1..=6).contains(&players) {
+            RacePath::Plain
+        } else {
+            RacePath::General
+        }
+    }
+
     /// Whether games of `players` read two rolls at a time (the pair table;
-    /// plain boards with 2 to 6 players whose table stays small).
+    /// plain boards with 1 to 6 players whose table stays small, in runs
+    /// that stop games no sooner than two rounds).
     pub fn reads_two_rolls(&self, players: usize) -> bool {
-        self.pairs.is_some() && (2..=6).contains(&players)
-    }
-
-    #[cfg(test)]
-    pub(crate) fn pair_table(&self) -> Option<&PairTable> {
-        self.pairs.as_ref()
-    }
-
-    /// This kernel with another pair table (the tests choose its width).
-    #[cfg(test)]
-    pub(crate) fn with_pair_table(&self, pairs: PairTable) -> Self {
-        Self { pairs: Some(pairs), ..self.clone() }
+        self.pairs.is_some() && (1..=6).contains(&players) && self.limit >= 2 * players as u32
     }
 
     #[inline]
@@ -146,7 +159,7 @@ impl RaceKernel {
     }
 
     /// Plays game `game` of the run seeded `seed` into `tally`, one roll
-    /// per table read (solo games on plain boards go through `play_range`).
+    /// per table read.
     fn play(&self, seed: u64, game: u64, players: usize, scratch: &mut Scratch, tally: &mut Tally) {
         let mut rng = GameRng::for_game(seed, game);
         let s = scratch;
@@ -154,7 +167,7 @@ impl RaceKernel {
         let opener = self.first_player.opener(game, players);
         let (mut current, mut in_row, mut rounds, mut winner) = (opener, 1u32, 1u32, None);
         let mut lead = Lead::new(self.start);
-        let mut turns_left = ladderkit_engine::MAX_TURNS;
+        let mut turns_left = self.limit;
         while winner.is_none() && turns_left > 0 {
             turns_left -= 1;
             if in_row == 1 {
@@ -209,7 +222,7 @@ impl RaceKernel {
         let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
         let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
         let mut lead = Lead::new(self.start);
-        for _ in 0..ladderkit_engine::MAX_TURNS {
+        for _ in 0..self.limit {
             let at = pos[current] as usize * self.width + self.roll(&mut rng);
             let e = self.table[at];
             reads[at] += 1;
@@ -228,15 +241,7 @@ impl RaceKernel {
         tally.add_counts(&rolls, &rolls, rounds, winners, lead.changes(P));
     }
 
-    /// Games per block of a run: the kernel's games take nanoseconds. Solo
-    /// tables count reads per entry and expand them into heat once a block,
-    /// so their blocks are larger.
-    pub fn block_size(&self, players: usize) -> u64 {
-        if players == 1 && self.solo.is_some() { 1 << 18 } else { 1 << 16 }
-    }
-
-    /// Plays a range of games; solo games on plain boards go several at a
-    /// time through the solo table.
+    /// Plays a range of games.
     pub fn play_range(
         &self,
         seed: u64,
@@ -245,32 +250,22 @@ impl RaceKernel {
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
-        match &self.solo {
-            Some(solo) if players == 1 => {
-                let mut spill = |cells: &mut [Cell]| solo.flush(cells, |e, n| self.count_moves(e, n, tally));
-                let lengths = solo.play_range(seed, games, &mut scratch.cells, &mut spill);
-                lengths.into_tally(tally);
+        scratch.rides.reset(&self.board);
+        scratch.reads.clear();
+        scratch.reads.resize(self.table.len(), 0);
+        match &self.pairs {
+            Some(pairs) if self.reads_two_rolls(players) => {
+                self.play_pairs(pairs, seed, games, players, scratch, tally)
             }
-            _ => {
-                scratch.rides.reset(&self.board);
-                scratch.reads.clear();
-                scratch.reads.resize(self.table.len(), 0);
-                match &self.pairs {
-                    Some(pairs) if self.reads_two_rolls(players) => {
-                        self.play_pairs(pairs, seed, games, players, scratch, tally)
-                    }
-                    _ => self.play_each(seed, games, players, scratch, tally),
-                }
-                scratch.rides.add_to(&mut tally.jumps);
-                for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
-                    self.count_moves(self.table[at], *n, tally);
-                }
-            }
+            _ => self.play_each(seed, games, players, scratch, tally),
         }
-        self.flush(scratch, tally);
+        scratch.rides.add_to(&mut tally.jumps);
+        for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
+            self.count_moves(self.table[at], *n, tally);
+        }
     }
 
-    /// Plain games of 2 to 6: two rolls per read, several games at once.
+    /// Plain games of 1 to 6: two rolls per read, several games at once.
     fn play_pairs(
         &self,
         pairs: &PairTable,
@@ -282,12 +277,13 @@ impl RaceKernel {
     ) {
         let (r, reads) = (self.first_player, &mut scratch.pair_reads);
         match players {
+            1 => pairs.play_range::<1>(seed, games, r, tally, reads),
             2 => pairs.play_range::<2>(seed, games, r, tally, reads),
             3 => pairs.play_range::<3>(seed, games, r, tally, reads),
             4 => pairs.play_range::<4>(seed, games, r, tally, reads),
             5 => pairs.play_range::<5>(seed, games, r, tally, reads),
             6 => pairs.play_range::<6>(seed, games, r, tally, reads),
-            _ => unreachable!("pairs are played by 2 to 6"),
+            _ => unreachable!("pairs are played by 1 to 6"),
         }
         for (single, n) in scratch.pair_reads.singles(pairs) {
             scratch.reads[single] += n;
@@ -307,6 +303,7 @@ impl RaceKernel {
         type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
         let plain: Option<Play> = match players {
             _ if !self.plain => None,
+            1 => Some(Self::play_plain::<1>),
             2 => Some(Self::play_plain::<2>),
             3 => Some(Self::play_plain::<3>),
             4 => Some(Self::play_plain::<4>),
@@ -319,13 +316,6 @@ impl RaceKernel {
                 Some(play) => play(self, seed, g, tally, &mut scratch.reads),
                 None => self.play(seed, g, players, scratch, tally),
             }
-        }
-    }
-
-    /// Folds the solo counts of a finished block into the tally.
-    pub fn flush(&self, scratch: &mut Scratch, tally: &mut Tally) {
-        if let Some(solo) = &self.solo {
-            solo.flush(&mut scratch.cells, |e, n| self.count_moves(e, n, tally));
         }
     }
 

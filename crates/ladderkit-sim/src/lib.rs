@@ -10,7 +10,6 @@ mod kernel;
 mod pairs;
 mod rides;
 pub mod scoreboard;
-mod solo;
 mod stats;
 mod treehouse;
 
@@ -25,8 +24,9 @@ use crate::counter::Counter;
 
 pub use extras::{ExtrasReport, ExtrasTally};
 pub use extras_kernel::ExtrasKernel;
-pub use kernel::RaceKernel;
-pub use stats::{Report, Summary, Tally};
+pub use kernel::{RaceKernel, RacePath};
+pub use pairs::Width;
+pub use stats::{Histogram, Report, Summary, Tally};
 pub use treehouse::{Memo as TreehouseMemo, TreehouseKernel};
 
 #[derive(Debug, Clone)]
@@ -49,6 +49,34 @@ pub struct Options {
     /// the full engine, and rides are not counted per jump (the jumps
     /// differ from game to game).
     pub deal: Option<Arc<ladderkit_core::VariantSpec>>,
+    /// Turns after which a game stops unfinished: the engine's
+    /// `MAX_TURNS`, lowered by the harness so that every path's cut games
+    /// are compared too.
+    pub turn_limit: u32,
+    /// The most games the race kernel plays side by side (it takes the
+    /// widest the processor has up to this): `Width::SixtyFour`, lowered
+    /// by the harness and the bench to hold and size each width.
+    pub widest: Width,
+}
+
+impl Options {
+    /// `games` games seeded `seed`, one seat per policy in `seats`: the
+    /// whole run, on every core, on the fastest path, to the engine's turn
+    /// limit.
+    pub fn new(games: u64, seats: Vec<Policy>, seed: u64) -> Self {
+        Options {
+            games,
+            seats,
+            seed,
+            threads: 0,
+            engine_only: false,
+            shard: Shard::WHOLE,
+            judge: None,
+            deal: None,
+            turn_limit: ladderkit_engine::MAX_TURNS as u32,
+            widest: Width::SixtyFour,
+        }
+    }
 }
 
 /// Part `index` (from 0) of a run cut into `count`: the blocks of games
@@ -94,17 +122,19 @@ pub fn games_in(engine: &Engine, options: &Options) -> u64 {
 /// The size of the blocks a run is counted in (the kernel that plays it
 /// decides; building one builds its tables, so ask once).
 pub fn block_size_of(engine: &Engine, options: &Options) -> u64 {
-    block_size(Kernel::new(engine, options).as_ref(), options)
+    block_size(Kernel::new(engine, options).as_ref())
 }
 
-fn block_size(kernel: Option<&Kernel>, options: &Options) -> u64 {
-    kernel.map_or(ENGINE_BLOCK, |k| k.block_size(options.seats.len()))
+fn block_size(kernel: Option<&Kernel>) -> u64 {
+    kernel.map_or(ENGINE_BLOCK, Kernel::block_size)
 }
 
 /// Games are handed out in blocks (the race kernel says how large its are);
 /// progress moves per block. The engine's games (bots) take microseconds.
 const ENGINE_BLOCK: u64 = 256;
 const TREEHOUSE_BLOCK: u64 = 4096;
+/// The race kernel's games take nanoseconds.
+const RACE_BLOCK: u64 = 1 << 16;
 
 /// Simulates `options.games` games, bumping `progress` as blocks finish.
 pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
@@ -118,7 +148,7 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
 /// so only a run that was not stopped is reproducible.
 pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&AtomicU64>, stop: &AtomicBool) -> Tally {
     let kernel = Kernel::new(engine, options);
-    let block = block_size(kernel.as_ref(), options);
+    let block = block_size(kernel.as_ref());
     // This shard's blocks, `first`, `first + step`, …: only those are
     // visited (a run may be of 2^64 games), and none once `stop` is set.
     let (first, step) = (options.shard.index, options.shard.count.max(1));
@@ -193,15 +223,19 @@ impl Kernel {
     fn new(engine: &Engine, options: &Options) -> Option<Self> {
         match Runner::of(engine, options) {
             Runner::Engine => None,
-            Runner::RaceKernel => RaceKernel::new(engine).map(Self::Race),
-            Runner::TreehouseKernel => TreehouseKernel::new(engine, &options.seats).map(Self::Treehouse),
+            Runner::RaceKernel => {
+                RaceKernel::new(engine).map(|k| Self::Race(k.for_run(options.turn_limit, options.widest)))
+            }
+            Runner::TreehouseKernel => {
+                TreehouseKernel::new(engine, &options.seats).map(|k| Self::Treehouse(k.for_run(options.turn_limit)))
+            }
             Runner::ExtrasKernel => ExtrasKernel::new(engine, &options.seats).map(Self::Extras),
         }
     }
 
-    fn block_size(&self, players: usize) -> u64 {
+    fn block_size(&self) -> u64 {
         match self {
-            Self::Race(k) => k.block_size(players),
+            Self::Race(_) => RACE_BLOCK,
             // Lookahead games take a millisecond: the engine's blocks, so
             // progress moves as often (and shards cut alike).
             Self::Treehouse(k) if k.thinks() => ENGINE_BLOCK,
@@ -320,7 +354,7 @@ fn simulate_range(
         let mut choices = dice.fork(1);
         let mut leader = Leader::default();
         let mut turns = 0;
-        while !state.is_over() && turns < ladderkit_engine::MAX_TURNS {
+        while !state.is_over() && turns < options.turn_limit {
             turns += 1;
             play_turn(engine, &mut state, &mut dice, ws, counter, |s, plans| {
                 options.seats[s.current as usize].choose(engine, s, plans, &mut choices, bot)

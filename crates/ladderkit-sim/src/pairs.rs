@@ -1,4 +1,4 @@
-//! Plain races for two to six players (no lost or extra turns, pieces that
+//! Plain races for one to six players (no lost or extra turns, pieces that
 //! never meet): each seat's next two rolls are one read of a pair table,
 //! and several games are played side by side: sixteen in vectors where the
 //! processor has AVX-512, eight where it has AVX2 (the dice one die a roll:
@@ -52,18 +52,44 @@ const MAX_DICE: usize = 4;
 /// In a cell: the seat won on that roll (rows are far below 2^31).
 const WON_BIT: u32 = 1 << 31;
 
-/// How many games the pair path plays side by side: four in plain code,
-/// eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`), sixty-four in
-/// AVX-512 ones on a board in landing form (`landings`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Width {
-    #[cfg_attr(not(test), expect(dead_code, reason = "runs take the widest the processor has; the tests ask for four"))]
+/// How many games the race kernel's pair path plays side by side: four in
+/// plain code, eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`),
+/// sixty-four in AVX-512 ones on a board in landing form (`landings`). A
+/// run takes the widest the processor has up to `Options::widest`; the
+/// harness runs each to hold it to the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Width {
     Four,
-    #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "vectors of eight and sixteen are x86-64's"))]
     Eight,
-    #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "vectors of eight and sixteen are x86-64's"))]
     Sixteen,
     SixtyFour,
+}
+
+impl Width {
+    pub const ALL: [Width; 4] = [Width::Four, Width::Eight, Width::Sixteen, Width::SixtyFour];
+
+    /// For people: what plays at this width.
+    pub fn name(self) -> &'static str {
+        match self {
+            Width::Four => "four games at a time (plain code)",
+            Width::Eight => "eight games at a time (AVX2)",
+            Width::Sixteen => "sixteen games at a time (AVX-512)",
+            Width::SixtyFour => "sixty-four games at a time (AVX-512, boards in landing form)",
+        }
+    }
+
+    /// Whether this processor plays at this width.
+    pub fn here(self) -> bool {
+        match self {
+            Width::Four => true,
+            #[cfg(target_arch = "x86_64")]
+            Width::Eight => wide::avx2().is_some(),
+            #[cfg(target_arch = "x86_64")]
+            Width::Sixteen | Width::SixtyFour => wide::avx512().is_some(),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -78,11 +104,10 @@ pub(crate) struct PairTable {
     dice: u32,
     start_row: u32,
     /// The most games at a time to play in vectors where the processor
-    /// can (`wide`); the tests choose, to hold the paths to each other.
+    /// can (`wide`; `Options::widest`).
     #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "other processors play four at a time"))]
     side_by_side: Width,
-    /// Turns after which a game stops unfinished: the engine's
-    /// `MAX_TURNS` (the tests lower it to reach it).
+    /// Turns after which a game stops unfinished (`Options::turn_limit`).
     limit: u32,
     /// The board in landing form, if it has one (one die); boxed, as it
     /// is larger than the rest of the kernel.
@@ -127,6 +152,24 @@ impl PairTable {
         })
     }
 
+    /// The width games play at: the widest the processor has up to
+    /// `side_by_side`; vectors only for one die a roll, sixty-four only on
+    /// a board in landing form.
+    pub(crate) fn width_here(&self) -> Width {
+        let fits = |w: Width| match w {
+            Width::Four => true,
+            Width::Eight | Width::Sixteen => self.dice == 1,
+            Width::SixtyFour => self.dice == 1 && self.landings.is_some(),
+        };
+        Width::ALL.into_iter().rev().find(|w| *w <= self.side_by_side && w.here() && fits(*w)).unwrap_or(Width::Four)
+    }
+
+    /// This table for a run stopping games at `limit` turns, `widest` games
+    /// at a time at most.
+    pub(crate) fn for_run(self, limit: u32, widest: Width) -> Self {
+        Self { limit, side_by_side: widest, ..self }
+    }
+
     /// The one-roll entries a pair cell's reads stand for: (first, second)
     /// as indices into the one-roll table (position × width + outcome).
     pub(crate) fn singles(&self, cell: usize) -> (usize, usize) {
@@ -158,14 +201,8 @@ impl PairTable {
         tally: &mut Tally,
         reads: &mut PairReads,
     ) {
-        #[cfg(target_arch = "x86_64")]
-        let sixty_four = self.dice == 1
-            && self.side_by_side == Width::SixtyFour
-            && self.landings.is_some()
-            && wide::avx512().is_some();
-        #[cfg(not(target_arch = "x86_64"))]
-        let sixty_four = false;
-        reads.reset(CELLS, sixty_four);
+        let width = self.width_here();
+        reads.reset(CELLS, width == Width::SixtyFour);
         let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
         let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
         let games_counted =
@@ -173,24 +210,21 @@ impl PairTable {
         let mut lanes =
             Lanes::<P> { table: self, cells, both, first: &mut reads.first, games: games_counted, seed, first_player };
         #[cfg(target_arch = "x86_64")]
-        if self.dice == 1 {
-            if sixty_four && let (Some(form), Some(simd)) = (&self.landings, wide::avx512()) {
+        match (width, &self.landings, wide::avx512(), wide::avx2()) {
+            (Width::SixtyFour, Some(form), Some(simd), _) => {
                 let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
                 reads.cells_counted = wide::play_range64(simd, form, &mut lanes, bins, games);
                 return lanes.games.into_tally(tally);
             }
-            if self.side_by_side >= Width::Sixteen
-                && let Some(simd) = wide::avx512()
-            {
+            (Width::Sixteen, _, Some(simd), _) => {
                 wide::play_range16(simd, &mut lanes, games);
                 return lanes.games.into_tally(tally);
             }
-            if self.side_by_side >= Width::Eight
-                && let Some(simd) = wide::avx2()
-            {
+            (Width::Eight, _, _, Some(simd)) => {
                 wide::play_range8(simd, &mut lanes, games);
                 return lanes.games.into_tally(tally);
             }
+            _ => {}
         }
         let mut next = games.start;
         let mut lane: [Game<P>; LANES] = std::array::from_fn(|_| lanes.start(0));
@@ -544,75 +578,6 @@ impl Lead {
         if let (Some(leader), None) = (at_top.next(), at_top.next()) {
             self.changes += u32::from(self.prev != leader);
             self.prev = leader;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use ladderkit_core::spec::{Jump, Overshoot};
-    use ladderkit_core::{check_source, compile};
-    use ladderkit_engine::Engine;
-
-    use super::*;
-    use crate::RaceKernel;
-    use crate::kernel::Scratch;
-
-    /// Sixty-four games at a time on a board in landing form and sixteen
-    /// (where the processor has AVX-512), eight (where it has AVX2) and four
-    /// at a time give the same tally, heat and rides included, game for
-    /// game; with a turn limit that stops most games too.
-    #[test]
-    fn wide_and_scalar_paths_count_the_same() {
-        let mut widths = vec![Width::Four];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if wide::avx2().is_some() {
-                widths.push(Width::Eight);
-            }
-            if wide::avx512().is_some() {
-                widths.extend([Width::Sixteen, Width::SixtyFour]);
-            }
-        }
-        eprintln!("the pair path at these widths here: {widths:?}");
-        let milton = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
-        let mut bounce = milton.clone();
-        bounce.rules.overshoot = Overshoot::Bounce;
-        bounce.rules.follow_chains = true;
-        bounce.jumps.push(Jump::new(38, 20));
-        for (spec, players) in [(&milton, 2..=6), (&bounce, 2..=4)] {
-            for players in players {
-                for first in [FirstPlayer::Seat1, FirstPlayer::Rotate] {
-                    let e = Engine::new(&compile(spec), players, (1, 16)).unwrap().with_first_player(first);
-                    let kernel = RaceKernel::new(&e).unwrap();
-                    let table = kernel.pair_table().expect("a pair table");
-                    assert!(table.landings.is_some(), "{players} players: a board in landing form");
-                    // Two blocks on one scratch, as a thread plays them.
-                    let run = |side_by_side: Width, limit: u32| {
-                        let kernel = kernel.with_pair_table(PairTable { side_by_side, limit, ..table.clone() });
-                        let (mut tally, mut scratch) = (Tally::new(&e), Scratch::default());
-                        for games in [0..1_000, 1_000..2_003] {
-                            kernel.play_range(7, games, players as usize, &mut scratch, &mut tally);
-                        }
-                        tally
-                    };
-                    let scalar = run(Width::Four, MAX_TURNS as u32);
-                    assert_eq!(scalar.games, 2_003);
-                    assert!(scalar.heat.iter().sum::<u64>() > 0 && scalar.jumps.iter().sum::<u64>() > 0);
-                    // A turn limit most games reach (an odd one: it falls
-                    // inside a step of two rounds).
-                    let stopped = run(Width::Four, 41);
-                    assert!(stopped.unfinished > 1_000, "{} unfinished", stopped.unfinished);
-                    // Stopped games played 41 turns, in 1 + 41 / players rounds.
-                    assert!(stopped.total_turns.counts[41] >= stopped.unfinished);
-                    assert!(stopped.rounds.counts[1 + 41 / players as usize] >= stopped.unfinished);
-                    let case = format!("{:?}, {players} players, {first:?}", spec.rules.overshoot);
-                    for &width in &widths[1..] {
-                        assert!(run(width, MAX_TURNS as u32) == scalar, "{width:?}, {case}");
-                        assert!(run(width, 41) == stopped, "{width:?}, {case}, stopped at 41 turns");
-                    }
-                }
-            }
         }
     }
 }

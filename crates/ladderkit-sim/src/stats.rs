@@ -236,18 +236,6 @@ impl Tally {
         self.blocked += u64::from(s.blocked);
     }
 
-    /// Solo games, one roll per turn (rolls = turns = rounds): `won[r]`
-    /// games won in r rolls, `cut` games stopped unfinished at `limit`.
-    pub(crate) fn add_solo_games(&mut self, won: &[u64], cut: u64, limit: u32) {
-        let wins: u64 = won.iter().sum();
-        self.games += wins + cut;
-        self.seat_wins[0] += wins;
-        self.unfinished += cut;
-        for h in [&mut self.total_rolls, &mut self.total_turns, &mut self.rounds] {
-            h.add_many(won, cut, limit);
-        }
-    }
-
     /// Races of `seat_wins.len()` players, one roll per turn: `won[t]`
     /// games won on turn t, `cut` stopped unfinished at `limit` turns,
     /// `seat_wins` per seat, `lead_changes` in all.

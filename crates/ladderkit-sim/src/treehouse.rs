@@ -58,6 +58,8 @@ pub struct TreehouseKernel {
     /// Per position, per die − 1 (dice have at most `MAX_SIDES` faces).
     steps: Vec<[Step; MAX_SIDES]>,
     board: ladderkit_core::CompiledBoard,
+    /// Turns after which a game stops unfinished (`Options::turn_limit`).
+    limit: usize,
 }
 
 /// How a seat chooses among its plans: as `Policy::Random`,
@@ -173,7 +175,13 @@ impl TreehouseKernel {
             },
             steps,
             board: board.clone(),
+            limit: ladderkit_engine::MAX_TURNS,
         })
+    }
+
+    /// This kernel for a run that stops games at `turn_limit` turns.
+    pub fn for_run(self, turn_limit: u32) -> Self {
+        Self { limit: turn_limit as usize, ..self }
     }
 
     /// Whether a seat looks ahead (its games take far longer).
@@ -214,7 +222,7 @@ impl TreehouseKernel {
         let mut lists = Lists { starts: [0; 4 * MAX_PLAYERS], seconds: [1; 4 * MAX_PLAYERS] };
         for game in games {
             let mut g = self.new_game::<N>(seed, game);
-            while g.winners == 0 && g.turns_played < ladderkit_engine::MAX_TURNS {
+            while g.winners == 0 && g.turns_played < self.limit {
                 self.turn::<N>(&mut g, &mut lists, memo, tally, rides);
             }
             tally.add_counts(&g.rolls[..N], &g.turns[..N], g.rounds, g.winners, g.leader.changes);

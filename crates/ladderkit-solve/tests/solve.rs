@@ -199,16 +199,7 @@ fn simulated(
     games: u64,
     judge: Option<std::sync::Arc<dyn ladderkit_engine::bots::Judge>>,
 ) -> ladderkit_sim::Report {
-    let options = ladderkit_sim::Options {
-        games,
-        seats,
-        seed,
-        threads: 0,
-        engine_only: false,
-        shard: ladderkit_sim::Shard::WHOLE,
-        judge,
-        deal: None,
-    };
+    let options = ladderkit_sim::Options { judge, ..ladderkit_sim::Options::new(games, seats, seed) };
     ladderkit_sim::simulate(engine, &options, None).report()
 }
 

@@ -5,7 +5,7 @@
 //! (a gather would need `unsafe`). A lane whose step wins, reaches the turn
 //! limit or has no game is left to the scalar path's `last_step`, which
 //! finishes its game, and the lane takes the next one. Same games, same
-//! counts as the scalar path (`wide_and_scalar_paths_count_the_same`).
+//! counts as the scalar path (the harness, `every_path_plays_the_engines_games`).
 //!
 //! This file is what both widths share: the lanes between steps, handing
 //! out games, and finishing them. Each width's `step` plays two rounds of

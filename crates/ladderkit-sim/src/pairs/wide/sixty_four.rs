@@ -230,11 +230,12 @@ fn step<const P: usize>(
         }
         won &= active;
         st.wins[turn] = won;
-        // The lead after every turn, the winning one included.
-        st.changes += if P == 2 {
-            lead_of_two(simd, &pos, active, &mut st.ahead, &mut st.behind)
-        } else {
-            lead_of_many(simd, &pos, active, &mut st.prev)
+        // The lead after every turn, the winning one included (one player
+        // alone never changes it).
+        st.changes += match P {
+            1 => 0,
+            2 => lead_of_two(simd, &pos, active, &mut st.ahead, &mut st.behind),
+            _ => lead_of_many(simd, &pos, active, &mut st.prev),
         };
         active &= !won;
     }
