@@ -200,7 +200,7 @@ mod bundled {
             (variant!("game-of-the-goose"), &["lost-turns", "geese", "wait", "first-throws", "bump"]),
             (variant!("milton-bradley-stomp"), &["bump"]),
             (variant!("taiwan-chips"), &["points", "chips", "points-win"]),
-            (variant!("anniversary-arrows"), &["arrows"]),
+            (variant!("anniversary-arrows"), &["turn-cap", "arrows"]),
             (variant!("treehouse"), &["treehouse"]),
             (variant!("treehouse-team"), &["treehouse", "teams"]),
             (variant!("treehouse-lose-upright"), &["lost-turns", "treehouse"]),

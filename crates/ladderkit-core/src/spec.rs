@@ -727,7 +727,8 @@ pub enum ArrowKind {
     /// Move the piece to any unoccupied space numbered `from..=to` that is
     /// not a jump's foot or the goal.
     Deploy { from: u32, to: u32 },
-    /// Take another turn (never more than two turns in a row).
+    /// Take another turn, within `max_consecutive_turns` (as every extra
+    /// turn; the Anniversary rules cap it at two turns in a row).
     ExtraTurn,
 }
 

@@ -256,8 +256,10 @@ impl Engine {
         let p = s.current;
         ev.push(Event::ArrowActivated { player: p, at: a.at, kind: a.kind });
         match a.kind {
-            // "An extra turn (maximum of two consecutive turns)."
-            ArrowKind::ExtraTurn => s.turns_in_row < 2,
+            // Within the variant's `max_consecutive_turns`, as every extra
+            // turn (`end_turn`); the Anniversary rules' "maximum of two
+            // consecutive turns" is its `Some(2)`.
+            ArrowKind::ExtraTurn => true,
             ArrowKind::DoubleUp | ArrowKind::Deploy { .. } => {
                 let piece = s.pieces_of(p).start;
                 let from = s.pieces[piece].pos;
