@@ -637,3 +637,117 @@ fn race_margin<const N: usize>(at: &Pieces, me: usize) -> f64 {
     let best_other = (0..N).filter(|&j| j != me).map(|j| f64::from(at.pos[j])).fold(f64::NEG_INFINITY, f64::max);
     f64::from(at.pos[me]) - if best_other.is_finite() { best_other } else { 0.0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashSet, VecDeque};
+
+    use ladderkit_core::compile;
+    use ladderkit_core::spec::{Board, Dice, Jump, Play, PlayerRange, Treehouse, VariantSpec};
+    use ladderkit_engine::{Engine, Move, Plan, Policy, State, Turn, TurnKind, Workspace};
+
+    use super::{Pieces, TreehouseKernel};
+
+    /// Pieces as the kernel keeps them (one a seat).
+    fn pieces(s: &State) -> Pieces {
+        let mut at = Pieces { pos: [0; super::MAX_PLAYERS], level: [0; super::MAX_PLAYERS] };
+        for (i, p) in s.pieces.iter().enumerate() {
+            (at.pos[i], at.level[i]) = (p.pos as u16, p.level);
+        }
+        at
+    }
+
+    /// Where each piece stands and which is above which where they share a
+    /// space: what a plan's outcome is, however levels are numbered.
+    fn standing(pos: &[u16], level: &[u16]) -> Vec<(u16, usize)> {
+        (0..pos.len())
+            .map(|i| (pos[i], (0..pos.len()).filter(|&j| pos[j] == pos[i] && level[j] < level[i]).count()))
+            .collect()
+    }
+
+    /// The engine's plans for every roll at every position a two- or
+    /// three-player game reaches (a breadth-first walk of its whole graph,
+    /// with and without the one-die opening), compared
+    /// with the plans the kernel lists (`for_each_plan`): the same moves in
+    /// the same order, leading to the same pieces, as cozy-chess holds its
+    /// move generator to the full one.
+    #[test]
+    fn the_kernel_lists_the_engines_plans_at_every_position() {
+        let mut spec = VariantSpec::with_board("tree", Board::Track { spaces: 24, looped: false, first: 1 });
+        spec.rules.dice = Dice { count: 2, sides: SIDES };
+        spec.rules.players = PlayerRange { min: 2, max: 3 };
+        spec.jumps = vec![Jump::new(3, 9), Jump::new(12, 5), Jump::new(17, 22), Jump::new(21, 2)];
+        for first_turn_dice in [1, 2] {
+            spec.rules.play = Play::Treehouse(Treehouse { first_turn_dice, ..Treehouse::default() });
+            let (nodes, compared) = walk::<2>(&spec);
+            assert!(nodes > 600 && compared > 20_000, "{nodes} positions, {compared} rolls compared");
+        }
+        // Three players, on a shorter board (the graph grows as its cube).
+        spec.board = Board::Track { spaces: 12, looped: false, first: 1 };
+        spec.jumps = vec![Jump::new(3, 9), Jump::new(11, 5)];
+        let (nodes, compared) = walk::<3>(&spec);
+        assert!(nodes > 3_000 && compared > 100_000, "{nodes} positions, {compared} rolls compared");
+    }
+
+    const SIDES: u32 = 6;
+
+    /// The walk for `N` players: the positions visited and the rolls whose
+    /// plans were compared.
+    fn walk<const N: usize>(spec: &VariantSpec) -> (usize, usize) {
+        let engine = Engine::new(&compile(spec), N as u32, (1, 16)).unwrap();
+        let kernel = TreehouseKernel::new(&engine, &[Policy::Random; N]).expect("the basic game");
+        let (mut ws, mut seen, mut queue) = (Workspace::default(), HashSet::new(), VecDeque::new());
+        let (mut nodes, mut compared) = (0usize, 0usize);
+        queue.push_back(engine.new_game(0));
+        while let Some(s) = queue.pop_front() {
+            let mut key = Vec::new();
+            s.write_key(&mut key);
+            if s.is_over() || !seen.insert(key) {
+                continue;
+            }
+            nodes += 1;
+            for (a, b) in (1..=SIDES).flat_map(|a| (1..=SIDES).map(move |b| (a, b))) {
+                let mut next = s.clone();
+                let mut dice = [a, b].into_iter();
+                if engine.begin_turn_with(&mut next, &mut |_| dice.next().expect("two dice"), &mut ()) != Turn::Choose {
+                    queue.push_back(next);
+                    continue;
+                }
+                let pending = next.pending.expect("a choice");
+                engine.legal_plans(&next, &mut ws);
+                if pending.kind == TurnKind::Split {
+                    let mut listed: Vec<(Plan, Vec<(u16, usize)>)> = Vec::new();
+                    let (p, [d1, d2]) = (usize::from(next.current), pending.dice);
+                    let any = kernel.for_each_plan::<N>(&pieces(&next), p, d1, d2, |after, _, first, second| {
+                        let step = |(piece, die): (usize, u8)| Move { die, piece: piece as u8 };
+                        let plan = Plan::of([Some(step(first)), second.map(step)]);
+                        if !listed.iter().any(|(q, _)| *q == plan) {
+                            listed.push((plan, standing(&after.pos[..N], &after.level[..N])));
+                        }
+                    });
+                    let engine_plans: Vec<(Plan, Vec<(u16, usize)>)> = ws
+                        .plans
+                        .iter()
+                        .map(|plan| {
+                            let (after, _) = engine.preview(&next, plan);
+                            let at = pieces(&after);
+                            (*plan, standing(&at.pos[..N], &at.level[..N]))
+                        })
+                        .collect();
+                    if any {
+                        assert_eq!(listed, engine_plans, "dice {d1}, {d2} at {:?}", next.pieces);
+                    } else {
+                        assert_eq!(ws.plans, [Plan::default()], "no die fits at {:?}", next.pieces);
+                    }
+                    compared += 1;
+                }
+                for plan in ws.plans.clone() {
+                    let mut after = next.clone();
+                    engine.apply(&mut after, &plan, &mut ());
+                    queue.push_back(after);
+                }
+            }
+        }
+        (nodes, compared)
+    }
+}
