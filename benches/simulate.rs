@@ -10,8 +10,8 @@
 //! percentiles, and draws the engine's dice: 32 bits a roll from each
 //! game's own generator). The rows with 1 to 6 players run 64 games at a
 //! time on a processor with AVX-512 (Milton Bradley is a board in landing
-//! form: `pairs/wide/sixty_four.rs`; other boards sixteen), eight with AVX2
-//! (`pairs/wide.rs`), four elsewhere.
+//! form: `race/pairs/wide/landing_form.rs`; other boards sixteen), eight with AVX2
+//! (`race/pairs/wide.rs`), four elsewhere.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ladderkit::core::board::Outcome;

@@ -178,3 +178,65 @@ fn the_rule_table_names_only_what_exists() {
     assert!(checked > 40, "only {checked} names could be checked");
     assert!(missing.is_empty(), "ARCHITECTURE.md's rule table names what does not exist: {missing:?}");
 }
+
+/// ARCHITECTURE.md, `crates/ladderkit-sim`: the crate's parts (the files
+/// and folders under `src/`: the kernels, the tallies, the options) import
+/// each other without a cycle, and none imports from `lib.rs` (a
+/// `crate::Name` that is not a part is a re-export of the root).
+#[test]
+fn the_simulation_crate_imports_downward_without_cycles() {
+    let src = root().join("crates/ladderkit-sim/src");
+    let parts: Vec<String> = rust_files(&src)
+        .iter()
+        .filter(|f| f.parent() == Some(src.as_path()) && !f.ends_with("lib.rs"))
+        .map(|f| f.file_stem().and_then(|s| s.to_str()).expect("a name").to_owned())
+        .collect();
+    assert!(parts.len() >= 5 && parts.iter().any(|p| p == "race"), "the crate's parts: {parts:?}");
+    let mut edges = std::collections::BTreeSet::new();
+    let mut upward = Vec::new();
+    for file in rust_files(&src) {
+        let relative = file.strip_prefix(&src).expect("under src");
+        let from = relative.components().next().and_then(|c| c.as_os_str().to_str()).expect("a part");
+        let from = from.trim_end_matches(".rs");
+        if from == "lib" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("source is UTF-8");
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for (at, _) in line.match_indices("crate::") {
+                let rest = &line[at + "crate::".len()..];
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                let name = if name.is_empty() {
+                    // `use crate::{A, b::C}`: each name in the braces.
+                    let inner = rest.trim_start_matches('{');
+                    inner.split([',', '}']).next().unwrap_or("").trim().split("::").next().unwrap_or("").to_owned()
+                } else {
+                    name
+                };
+                if parts.contains(&name) {
+                    if name != from {
+                        edges.insert((from.to_owned(), name));
+                    }
+                } else if !name.is_empty() {
+                    upward.push(format!("{}: crate::{name}", relative.display()));
+                }
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports from lib.rs (name the part instead):\n{}", upward.join("\n"));
+    // A cycle: some part reaches itself by following the edges.
+    for start in &parts {
+        let mut seen = vec![start.clone()];
+        let mut todo = vec![start.clone()];
+        while let Some(at) = todo.pop() {
+            for (_, to) in edges.iter().filter(|(from, _)| *from == at) {
+                assert!(to != start, "an import cycle through {start}: {edges:?}");
+                if !seen.contains(to) {
+                    seen.push(to.clone());
+                    todo.push(to.clone());
+                }
+            }
+        }
+    }
+    assert!(!edges.is_empty(), "no imports found: the parser is broken");
+}

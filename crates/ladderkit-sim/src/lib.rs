@@ -3,113 +3,29 @@
 //! added up in any order, so a seed gives the same report whatever the
 //! number of threads.
 
-mod counter;
 mod extras;
-mod extras_kernel;
-mod kernel;
-mod pairs;
-mod rides;
+mod options;
+mod race;
 pub mod scoreboard;
-mod stats;
+mod tally;
 mod treehouse;
+mod worker;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use ladderkit_engine::bots::{BotScratch, Judge};
-use ladderkit_engine::{Engine, GameRng, Policy, State, Workspace, play_turn};
+use ladderkit_engine::{Engine, GameRng, play_turn};
 use rayon::prelude::*;
 
-use crate::counter::Counter;
+use crate::tally::lead::Leader;
+use crate::worker::Worker;
 
-pub use extras::{ExtrasReport, ExtrasTally};
-pub use extras_kernel::ExtrasKernel;
-pub use kernel::{RaceKernel, RacePath};
-pub use pairs::Width;
-pub use stats::{Histogram, Report, Summary, Tally};
+pub use extras::ExtrasKernel;
+pub use options::{Options, Shard};
+pub use race::pairs::Width;
+pub use race::{RaceKernel, RacePath};
+pub use tally::extras::{ExtrasReport, ExtrasTally};
+pub use tally::{Histogram, Report, Summary, Tally};
 pub use treehouse::{Memo as TreehouseMemo, TreehouseKernel};
-
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub games: u64,
-    /// One policy per seat; the seat count is the player count.
-    pub seats: Vec<Policy>,
-    pub seed: u64,
-    /// Worker threads; 0 uses every core.
-    pub threads: usize,
-    /// Play every game through the full engine even when the race kernel
-    /// could (it gives the same games; this is for checking that).
-    pub engine_only: bool,
-    /// Which part of the run to play (all of it unless sharded).
-    pub shard: Shard,
-    /// What `Policy::Perfect` seats play by (`ladderkit_solve::Perfect`).
-    pub judge: Option<Arc<dyn Judge>>,
-    /// The variant, when it deals its jumps afresh each game
-    /// (`random_jumps`): game `i` is played on `compile_game(deal, i)`, by
-    /// the full engine, and rides are not counted per jump (the jumps
-    /// differ from game to game).
-    pub deal: Option<Arc<ladderkit_core::VariantSpec>>,
-    /// Turns after which a game stops unfinished: the engine's
-    /// `MAX_TURNS`, lowered by the harness so that every path's cut games
-    /// are compared too.
-    pub turn_limit: u32,
-    /// The most games the race kernel plays side by side (it takes the
-    /// widest the processor has up to this): `Width::SixtyFour`, lowered
-    /// by the harness and the bench to hold and size each width.
-    pub widest: Width,
-}
-
-impl Options {
-    /// `games` games seeded `seed`, one seat per policy in `seats`: the
-    /// whole run, on every core, on the fastest path, to the engine's turn
-    /// limit.
-    pub fn new(games: u64, seats: Vec<Policy>, seed: u64) -> Self {
-        Options {
-            games,
-            seats,
-            seed,
-            threads: 0,
-            engine_only: false,
-            shard: Shard::WHOLE,
-            judge: None,
-            deal: None,
-            turn_limit: ladderkit_engine::MAX_TURNS as u32,
-            widest: Width::SixtyFour,
-        }
-    }
-}
-
-/// Part `index` (from 0) of a run cut into `count`: the blocks of games
-/// `index, index + count, index + 2 count, …`. Blocks are the units the
-/// run is counted in whatever the threads, so the parts' tallies add up to
-/// the whole run's exactly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    fn has(self, block: u64) -> bool {
-        block % self.count.max(1) == self.index
-    }
-
-    /// The games this shard plays of a run of `games` counted in blocks of
-    /// `block` (`block_size_of`).
-    /// Counted, not walked block by block: a part file may claim a run of
-    /// 2^64 games.
-    pub fn games(self, games: u64, block: u64) -> u64 {
-        let (blocks, count) = (games.div_ceil(block), self.count.max(1));
-        if self.index >= blocks {
-            return 0;
-        }
-        let mine = (blocks - 1 - self.index) / count + 1;
-        let last = blocks - 1;
-        if self.has(last) { (mine - 1) * block + (games - last * block) } else { mine * block }
-    }
-}
 
 /// How many games `options` plays: all of them, or its shard's blocks.
 pub fn games_in(engine: &Engine, options: &Options) -> u64 {
@@ -295,23 +211,6 @@ impl Runner {
     }
 }
 
-/// A thread's buffers, reused from block to block.
-#[derive(Debug, Default)]
-struct Worker {
-    kernel: kernel::Scratch,
-    workspace: Workspace,
-    bot: BotScratch,
-    counter: Counter,
-    /// The Treehouse kernel's lookahead ratings, kept from block to block.
-    treehouse: TreehouseMemo,
-}
-
-impl Worker {
-    fn for_run(options: &Options) -> Self {
-        Self { bot: BotScratch::with_judge(options.judge.clone()), ..Self::default() }
-    }
-}
-
 /// One block of games: the race kernel when pieces cannot meet, the full
 /// engine otherwise.
 fn simulate_range(
@@ -366,70 +265,4 @@ fn simulate_range(
     }
     counter.add_to(&mut tally);
     tally
-}
-
-/// Tracks who leads the race; a lead change is a new sole leader.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Leader {
-    pub(crate) current: Option<u8>,
-    pub changes: u32,
-}
-
-impl Leader {
-    fn update(&mut self, engine: &Engine, s: &State) {
-        let goal = engine.board().goal;
-        let progress = |p: u8| -> u64 {
-            s.pieces_of(p).map(|i| u64::from(if s.pieces[i].home { goal } else { s.pieces[i].pos })).sum()
-        };
-        self.observe((0..s.players.len() as u8).map(progress));
-    }
-
-    pub(crate) fn observe(&mut self, progress: impl Iterator<Item = u64>) {
-        // Written as selects, not branches: who leads changes at random,
-        // and this runs after every turn.
-        let (mut best, mut leader, mut tied) = (0, 0u8, false);
-        for (p, v) in progress.enumerate() {
-            let ahead = p == 0 || v > best;
-            tied = !ahead && (tied || v == best);
-            leader = if ahead { p as u8 } else { leader };
-            best = if ahead { v } else { best };
-        }
-        if tied || best == 0 {
-            return;
-        }
-        if self.current.is_some_and(|c| c != leader) {
-            self.changes += 1;
-        }
-        self.current = Some(leader);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Shard;
-
-    #[test]
-    fn a_shards_games_are_counted_as_its_blocks_add_up() {
-        for games in 0..200u64 {
-            for block in 1..9 {
-                for count in 1..7 {
-                    let walked: Vec<u64> = (0..count)
-                        .map(|index| {
-                            let shard = Shard { index, count };
-                            (0..games.div_ceil(block))
-                                .filter(|b| shard.has(*b))
-                                .map(|b| ((b + 1) * block).min(games) - b * block)
-                                .sum()
-                        })
-                        .collect();
-                    let counted: Vec<u64> =
-                        (0..count).map(|index| Shard { index, count }.games(games, block)).collect();
-                    assert_eq!(counted, walked, "{games} games in blocks of {block}, {count} parts");
-                }
-            }
-        }
-        // At once, where walking would take years.
-        let halves = [0, 1].map(|index| Shard { index, count: 2 }.games(u64::MAX, 256));
-        assert_eq!(halves, [1 << 63, u64::MAX / 2]);
-    }
 }

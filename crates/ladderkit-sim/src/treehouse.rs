@@ -18,9 +18,9 @@ use ladderkit_core::{Features, TRAY};
 use ladderkit_engine::bots::moves_needed;
 use ladderkit_engine::{Engine, GameRng, Policy};
 
-use crate::Leader;
-use crate::rides::{Rides, first_jump};
-use crate::stats::Tally;
+use crate::tally::Tally;
+use crate::tally::lead::Leader;
+use crate::tally::rides::{Rides, first_jump};
 
 mod lookahead;
 

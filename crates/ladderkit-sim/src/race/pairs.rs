@@ -4,7 +4,7 @@
 //! processor has AVX-512, eight where it has AVX2 (the dice one die a roll:
 //! `wide`), four here otherwise. On a board in landing form (`landings`)
 //! an AVX-512 processor plays 64 at a time without the pair table's reads
-//! (`wide/sixty_four.rs`).
+//! (`wide/landing_form.rs`).
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
 //! game, 32 bits per die, seats in turn. Two rounds take `2 × players ×
@@ -29,8 +29,9 @@ mod landings;
 mod wide;
 
 use self::landings::{BINS, FIRST, Landings, SUMS, UNPLAYED};
-use crate::kernel::{Entry, WON};
-use crate::stats::Tally;
+use super::moves::{Entry, WON};
+use crate::tally::Tally;
+use crate::tally::lead::Lead;
 
 /// Games side by side. Two to eight made no difference beyond the noise on
 /// Milton Bradley with two and four players; four keeps a block's lanes
@@ -44,8 +45,6 @@ const MAX_TABLE_BYTES: usize = 64 * 1024;
 /// table `MAX_TABLE_BYTES` allows.
 const CELLS: usize = 1 << 13;
 const _: () = assert!(CELLS * 12 > MAX_TABLE_BYTES);
-/// `Lead::prev` before anyone has led.
-const NOBODY: u8 = u8::MAX;
 /// Dice per roll the pair path plays (a table of two rolls of more would
 /// not stay small anyway).
 const MAX_DICE: usize = 4;
@@ -274,7 +273,7 @@ pub(crate) struct PairReads {
 impl PairReads {
     /// Ready for a block: every counter it may count in at 0, but the cells
     /// of a 64-game block, which are cleared if a game is handed over
-    /// (`sixty_four::hand_over`; clearing them every block took 2% of the
+    /// (`landing_form::hand_over`; clearing them every block took 2% of the
     /// time).
     fn reset(&mut self, cells: usize, sixty_four: bool) {
         (self.cells_counted, self.landed_counted) = (!sixty_four, sixty_four);
@@ -370,21 +369,6 @@ impl<const P: usize> Race<P> {
     fn new(start_row: u32) -> Self {
         Race { rows: [start_row; P], turns: 0, winner: None, lead: Lead::new(start_row) }
     }
-}
-
-/// Who leads, counted as `Leader::observe` counts it (a lead change is a
-/// new sole leader), but kept up turn by turn from the mover alone.
-#[derive(Debug, Clone)]
-pub(crate) struct Lead {
-    /// Two players: the changes. Three or more: also the first sole
-    /// leader, taken off by `changes()`.
-    changes: u32,
-    /// Two players: the last difference of their rows that was not 0.
-    last: i32,
-    /// Three or more: the last sole leader (`NOBODY` before the first),
-    /// and the highest row.
-    prev: u8,
-    top: u32,
 }
 
 struct Lanes<'a, const P: usize> {
@@ -514,70 +498,6 @@ impl<const P: usize> Lanes<'_, P> {
         match race.winner {
             Some(winner) => counts.won_on(race.turns, (opener + winner) % P),
             None => counts.cut += 1,
-        }
-    }
-}
-
-impl Lead {
-    /// For pieces on `start` (a row of the pair table, or a position: any
-    /// numbers in the order of the positions).
-    pub(crate) fn new(start: u32) -> Self {
-        // Everyone on the start: all tied at the top, nobody has led.
-        Lead { changes: 0, last: 0, prev: NOBODY, top: start }
-    }
-
-    /// After seat `s`'s turn, from row `x` to row `y` (`rows` as they are
-    /// now; rows, or positions, below 2^31). Every turn, so no branch on anything the dice decide: `&` and
-    /// `|`, not `&&` and `||`, and selects (a branch on whether the mover
-    /// led cost three times the rest).
-    #[inline(always)]
-    pub(crate) fn turn(&mut self, s: usize, x: u32, y: u32, rows: &[u32]) {
-        if let [a, b] = rows {
-            // Two players: the sole leader is the sign of the difference,
-            // and the lead changed when it has the opposite sign of the
-            // last difference that was not a tie. (The product is taken in
-            // 64 bits: on a board of more than 46,340 squares two
-            // differences' product leaves 32; a game has at most
-            // `MAX_TURNS` changes.)
-            let d = (*a as i32).wrapping_sub(*b as i32);
-            let flipped = i64::from(d).wrapping_mul(i64::from(self.last)) < 0;
-            self.changes = self.changes.wrapping_add(u32::from(flipped));
-            self.last = if d != 0 { d } else { self.last };
-            return;
-        }
-        // Only the mover's piece moved. It takes the lead if it passes the
-        // top; a piece that stays below the top, or a top piece that stays
-        // on it, changes nothing. The rest (joining the top, or a piece on
-        // the top falling back) needs every piece: rare.
-        let top = self.top;
-        let (above, level, was_top) = (y > top, y == top, x == top);
-        if !above & (level != was_top) {
-            self.observe(rows);
-            return;
-        }
-        // A change whenever a new sole leader is not the last one; the
-        // first sole leader is taken off at the end (`changes`).
-        let s8 = s as u8;
-        self.changes += u32::from(above & (self.prev != s8));
-        self.prev = if above { s8 } else { self.prev };
-        self.top = top.max(y);
-    }
-
-    /// The lead changes of the game so far.
-    pub(crate) fn changes(&self, players: usize) -> u32 {
-        if players == 2 { self.changes } else { self.changes - u32::from(self.prev != NOBODY) }
-    }
-
-    /// `Leader::observe`'s look at every piece: the top, and a new sole
-    /// leader if one seat alone holds it.
-    #[cold]
-    fn observe(&mut self, rows: &[u32]) {
-        let top = *rows.iter().max().expect("players");
-        self.top = top;
-        let mut at_top = rows.iter().enumerate().filter(|(_, r)| **r == top).map(|(s, _)| s as u8);
-        if let (Some(leader), None) = (at_top.next(), at_top.next()) {
-            self.changes += u32::from(self.prev != leader);
-            self.prev = leader;
         }
     }
 }

@@ -12,12 +12,16 @@ use super::{Left, State, Step};
 const WIDE: usize = 8;
 
 /// The instructions, if this processor has them.
-pub(in crate::pairs) fn avx2() -> Option<V3> {
+pub(in crate::race::pairs) fn avx2() -> Option<V3> {
     V3::try_new()
 }
 
 /// Plays `games` eight at a time.
-pub(in crate::pairs) fn play_range8<const P: usize>(simd: V3, lanes: &mut Lanes<'_, P>, games: std::ops::Range<u64>) {
+pub(in crate::race::pairs) fn play_range8<const P: usize>(
+    simd: V3,
+    lanes: &mut Lanes<'_, P>,
+    games: std::ops::Range<u64>,
+) {
     simd.vectorize(
         #[inline(always)]
         || super::run::<P, WIDE>(simd, lanes, games),

@@ -5,7 +5,8 @@
 
 use ladderkit_engine::{Engine, Event, EventSink, State};
 
-use crate::{ExtrasTally, Tally};
+use super::Tally;
+use super::extras::ExtrasTally;
 
 #[derive(Debug, Default)]
 pub(crate) struct Counter {

@@ -6,14 +6,14 @@
 //! board with more than `SUMS` sums. The form is found by checking every
 //! entry of the move table, so it makes the table's moves by construction.
 //!
-//! On such a board the AVX-512 path (`wide/sixty_four.rs`) keeps the whole
+//! On such a board the AVX-512 path (`wide/landing_form.rs`) keeps the whole
 //! table in four registers and plays 64 games at a time. It counts two rolls
 //! as one pair of sums. A sum stands for every roll that makes it, since
 //! they all land alike (`single`, checked here too).
 
 use ladderkit_core::{CompiledBoard, Reachability};
 
-use crate::kernel::{CHAIN, EXTRA, Entry, JUMPED, MOVED};
+use crate::race::moves::{CHAIN, EXTRA, Entry, JUMPED, MOVED};
 
 /// Sums `pos + d` a board may reach: what four 32-word registers hold.
 pub(crate) const SUMS: usize = 128;
@@ -105,10 +105,10 @@ mod tests {
     use ladderkit_core::{check_source, compile};
 
     use super::*;
-    use crate::kernel::move_table;
+    use crate::race::moves::move_table;
 
     fn form(change: impl Fn(&mut ladderkit_core::VariantSpec)) -> Option<Landings> {
-        let mut spec = check_source(include_str!("../../../../variants/milton-bradley.ron")).spec.unwrap();
+        let mut spec = check_source(include_str!("../../../../../variants/milton-bradley.ron")).spec.unwrap();
         change(&mut spec);
         let board = compile(&spec).board;
         let (width, table) = move_table(&board);
@@ -120,7 +120,7 @@ mod tests {
     #[test]
     fn the_landing_form_makes_the_tables_moves() {
         for overshoot in [Overshoot::Forfeit, Overshoot::Bounce, Overshoot::ReachOrPass] {
-            let mut spec = check_source(include_str!("../../../../variants/milton-bradley.ron")).spec.unwrap();
+            let mut spec = check_source(include_str!("../../../../../variants/milton-bradley.ron")).spec.unwrap();
             spec.rules.overshoot = overshoot;
             let board = compile(&spec).board;
             let (width, table) = move_table(&board);

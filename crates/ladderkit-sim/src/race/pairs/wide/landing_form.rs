@@ -24,9 +24,10 @@ use pulp::cast;
 use pulp::x86::V4;
 
 use super::super::landings::{BINS, FIRST, Landings, UNPLAYED};
-use super::super::{Game, Lanes, Lead, NOBODY, Race};
+use super::super::{Game, Lanes, Race};
 use super::avx512::next;
 use super::{Dealer, lanes_in};
+use crate::tally::lead::{Lead, NOBODY};
 
 const LANES: usize = 64;
 /// Games seeded at a time (`Step::seed` for `V4`).
@@ -35,7 +36,7 @@ const SEEDED: usize = 16;
 /// Plays `games` sixty-four at a time, counting the rolls read in `bins`;
 /// whether it counted in the lanes' cells too (games handed over near the
 /// turn limit: then it cleared them first).
-pub(in crate::pairs) fn play_range64<const P: usize>(
+pub(in crate::race::pairs) fn play_range64<const P: usize>(
     simd: V4,
     form: &Landings,
     lanes: &mut Lanes<'_, P>,

@@ -10,7 +10,7 @@
 //! This file is what both widths share: the lanes between steps, handing
 //! out games, and finishing them. Each width's `step` plays two rounds of
 //! all its lanes. The 64-game path on boards in landing form
-//! (`sixty_four.rs`) shares the handing out (`Dealer`) and `avx512.rs`'s
+//! (`landing_form.rs`) shares the handing out (`Dealer`) and `avx512.rs`'s
 //! generators.
 //!
 //! u32 lane `l` (rows, turns, lead) is the game whose generator is u64 lane
@@ -21,13 +21,14 @@ use ladderkit_engine::GameRng;
 
 mod avx2;
 mod avx512;
-mod sixty_four;
+mod landing_form;
 
 pub(super) use avx2::{avx2, play_range8};
 pub(super) use avx512::{avx512, play_range16};
-pub(super) use sixty_four::play_range64;
+pub(super) use landing_form::play_range64;
 
-use super::{Lanes, Lead, NOBODY, Race};
+use super::{Lanes, Race};
+use crate::tally::lead::{Lead, NOBODY};
 
 /// A vector width's two rounds of all its `W` lanes; `left` says which
 /// lanes it left.

@@ -14,12 +14,16 @@ use super::{Left, State, Step};
 const WIDE: usize = 16;
 
 /// The instructions, if this processor has them.
-pub(in crate::pairs) fn avx512() -> Option<V4> {
+pub(in crate::race::pairs) fn avx512() -> Option<V4> {
     V4::try_new()
 }
 
 /// Plays `games` sixteen at a time.
-pub(in crate::pairs) fn play_range16<const P: usize>(simd: V4, lanes: &mut Lanes<'_, P>, games: std::ops::Range<u64>) {
+pub(in crate::race::pairs) fn play_range16<const P: usize>(
+    simd: V4,
+    lanes: &mut Lanes<'_, P>,
+    games: std::ops::Range<u64>,
+) {
     simd.vectorize(
         #[inline(always)]
         || super::run::<P, WIDE>(simd, lanes, games),

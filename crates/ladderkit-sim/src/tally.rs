@@ -1,7 +1,14 @@
 //! Counting games in integers (so totals do not depend on the order they
 //! are added in) and summarising them.
 
+pub(crate) mod counter;
+pub(crate) mod extras;
+pub(crate) mod lead;
+pub(crate) mod rides;
+
 use ladderkit_engine::{Engine, State};
+
+use self::extras::add_into;
 
 /// A histogram of small counts: index = value.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -93,15 +100,6 @@ impl Histogram {
     }
 }
 
-/// Adds `b` into `a`, element by element; `None` when a count would pass
-/// `u64::MAX`.
-pub(crate) fn add_into(a: &mut [u64], b: &[u64]) -> Option<()> {
-    for (a, b) in a.iter_mut().zip(b) {
-        *a = a.checked_add(*b)?;
-    }
-    Some(())
-}
-
 pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -133,7 +131,7 @@ pub struct Tally {
     /// Per board jump: times it was ridden.
     pub jumps: Vec<u64>,
     /// Points, chips and arrows, when the variant plays them.
-    pub extras: Option<crate::ExtrasTally>,
+    pub extras: Option<extras::ExtrasTally>,
     /// Games that ended with every piece waiting on a well or prison (among
     /// the `unfinished`).
     #[serde(default)]
@@ -151,7 +149,7 @@ impl Tally {
             seat_wins: vec![0; engine.players() as usize],
             heat: vec![0; engine.board().points.len()],
             jumps: vec![0; engine.board().jumps.len()],
-            extras: engine.board().has_extras().then(|| crate::ExtrasTally::new(engine.players() as usize)),
+            extras: engine.board().has_extras().then(|| extras::ExtrasTally::new(engine.players() as usize)),
             waits: if engine.board().wait.is_empty() { Vec::new() } else { vec![0; engine.board().points.len()] },
             ..Self::default()
         }
@@ -347,7 +345,7 @@ pub struct Report {
     /// Per position: pieces caught to wait there per game (empty when no
     /// space waits).
     pub waits_per_game: Vec<f64>,
-    pub extras: Option<crate::ExtrasReport>,
+    pub extras: Option<extras::ExtrasReport>,
 }
 
 #[cfg(test)]
