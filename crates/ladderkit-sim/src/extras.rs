@@ -7,8 +7,8 @@
 //! `State`, and turns the table cannot play (a lost turn, an upgraded piece
 //! that moves further or dodges snakes) are the engine's whole turn. So
 //! only the move is restated, and the dice are drawn as the engine draws
-//! them: a seed gives the engine's very games (a test holds the two to each
-//! other).
+//! them: a seed gives the engine's very games (the harness,
+//! `tests/harness.rs`, holds the two to each other).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
