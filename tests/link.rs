@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn a_cut_link_is_refused(keep in 0.0f64..1.0) {
         let url = milton();
-        let start = url.find("lk1.").unwrap() + 5;
+        let start = url.find("lk2.").unwrap() + 5;
         let cut = start + ((url.len() - start) as f64 * keep) as usize;
         let d = link::decode(&url[..cut]).unwrap_err();
         located(&url[..cut], &d);
@@ -104,7 +104,7 @@ proptest! {
     /// Anything at all: no panic, and a refusal is located.
     #[test]
     fn any_text_is_read_or_refused(text in ".{0,300}", prefixed in any::<bool>()) {
-        let text = if prefixed { format!("{BASE}#lk1.{text}") } else { text };
+        let text = if prefixed { format!("{BASE}#lk2.{text}") } else { text };
         if let Err(d) = link::decode(&text) {
             located(&text, &d);
         }

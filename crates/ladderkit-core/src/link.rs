@@ -1,8 +1,12 @@
-//! A variant as a link: its canonical text, compressed (zlib, whose
-//! checksum catches a damaged link) and written in base64url after `lk1.`
-//! in the fragment of the web page's address, e.g.
-//! `https://example.org/ladderkit/#lk1.eJzFV…`. A fragment never reaches
-//! the server, so the board travels in the link alone.
+//! A variant as a link: its canonical text, compressed (zlib) behind an
+//! FNV-1a 64 digest of the text, and written in base64url after `lk2.` in
+//! the fragment of the web page's address, e.g.
+//! `https://example.org/ladderkit/#lk2.…`. A fragment never reaches the
+//! server, so the board travels in the link alone. The digest is what
+//! catches a damaged link: zlib's own Adler-32 lets through a change of
+//! three bytes by −d, +2d, −d (one changed character of a link did that:
+//! `"(co"` came out as `"\"oi"`). Links of format 1 (`lk1.`, zlib's
+//! checksum only) are still read.
 //!
 //! Reading a link is reading a file someone sent: it is bounded like one
 //! (`Limits::DEFAULT.max_bytes` of text), and what is wrong with it is a
@@ -17,7 +21,11 @@ use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::format::Limits;
 
 /// What a fragment begins with: the link format's version.
-pub const PREFIX: &str = "lk1.";
+pub const PREFIX: &str = "lk2.";
+/// Format 1: the same without the digest (read, no longer written).
+const PREFIX_1: &str = "lk1.";
+/// The digest's bytes, before the compressed text.
+const TAG: usize = 8;
 
 /// Links longer than this may be cut by mail and chat programs (the old
 /// 2,083-character limit of Internet Explorer is still what many honour).
@@ -49,8 +57,13 @@ const LEVEL: u8 = 10;
 
 /// The fragment (without `#`) that carries `text`.
 pub fn fragment(text: &str) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), LEVEL);
+    let mut packed = digest(text.as_bytes()).to_le_bytes().to_vec();
+    packed.extend(miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), LEVEL));
     format!("{PREFIX}{}", BASE64.encode(packed))
+}
+
+fn digest(text: &[u8]) -> u64 {
+    crate::Fnv::default().bytes(text).value()
 }
 
 /// The address of the page at `base` opening `text` (any fragment of
@@ -100,11 +113,14 @@ pub fn decode(link: &str) -> Result<String, Box<Diagnostic>> {
     // Blank text trims to nothing from both ends (`trimmed_start > end`).
     let fragment_start = link[..end].find('#').map_or(trimmed_start.min(end), |i| i + 1);
     let fragment = &link[fragment_start..end];
-    if !fragment.starts_with(PREFIX) {
+    let tagged = fragment.starts_with(PREFIX);
+    if !tagged && !fragment.starts_with(PREFIX_1) {
         let newer = fragment.strip_prefix("lk").and_then(|rest| rest.split_once('.')).map(|(v, _)| v);
         let message = match newer {
             Some(version) if !version.is_empty() && version.chars().all(|c| c.is_ascii_digit()) => {
-                format!("this link was made in link format {version}, which this Ladderkit cannot read (it reads 1)")
+                format!(
+                    "this link was made in link format {version}, which this Ladderkit cannot read (it reads 1 and 2)"
+                )
             }
             _ => format!("this is not a Ladderkit board link: its part after `#` should start with `{PREFIX}`"),
         };
@@ -120,7 +136,8 @@ pub fn decode(link: &str) -> Result<String, Box<Diagnostic>> {
     let whole = at(data_start, end);
     let cut = || refuse(format!("the link is cut short after {} characters", column(end) - 1), at(end, end), DAMAGED);
     if data.is_empty() {
-        return Err(refuse("the link carries no board: nothing follows `lk1.`".into(), whole, DAMAGED));
+        let prefix = &fragment[..PREFIX.len()];
+        return Err(refuse(format!("the link carries no board: nothing follows `{prefix}`"), whole, DAMAGED));
     }
     // Base64 of the most compressed text a file may hold is far shorter.
     let max_text = Limits::DEFAULT.max_bytes;
@@ -136,7 +153,13 @@ pub fn decode(link: &str) -> Result<String, Box<Diagnostic>> {
         }
         _ => cut(),
     })?;
-    let text = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, max_text).map_err(|e| {
+    let (tag, packed) = if tagged {
+        let (tag, rest) = packed.split_at_checked(TAG).ok_or_else(cut)?;
+        (Some(u64::from_le_bytes(tag.try_into().expect("TAG bytes"))), rest)
+    } else {
+        (None, packed.as_slice())
+    };
+    let text = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, max_text).map_err(|e| {
         let (message, help) = match e.status {
             TINFLStatus::HasMoreOutput => (
                 format!("the board in this link is larger than {} MiB, the most a variant may be", max_text >> 20),
@@ -150,6 +173,9 @@ pub fn decode(link: &str) -> Result<String, Box<Diagnostic>> {
         };
         refuse(message, whole, help)
     })?;
+    if tag.is_some_and(|tag| tag != digest(&text)) {
+        return Err(refuse("the link is damaged: what it carries does not match its checksum".into(), whole, DAMAGED));
+    }
     String::from_utf8(text)
         .map_err(|_| refuse("the link is damaged: what it carries is not text".into(), whole, DAMAGED))
 }
@@ -160,10 +186,30 @@ mod tests {
 
     const TEXT: &str = "(format: 1, meta: (name: \"Tiny\"), board: Track(spaces: 10))\n";
 
+    /// zlib's Adler-32 is blind to three bytes changed by −d, +2d, −d: a
+    /// link whose packed text was changed so still unpacks, and only the
+    /// digest of format 2 refuses it.
+    #[test]
+    fn the_digest_refuses_what_zlibs_checksum_lets_through() {
+        let adler = |t: &str| {
+            t.bytes()
+                .fold((1u32, 0u32), |(a, b), x| ((a + u32::from(x)) % 65521, (b + (a + u32::from(x)) % 65521) % 65521))
+        };
+        let (sent, received) = ("dice: Dice(count: 1, sides: 6)", "dice: Dice\"oiunt: 1, sides: 6)");
+        assert_eq!(adler(sent), adler(received), "the change zlib cannot see");
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(received.as_bytes(), LEVEL);
+        let format_1 = format!("{PREFIX_1}{}", BASE64.encode(&packed));
+        assert_eq!(decode(&format_1).unwrap(), received, "format 1 lets it through");
+        let mut tagged = digest(sent.as_bytes()).to_le_bytes().to_vec();
+        tagged.extend(packed);
+        let d = decode(&format!("{PREFIX}{}", BASE64.encode(tagged))).unwrap_err();
+        assert!(d.message.contains("does not match its checksum"), "{}", d.message);
+    }
+
     #[test]
     fn a_link_gives_back_its_text() {
         let url = url("https://example.org/lk/#old", TEXT);
-        assert!(url.starts_with("https://example.org/lk/#lk1."), "{url}");
+        assert!(url.starts_with("https://example.org/lk/#lk2."), "{url}");
         assert_eq!(decode(&url).unwrap(), TEXT);
         assert_eq!(decode(&fragment(TEXT)).unwrap(), TEXT);
         assert_eq!(decode(&format!("  #{}\n", fragment(TEXT))).unwrap(), TEXT, "pasted with spaces");
@@ -184,19 +230,19 @@ mod tests {
     #[test]
     fn a_cut_link_is_located_at_its_end() {
         let url = url("http://h/", TEXT);
-        for cut in [url.len() - 1, url.len() - 5, "http://h/#lk1.".len() + 3] {
+        for cut in [url.len() - 1, url.len() - 5, "http://h/#lk2.".len() + 3] {
             let d = decode(&url[..cut]).unwrap_err();
             let span = d.location.span.unwrap();
             assert_eq!((d.code, span.line), (Code::LinkDamaged, 1));
             assert!(d.message.contains("cut short") || d.message.contains("damaged"), "{cut}: {}", d.message);
-            assert!(span.column > "http://h/#lk1.".len(), "{cut}: {span:?}");
+            assert!(span.column > "http://h/#lk2.".len(), "{cut}: {span:?}");
         }
     }
 
     #[test]
     fn a_foreign_character_is_located_where_it_is() {
         let mut url = url("http://h/", TEXT);
-        let at = "http://h/#lk1.".len() + 4;
+        let at = "http://h/#lk2.".len() + 4;
         url.replace_range(at..at + 1, "*");
         let d = decode(&url).unwrap_err();
         assert_eq!(d.location.span.unwrap().column, at + 1);
