@@ -231,7 +231,7 @@ impl RaceKernel {
         scratch.reads.clear();
         scratch.reads.resize(self.table.len(), 0);
         match &self.pairs {
-            Some(pairs) if self.reads_two_rolls(players) => {
+            Some(pairs) if matches!(self.path(players), RacePath::Pairs(_)) => {
                 self.play_pairs(pairs, seed, games, players, scratch, tally)
             }
             _ => self.play_each(seed, games, players, scratch, tally),
@@ -279,7 +279,7 @@ impl RaceKernel {
     ) {
         type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
         let plain: Option<Play> = match players {
-            _ if !self.plain => None,
+            _ if self.path(players) != RacePath::Plain => None,
             1 => Some(Self::play_plain::<1>),
             2 => Some(Self::play_plain::<2>),
             3 => Some(Self::play_plain::<3>),

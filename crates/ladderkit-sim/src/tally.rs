@@ -8,8 +8,6 @@ pub(crate) mod rides;
 
 use ladderkit_engine::{Engine, State};
 
-use self::extras::add_into;
-
 /// A histogram of small counts: index = value.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
@@ -98,6 +96,15 @@ impl Histogram {
             percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
         }
     }
+}
+
+/// Adds `b` into `a`, element by element; `None` when a count would pass
+/// `u64::MAX`.
+pub(crate) fn add_into(a: &mut [u64], b: &[u64]) -> Option<()> {
+    for (a, b) in a.iter_mut().zip(b) {
+        *a = a.checked_add(*b)?;
+    }
+    Some(())
 }
 
 pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];

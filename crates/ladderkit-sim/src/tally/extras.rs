@@ -57,8 +57,8 @@ impl ExtrasTally {
 
     /// `merge`, or `None` when a count would pass `u64::MAX`.
     pub(crate) fn checked_merge(&mut self, other: &ExtrasTally) -> Option<()> {
-        add_into(&mut self.seat_points, &other.seat_points)?;
-        add_into(&mut self.activations, &other.activations)?;
+        super::add_into(&mut self.seat_points, &other.seat_points)?;
+        super::add_into(&mut self.activations, &other.activations)?;
         for (a, b) in [
             (&mut self.chips_taken, other.chips_taken),
             (&mut self.upgrades, other.upgrades),
@@ -98,13 +98,4 @@ pub struct ExtrasReport {
     pub arrow_points: f64,
     /// Share of games the first piece home lost on points.
     pub racer_lost: f64,
-}
-
-/// Adds `b` into `a`, element by element; `None` when a count would pass
-/// `u64::MAX`.
-pub(crate) fn add_into(a: &mut [u64], b: &[u64]) -> Option<()> {
-    for (a, b) in a.iter_mut().zip(b) {
-        *a = a.checked_add(*b)?;
-    }
-    Some(())
 }
