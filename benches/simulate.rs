@@ -10,15 +10,15 @@
 //! percentiles, and draws the engine's dice: 32 bits a roll from each
 //! game's own generator). The rows with 1 to 6 players run 64 games at a
 //! time on a processor with AVX-512 (Milton Bradley is a board in landing
-//! form: `race/pairs/wide/landing_form.rs`; other boards sixteen), eight with AVX2
-//! (`race/pairs/wide.rs`), four elsewhere.
+//! form: `race/pairs/wide/landing_form.rs`), eight with AVX2 (other plain
+//! boards too: `race/pairs/wide.rs`), four elsewhere.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ladderkit::core::board::Outcome;
 use ladderkit::core::spec::{Dice, FirstPlayer, Play, PlayerRange, Treehouse};
 use ladderkit::core::{CompiledBoard, TRAY, check_source, compile};
 use ladderkit::engine::{Engine, Policy};
-use ladderkit::sim::{Options, Width, simulate};
+use ladderkit::sim::{Options, RacePath, Width, simulate};
 
 const GAMES: u64 = 100_000;
 
@@ -53,15 +53,18 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(GAMES));
         group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
     }
-    // What each width of the pair path buys over the next narrower one, in
-    // the same run (the rows above take the widest this processor has;
+    // What each of the race kernel's loops buys over the next simpler one,
+    // in the same run (the rows above take the fastest this processor has;
     // widths it lacks are left out).
     for players in [2u32, 4] {
         let e = engine(players, false);
-        for widest in Width::ALL.into_iter().filter(|w| w.here() && *w != Width::SixtyFour) {
-            let options = Options { widest, ..run(vec![Policy::Random; players as usize], GAMES, false) };
+        let paths = [RacePath::General]
+            .into_iter()
+            .chain(Width::ALL.into_iter().filter(|w| w.here() && *w != Width::SixtyFour).map(RacePath::Pairs));
+        for fastest in paths {
+            let options = Options { fastest, ..run(vec![Policy::Random; players as usize], GAMES, false) };
             group.throughput(Throughput::Elements(GAMES));
-            group.bench_function(format!("milton-bradley {players} players, at most {}", widest.name()), |b| {
+            group.bench_function(format!("milton-bradley {players} players, at most {}", fastest.name()), |b| {
                 b.iter(|| simulate(&e, &options, None))
             });
         }

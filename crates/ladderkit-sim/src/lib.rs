@@ -140,7 +140,7 @@ impl Kernel {
         match Runner::of(engine, options) {
             Runner::Engine => None,
             Runner::RaceKernel => {
-                RaceKernel::new(engine).map(|k| Self::Race(k.for_run(options.turn_limit, options.widest)))
+                RaceKernel::new(engine).map(|k| Self::Race(k.for_run(options.turn_limit, options.fastest)))
             }
             Runner::TreehouseKernel => {
                 TreehouseKernel::new(engine, &options.seats).map(|k| Self::Treehouse(k.for_run(options.turn_limit)))

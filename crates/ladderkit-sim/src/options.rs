@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ladderkit_engine::Policy;
 use ladderkit_engine::bots::Judge;
 
-use crate::race::pairs::Width;
+use crate::race::RacePath;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -32,10 +32,10 @@ pub struct Options {
     /// `MAX_TURNS`, lowered by the harness so that every path's cut games
     /// are compared too.
     pub turn_limit: u32,
-    /// The most games the race kernel plays side by side (it takes the
-    /// widest the processor has up to this): `Width::SixtyFour`, lowered
-    /// by the harness and the bench to hold and size each width.
-    pub widest: Width,
+    /// The fastest loop the race kernel may take (it takes the fastest its
+    /// board and the processor allow up to this): `RacePath::FASTEST`,
+    /// lowered by the harness and the bench to hold and size each loop.
+    pub fastest: RacePath,
 }
 
 impl Options {
@@ -53,7 +53,7 @@ impl Options {
             judge: None,
             deal: None,
             turn_limit: ladderkit_engine::MAX_TURNS as u32,
-            widest: Width::SixtyFour,
+            fastest: RacePath::FASTEST,
         }
     }
 }

@@ -14,7 +14,6 @@ use self::moves::{CHAIN, EXTRA, Entry, JUMPED, MOVED, WON, move_table, roll, tab
 use self::pairs::{PairReads, PairTable, Width};
 use crate::tally::Tally;
 use crate::tally::lead::Lead;
-use crate::tally::rides::Rides;
 
 #[derive(Debug, Clone)]
 pub struct RaceKernel {
@@ -26,13 +25,13 @@ pub struct RaceKernel {
     start: u32,
     cap: Option<u32>,
     first_player: FirstPlayer,
-    /// No lost or extra turns: every turn is one roll.
-    plain: bool,
     /// Games of 1 to 6 without lost or extra turns: two rolls per read.
     pairs: Option<PairTable>,
     board: ladderkit_core::CompiledBoard,
     /// Turns after which a game stops unfinished (`Options::turn_limit`).
     limit: u32,
+    /// The fastest loop this run may take (`Options::fastest`).
+    fastest: RacePath,
 }
 
 /// Per-thread buffers.
@@ -42,26 +41,39 @@ pub struct Scratch {
     lose: Vec<u32>,
     turns: Vec<u32>,
     rolls: Vec<u32>,
-    /// Plain boards: rides per jump (the general path).
-    rides: Rides,
-    /// Plain boards with a few players: how often each table entry was
-    /// read, expanded into heat and rides once a block (a counter bump per
-    /// roll instead of a heat and a ride update).
+    /// How often each table entry was read, expanded into heat and rides
+    /// once a block (a counter bump per roll instead of a heat and a ride
+    /// update).
     reads: Vec<u64>,
     /// The same for the pair table's cells (two rolls each).
     pair_reads: PairReads,
 }
 
-/// Which of the race kernel's loops plays a run (`RaceKernel::path`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Which of the race kernel's loops plays a run (`RaceKernel::path`),
+/// slowest first: each plays what the one before it plays on fewer boards,
+/// faster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RacePath {
+    /// One game at a time, one roll a read: lost and extra turns, and
+    /// plain games whose pair table would be too large or whose turn limit
+    /// is too close.
+    General,
     /// Plain games two rolls a read, this many side by side.
     Pairs(Width),
-    /// Plain games one at a time, on arrays of fixed size (the pair table
-    /// would be too large, or the turn limit too close).
-    Plain,
-    /// Lost and extra turns, one roll a read.
-    General,
+}
+
+impl RacePath {
+    /// The fastest path there is: a run takes the fastest its board and
+    /// processor allow.
+    pub const FASTEST: RacePath = RacePath::Pairs(Width::SixtyFour);
+
+    /// For people: what this loop is.
+    pub fn name(self) -> String {
+        match self {
+            RacePath::General => "race kernel, general".into(),
+            RacePath::Pairs(w) => format!("race kernel, pairs, {}", w.name()),
+        }
+    }
 }
 
 impl RaceKernel {
@@ -98,29 +110,32 @@ impl RaceKernel {
             start: board.start,
             cap: board.max_consecutive_turns,
             first_player: engine.first_player(),
-            plain,
             pairs,
             board: board.clone(),
             limit: ladderkit_engine::MAX_TURNS as u32,
+            fastest: RacePath::FASTEST,
         })
     }
 
     /// This kernel for a run that stops games at `turn_limit` turns and
-    /// plays at most `widest` games side by side (`Options`).
-    pub fn for_run(self, turn_limit: u32, widest: Width) -> Self {
+    /// takes no loop faster than `fastest` (`Options`).
+    pub fn for_run(self, turn_limit: u32, fastest: RacePath) -> Self {
+        let widest = match fastest {
+            RacePath::Pairs(w) => w,
+            _ => Width::Four,
+        };
         let pairs = self.pairs.map(|p| p.for_run(turn_limit, widest));
-        Self { limit: turn_limit, pairs, ..self }
+        Self { limit: turn_limit, pairs, fastest, ..self }
     }
 
     /// Which of its loops plays games of `players`.
     pub fn path(&self, players: usize) -> RacePath {
-        if self.reads_two_rolls(players) {
+        let can = if self.reads_two_rolls(players) {
             RacePath::Pairs(self.pairs.as_ref().map_or(Width::Four, |p| p.width_here()))
-        } else if self.plain && (1..=6).contains(&players) {
-            RacePath::Plain
         } else {
             RacePath::General
-        }
+        };
+        can.min(self.fastest)
     }
 
     /// Whether games of `players` read two rolls at a time (the pair table;
@@ -191,33 +206,6 @@ impl RaceKernel {
         tally.add_counts(&s.rolls, &s.turns, rounds, winners, lead.changes(players));
     }
 
-    /// `play` without lost or extra turns, for `P` players: each turn is a
-    /// roll, a move and a look at who leads, on arrays of fixed size.
-    fn play_plain<const P: usize>(&self, seed: u64, game: u64, tally: &mut Tally, reads: &mut [u64]) {
-        let mut rng = GameRng::for_game(seed, game);
-        let opener = self.first_player.opener(game, P);
-        let (mut pos, mut rolls) = ([self.start; P], [0u32; P]);
-        let (mut current, mut rounds, mut winners) = (opener, 1u32, 0u32);
-        let mut lead = Lead::new(self.start);
-        for _ in 0..self.limit {
-            let at = pos[current] as usize * self.width + self.roll(&mut rng);
-            let e = self.table[at];
-            reads[at] += 1;
-            rolls[current] += 1;
-            let from = pos[current];
-            pos[current] = u32::from(e.rest);
-            lead.turn(current, from, pos[current], &pos);
-            if e.flags & WON != 0 {
-                winners = 1 << current;
-                break;
-            }
-            current = next_seat(current, P);
-            rounds += u32::from(current == opener);
-        }
-        // One roll a turn: turns are rolls.
-        tally.add_counts(&rolls, &rolls, rounds, winners, lead.changes(P));
-    }
-
     /// Plays a range of games.
     pub fn play_range(
         &self,
@@ -227,7 +215,6 @@ impl RaceKernel {
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
-        scratch.rides.reset(&self.board);
         scratch.reads.clear();
         scratch.reads.resize(self.table.len(), 0);
         match &self.pairs {
@@ -236,7 +223,6 @@ impl RaceKernel {
             }
             _ => self.play_each(seed, games, players, scratch, tally),
         }
-        scratch.rides.add_to(&mut tally.jumps);
         for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
             self.count_moves(self.table[at], *n, tally);
         }
@@ -267,8 +253,7 @@ impl RaceKernel {
         }
     }
 
-    /// One game at a time: on plain boards whose pair table would be too
-    /// large, a copy per player count (`play_plain`); otherwise `play`.
+    /// One game at a time, one roll a read.
     fn play_each(
         &self,
         seed: u64,
@@ -277,22 +262,8 @@ impl RaceKernel {
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
-        type Play = fn(&RaceKernel, u64, u64, &mut Tally, &mut [u64]);
-        let plain: Option<Play> = match players {
-            _ if self.path(players) != RacePath::Plain => None,
-            1 => Some(Self::play_plain::<1>),
-            2 => Some(Self::play_plain::<2>),
-            3 => Some(Self::play_plain::<3>),
-            4 => Some(Self::play_plain::<4>),
-            5 => Some(Self::play_plain::<5>),
-            6 => Some(Self::play_plain::<6>),
-            _ => None,
-        };
         for g in games {
-            match plain {
-                Some(play) => play(self, seed, g, tally, &mut scratch.reads),
-                None => self.play(seed, g, players, scratch, tally),
-            }
+            self.play(seed, g, players, scratch, tally);
         }
     }
 

@@ -43,12 +43,12 @@ fn the_kernel_plays_exactly_the_engines_games() {
     geese.tags.clear();
     geese.rules.first_throw.clear();
     // Two dice without doubles: plain, but the pair table would be too
-    // large (one game at a time, `play_plain`).
+    // large (one game at a time, `play`).
     let mut plain_two_dice = two_dice.clone();
     plain_two_dice.rules.extra_turn = None;
     let specs =
         [check_source(BUNDLED[2]).spec.unwrap(), check_source(BUNDLED[3]).spec.unwrap(), with_effects, two_dice, geese];
-    // Plain boards (no lost or extra turns) take a loop of their own.
+    // Plain boards (no lost or extra turns) read two rolls at a time.
     let plain = check_source(BUNDLED[3]).spec.unwrap();
     let mut rotating_chained = plain.clone();
     rotating_chained.rules.first_player = FirstPlayer::Rotate;
@@ -197,7 +197,7 @@ fn the_kernel_follows_the_lead_on_a_huge_board() {
     spec.jumps = vec![Jump::new(1, 49_000)];
     let mut plain = spec.clone();
     plain.rules.extra_turn = None;
-    // (`play`, with extra turns, and `play_plain`.)
+    // (`play`, with extra turns and without.)
     for spec in [&spec, &plain] {
         let e = engine(spec, 2);
         assert!(RaceKernel::new(&e).is_some_and(|k| !k.reads_two_rolls(2)));

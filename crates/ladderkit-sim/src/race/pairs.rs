@@ -1,9 +1,9 @@
 //! Plain races for one to six players (no lost or extra turns, pieces that
 //! never meet): each seat's next two rolls are one read of a pair table,
-//! and several games are played side by side: sixteen in vectors where the
-//! processor has AVX-512, eight where it has AVX2 (the dice one die a roll:
-//! `wide`), four here otherwise. On a board in landing form (`landings`)
-//! an AVX-512 processor plays 64 at a time without the pair table's reads
+//! and several games are played side by side: eight in vectors where the
+//! processor has AVX2 (the dice one die a roll: `wide`), four here
+//! otherwise. On a board in landing form (`landings`) an AVX-512 processor
+//! plays 64 at a time without the pair table's reads
 //! (`wide/landing_form.rs`).
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
@@ -52,27 +52,25 @@ const MAX_DICE: usize = 4;
 const WON_BIT: u32 = 1 << 31;
 
 /// How many games the race kernel's pair path plays side by side: four in
-/// plain code, eight in AVX2 vectors, sixteen in AVX-512 ones (`wide`),
-/// sixty-four in AVX-512 ones on a board in landing form (`landings`). A
-/// run takes the widest the processor has up to `Options::widest`; the
+/// plain code, eight in AVX2 vectors (`wide`), sixty-four in AVX-512 ones
+/// on a board in landing form (`landings`). A
+/// run takes the widest the processor has up to `Options::fastest`; the
 /// harness runs each to hold it to the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Width {
     Four,
     Eight,
-    Sixteen,
     SixtyFour,
 }
 
 impl Width {
-    pub const ALL: [Width; 4] = [Width::Four, Width::Eight, Width::Sixteen, Width::SixtyFour];
+    pub const ALL: [Width; 3] = [Width::Four, Width::Eight, Width::SixtyFour];
 
     /// For people: what plays at this width.
     pub fn name(self) -> &'static str {
         match self {
             Width::Four => "four games at a time (plain code)",
             Width::Eight => "eight games at a time (AVX2)",
-            Width::Sixteen => "sixteen games at a time (AVX-512)",
             Width::SixtyFour => "sixty-four games at a time (AVX-512, boards in landing form)",
         }
     }
@@ -84,7 +82,7 @@ impl Width {
             #[cfg(target_arch = "x86_64")]
             Width::Eight => wide::avx2().is_some(),
             #[cfg(target_arch = "x86_64")]
-            Width::Sixteen | Width::SixtyFour => wide::avx512().is_some(),
+            Width::SixtyFour => wide::avx512().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -103,7 +101,7 @@ pub(crate) struct PairTable {
     dice: u32,
     start_row: u32,
     /// The most games at a time to play in vectors where the processor
-    /// can (`wide`; `Options::widest`).
+    /// can (`wide`; `Options::fastest`).
     #[cfg_attr(not(target_arch = "x86_64"), expect(dead_code, reason = "other processors play four at a time"))]
     side_by_side: Width,
     /// Turns after which a game stops unfinished (`Options::turn_limit`).
@@ -157,7 +155,7 @@ impl PairTable {
     pub(crate) fn width_here(&self) -> Width {
         let fits = |w: Width| match w {
             Width::Four => true,
-            Width::Eight | Width::Sixteen => self.dice == 1,
+            Width::Eight => self.dice == 1,
             Width::SixtyFour => self.dice == 1 && self.landings.is_some(),
         };
         Width::ALL.into_iter().rev().find(|w| *w <= self.side_by_side && w.here() && fits(*w)).unwrap_or(Width::Four)
@@ -213,10 +211,6 @@ impl PairTable {
             (Width::SixtyFour, Some(form), Some(simd), _) => {
                 let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
                 reads.cells_counted = wide::play_range64(simd, form, &mut lanes, bins, games);
-                return lanes.games.into_tally(tally);
-            }
-            (Width::Sixteen, _, Some(simd), _) => {
-                wide::play_range16(simd, &mut lanes, games);
                 return lanes.games.into_tally(tally);
             }
             (Width::Eight, _, _, Some(simd)) => {

@@ -1,17 +1,16 @@
 //! The pair path many games at a time in vectors: eight on AVX2 (pulp's
-//! `V3`, `avx2.rs`), sixteen on AVX-512 (pulp's `V4`, `avx512.rs`), the
-//! widest the processor has, found at run time. The generators, the dice
+//! `V3`, `avx2.rs`), found at run time. The generators, the dice
 //! and the lead are vector operations; the table reads stay plain indexing
 //! (a gather would need `unsafe`). A lane whose step wins, reaches the turn
 //! limit or has no game is left to the scalar path's `last_step`, which
 //! finishes its game, and the lane takes the next one. Same games, same
 //! counts as the scalar path (the harness, `every_path_plays_the_engines_games`).
 //!
-//! This file is what both widths share: the lanes between steps, handing
-//! out games, and finishing them. Each width's `step` plays two rounds of
-//! all its lanes. The 64-game path on boards in landing form
-//! (`landing_form.rs`) shares the handing out (`Dealer`) and `avx512.rs`'s
-//! generators.
+//! This file holds the lanes between steps, handing out games, and
+//! finishing them; `avx2.rs`'s `step` plays two rounds of all its lanes.
+//! The 64-game path on boards in landing form (`landing_form.rs`) shares
+//! the handing out (`Dealer`), seeding sixteen games at once with
+//! `avx512.rs`'s generators.
 //!
 //! u32 lane `l` (rows, turns, lead) is the game whose generator is u64 lane
 //! `l / 2` of half `l % 2`: the dice of the two halves interleave with one
@@ -24,7 +23,7 @@ mod avx512;
 mod landing_form;
 
 pub(super) use avx2::{avx2, play_range8};
-pub(super) use avx512::{avx512, play_range16};
+pub(super) use avx512::avx512;
 pub(super) use landing_form::play_range64;
 
 use super::{Lanes, Race};
@@ -32,9 +31,13 @@ use crate::tally::lead::{Lead, NOBODY};
 
 /// A vector width's two rounds of all its `W` lanes; `left` says which
 /// lanes it left.
-trait Step<const W: usize>: Copy {
+trait Step<const W: usize>: Seed<W> {
     fn step<const P: usize>(self, st: &mut State<P, W>, lanes: &mut Lanes<'_, P>, left: &mut Left<P, W>);
+}
 
+/// Seeding `W` games' generators at once (the scalar seeding unless an
+/// instruction set does better).
+trait Seed<const W: usize>: Copy {
     /// The generators of games `first..first + W` of the run seeded
     /// `seed`, as `GameRng::for_game` seeds them: word `w` of game
     /// `first + k` is `[w][k]`.
@@ -48,7 +51,7 @@ trait Step<const W: usize>: Copy {
 }
 
 /// Games handed out in turn, and the generators of the next `W` of them
-/// (seeded together: `Step::seed`).
+/// (seeded together: `Seed::seed`).
 struct Dealer<const W: usize> {
     next: u64,
     end: u64,
@@ -145,7 +148,7 @@ fn run<const P: usize, const W: usize>(simd: impl Step<W>, lanes: &mut Lanes<'_,
 
 /// Lane `lane`'s game is over: it takes the next one, if any. (A function,
 /// not a closure: a closure is compiled without the vector instructions,
-/// and `Step::seed` uses them.)
+/// and `Seed::seed` uses them.)
 #[inline(always)]
 fn refill<const P: usize, const W: usize>(
     simd: impl Step<W>,
@@ -175,9 +178,9 @@ impl<const W: usize> Dealer<W> {
     }
 
     /// The next game, if any, and its generator's words (seeded `W` at a
-    /// time: `Step::seed`).
+    /// time: `Seed::seed`).
     #[inline(always)]
-    fn deal(&mut self, simd: impl Step<W>, seed: u64) -> Option<(u64, [u64; 4])> {
+    fn deal(&mut self, simd: impl Seed<W>, seed: u64) -> Option<(u64, [u64; 4])> {
         if self.next == self.end {
             return None;
         }

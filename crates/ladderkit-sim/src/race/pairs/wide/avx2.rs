@@ -7,7 +7,7 @@ use pulp::x86::V3;
 use pulp::{cast, i32x8, m32x8, u32x8, u64x4};
 
 use super::super::{CELLS, Lanes, WON_BIT};
-use super::{Left, State, Step};
+use super::{Left, Seed, State, Step};
 
 const WIDE: usize = 8;
 
@@ -86,6 +86,8 @@ fn split_words(simd: V3, low: __m256, high: __m256) -> [u32x8; 2] {
 // closures or `array::from_fn`: a closure is compiled without the target's
 // instructions, and every vector operation in it became a call (ten times
 // slower than the scalar path).
+
+impl Seed<WIDE> for V3 {}
 
 impl Step<WIDE> for V3 {
     #[inline(always)]

@@ -30,7 +30,7 @@ use super::{Dealer, lanes_in};
 use crate::tally::lead::{Lead, NOBODY};
 
 const LANES: usize = 64;
-/// Games seeded at a time (`Step::seed` for `V4`).
+/// Games seeded at a time (`Seed::seed` for `V4`).
 const SEEDED: usize = 16;
 
 /// Plays `games` sixty-four at a time, counting the rolls read in `bins`;
