@@ -1,12 +1,13 @@
 //! The exact analysis, full `analyze` with four seats, one thread. Targets
 //! (issue 13): Milton Bradley < 1 ms; 30 × 30 with 150 jumps < 10 ms;
 //! 100 × 100 with 2,000 jumps < 100 ms without the per-jump "ridden at
-//! least once" chances and < 1 s with all of them.
+//! least once" chances and < 1 s with all of them. Then the exact
+//! excitement measures of a two-player race.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::analysis::{Options, analyze};
+use ladderkit::analysis::{Options, analyze, excitement};
 use ladderkit::core::sample::{big_board, random_board};
 use ladderkit::core::{Compiled, check_source, compile};
 
@@ -30,6 +31,14 @@ fn analysis(c: &mut Criterion) {
         b.iter(|| analyze(black_box(&big), &no_jumps).unwrap())
     });
     group.bench_function("100x100, 2000 jumps", |b| b.iter(|| analyze(black_box(&big), &all).unwrap()));
+    group.finish();
+    // The exact excitement measures of a two-player race (lead changes,
+    // comeback, uncertainty; `docs/analysis.md`).
+    let mut group = c.benchmark_group("excitement");
+    group.sample_size(10);
+    group.bench_function("milton-bradley 2 players", |b| {
+        b.iter(|| excitement(black_box(&mb.board), &Options::default(), &|_| false).unwrap())
+    });
     group.finish();
 }
 

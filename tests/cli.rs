@@ -86,6 +86,24 @@ fn analyze_json_contract() {
     let within = v["finish_within"].as_array().unwrap();
     assert_eq!(within[6], 0.0);
     assert!(within[7].as_f64().unwrap() > 0.0);
+    // Excitement is exact for two players only, and says so.
+    assert!(v["excitement"].is_null());
+    assert!(v["excitement_not_exact"].as_str().unwrap().contains("two players"), "{v}");
+    let two: Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]))).unwrap();
+    let e = &two["excitement"];
+    let lead = e["lead_changes"]["mean"].as_f64().unwrap();
+    assert!((lead - 4.9608).abs() < 5e-4, "{e}");
+    for key in ["comeback", "uncertainty"] {
+        assert!((0.0..=1.0).contains(&e[key].as_f64().unwrap()), "{key}: {e}");
+    }
+    let rows = e["trailing"]["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["round"], 1);
+    assert_eq!(rows[0]["chance"].as_array().unwrap().len(), 11);
+    // Lost and extra turns: not exact, with the reason.
+    let gw: Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--json"]))).unwrap();
+    assert!(gw["excitement_not_exact"].as_str().unwrap().contains("extra turns"), "{gw}");
 }
 
 #[test]
@@ -93,7 +111,8 @@ fn analyze_report_reads_well_and_refuses_broken_files() {
     let o = ladderkit(&["analyze", "variants/gameweave-small.ron"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    for needle in ["expected rolls", "seat 1", "Hottest squares", "Most-used jumps", "█"] {
+    for needle in ["expected rolls", "seat 1", "Hottest squares", "Most-used jumps", "█", "Excitement: not computed"]
+    {
         assert!(out.contains(needle), "{needle} in {out}");
     }
     let broken = ladderkit(&["analyze", "tests/fixtures/diagnostics/goal-unreachable.ron"]);

@@ -13,6 +13,8 @@ use ladderkit::core::{CompiledBoard, Playable, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
+mod excitement;
+
 use super::setup::{board_of_game, clean_spec};
 use super::{Outcome, fail, say};
 
@@ -27,6 +29,13 @@ use super::{Outcome, fail, say};
 /// chance a piece rides each at least once). A turn with extra rolls counts
 /// as one turn; a lost turn counts. A 100 × 100 board with 2,000 jumps takes
 /// about half a second.
+///
+/// For two players on a race of single-roll turns it also reports, exactly,
+/// how exciting the game is: lead changes per game (by position and by who
+/// is more likely to win), the chance of a comeback from behind at
+/// half-way, how uncertain the outcome stays, and the chance to win when
+/// behind by so many squares at a given round (docs/analysis.md,
+/// "Excitement").
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -39,7 +48,9 @@ pub struct Args {
     /// whether the variant rotates the opener between games, which evens
     /// the seats out over a match), expected_rounds, expected_total_rolls, decay
     /// (the chance a long game goes on for another roll), tail_bound (the
-    /// largest error of any finish_within value), and more.
+    /// largest error of any finish_within value), excitement {lead_changes,
+    /// favourite_changes, comeback, uncertainty, trailing} (null, with
+    /// excitement_not_exact saying why, where not exact), and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
@@ -114,8 +125,10 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     let rotates = spec.rules.first_player == FirstPlayer::Rotate;
+    let excited = excitement::measure(&board, args.players, args.max_time);
     if args.json {
         let mut json = to_json(&board, &analysis);
+        excitement::to_json(&mut json, &excited);
         json["first_player_rotates"] = json!(rotates);
         if dealt {
             json["dealt_for_game"] = json!(args.game);
@@ -127,7 +140,9 @@ pub fn run(args: &Args) -> Outcome {
         } else {
             spec.meta.name.clone()
         };
-        say!("{}", report(&title, &board, &analysis, rotates).trim_end());
+        let mut text = report(&title, &board, &analysis, rotates);
+        excitement::report(&mut text, &excited);
+        say!("{}", text.trim_end());
     }
     Outcome::Ok
 }

@@ -10,6 +10,7 @@
 //! distribution by order statistics.
 
 mod chain;
+mod excitement;
 mod linear;
 mod metrics;
 mod rolls;
@@ -24,6 +25,7 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
 pub use chain::Transient;
+pub use excitement::{Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_unsupported};
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};
@@ -107,6 +109,8 @@ pub enum AnalysisError {
     TooLong { steps: usize, unfinished: String },
     /// The caller's `stop` said to give up.
     Cancelled,
+    /// This figure is not computed exactly for this board (why).
+    NotExact(String),
 }
 
 impl std::fmt::Display for AnalysisError {
@@ -121,6 +125,7 @@ impl std::fmt::Display for AnalysisError {
                 "{why}; `ladderkit solve` gives exact odds for two players, `ladderkit simulate` for any table"
             ),
             Self::Cancelled => f.write_str("the analysis was cancelled"),
+            Self::NotExact(why) => write!(f, "not computed exactly here: {why}"),
             Self::TooLong { steps, unfinished } => {
                 write!(
                     f,

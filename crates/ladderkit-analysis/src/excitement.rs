@@ -1,0 +1,473 @@
+//! What a two-player race feels like, exactly: how often the lead changes
+//! hands, whether the player behind at half-way still wins, how uncertain
+//! the outcome stays. `docs/analysis.md` ("Excitement") gives each measure's
+//! formula and source.
+//!
+//! The pieces never meet and every turn is one roll, so each seat is the
+//! same one-piece chain (`RollChain`) and the seats are independent:
+//!
+//! - **The win chance.** The seat to move at state `x`, the other at `y`,
+//!   wins with `Σₜ fₓ(t) S_y(t−1)`: it finishes on its `t`-th roll
+//!   (`fₓ(t)`) before the other has finished in `t − 1` (`S_y`, the chance
+//!   a piece at `y` is still racing after that many rolls). Order
+//!   statistics, as the seat odds (`seats.rs`).
+//! - **The game.** The joint chain (A's state, B's state, who led last) is
+//!   pushed forward a turn at a time from both pieces on the start until
+//!   less than `Options::tail` of the games are still running. Each
+//!   measure is a sum over that forward distribution; those that depend on
+//!   who wins in the end use the win chance of the state (by the Markov
+//!   property, the chance that a seat is the eventual winner given the
+//!   state is its win chance there).
+
+use ladderkit_core::CompiledBoard;
+
+use crate::chain::{RollChain, Scope};
+use crate::{AnalysisError, Options};
+
+/// The joint chain of two pieces holds at most this many states squared
+/// (nine numbers each, twice over: about 50 MB).
+const MAX_STATES: usize = 600;
+
+/// The trailing table has a row for each round at whose end at least this
+/// share of the games is still running.
+const TRAILING_FROM: f64 = 0.01;
+
+/// Who led last: nobody yet, seat A (the first to move) or seat B.
+const NOBODY: usize = 0;
+const A: usize = 1;
+const B: usize = 2;
+
+/// The chance to win of the seat to move, for every pair of positions of
+/// the two pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinChance {
+    /// State → board position (the one-piece chain's states).
+    positions: Vec<u32>,
+    /// Position → state (`u32::MAX` for positions no piece rests on).
+    state_of: Vec<u32>,
+    /// `[x * n + y]`: the mover at state `x` wins against the other at `y`.
+    mover_wins: Vec<f64>,
+}
+
+impl WinChance {
+    /// The chance that the seat about to roll, its piece on `mover`, wins
+    /// against the other seat's piece on `other`; `None` for positions a
+    /// piece cannot rest on coming from the start.
+    pub fn of_mover(&self, mover: u32, other: u32) -> Option<f64> {
+        let state = |p: u32| self.state_of.get(p as usize).copied().filter(|x| *x != u32::MAX);
+        let (x, y) = (state(mover)?, state(other)?);
+        Some(self.at(x as usize, y as usize))
+    }
+
+    fn at(&self, x: usize, y: usize) -> f64 {
+        self.mover_wins[x * self.positions.len() + y]
+    }
+
+    /// Seat A's chance to win at (`x`, `y`), `a_moves` saying whose turn.
+    fn of_a(&self, x: usize, y: usize, a_moves: bool) -> f64 {
+        if a_moves { self.at(x, y) } else { 1.0 - self.at(y, x) }
+    }
+}
+
+/// A count per game: its mean and standard deviation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spread {
+    pub mean: f64,
+    pub sd: f64,
+}
+
+/// The excitement measures of a two-player race, exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Excitement {
+    /// Lead changes per game, by position: after a turn one piece is
+    /// alone furthest along, and the last piece alone furthest was the
+    /// other (what `ladderkit simulate` counts).
+    pub lead_changes: Spread,
+    /// Lead changes per game by win chance: after a turn the seat more
+    /// likely to win is not the one that was before (Ludii's `LeadChange`,
+    /// with the win chance as the evaluation).
+    pub favourite_changes: Spread,
+    /// The round half-way through a median game.
+    pub half_way_round: u32,
+    /// The chance that the eventual winner was behind (strictly, by
+    /// position) at the end of `half_way_round`.
+    pub comeback: f64,
+    /// Mean over the game's turns of the entropy (bits, 0 to 1) of the two
+    /// seats' win chances before the turn: 1 when the game is a coin toss.
+    pub uncertainty: f64,
+    /// Chance to win when trailing, by round and by how far behind.
+    pub trailing: Trailing,
+    /// The win-chance function the measures were taken with.
+    pub win_chance: WinChance,
+}
+
+/// "Chance to win when trailing by d squares at the end of round r": one
+/// row per round, one column per band of `squares` squares behind (the
+/// first band is 1 to `squares` behind); `None` where no game is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trailing {
+    pub squares: u32,
+    pub rows: Vec<TrailingRow>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrailingRow {
+    pub round: u32,
+    pub chance: Vec<Option<f64>>,
+}
+
+/// Why a board's excitement is not computed exactly here, if it is not.
+pub fn excitement_unsupported(board: &CompiledBoard) -> Option<String> {
+    if let Some(e) = crate::interacting(board) {
+        return Some(e.to_string());
+    }
+    if let Some(why) = crate::interaction(board) {
+        return Some(why);
+    }
+    if !crate::turns::turns_are_rolls(board) {
+        return Some(
+            "lost and extra turns make a turn more than one roll, which the exact measures do not follow yet".into(),
+        );
+    }
+    None
+}
+
+/// The excitement of a two-player race on `board`; `stop` is told how far
+/// it got (0 to 1) and gives up with `AnalysisError::Cancelled` when it
+/// returns true.
+pub fn excitement(
+    board: &CompiledBoard,
+    options: &Options,
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<Excitement, AnalysisError> {
+    if let Some(why) = excitement_unsupported(board) {
+        return Err(AnalysisError::NotExact(why));
+    }
+    let chain = RollChain::new(board, Scope::FromStart);
+    if chain.states() > MAX_STATES {
+        return Err(AnalysisError::NotExact(format!(
+            "the board has {} places a piece can rest on; the two pieces together would have {} states, more than the {} the exact measures hold",
+            chain.states(),
+            chain.states() * chain.states(),
+            MAX_STATES * MAX_STATES
+        )));
+    }
+    chain.check_finishes()?;
+    let racing = Racing::new(&chain, options)?;
+    let win_chance = racing.win_chance(&chain, &|done| stop(done / 3.0))?;
+    let half_way_round = racing.median_rounds().div_ceil(2).max(1);
+    let game = Game::new(&chain, &win_chance, half_way_round);
+    let by_position = game.play(Leader::Position, options, &|done| stop((1.0 + done) / 3.0))?;
+    let by_chance = game.play(Leader::Favourite, options, &|done| stop((2.0 + done) / 3.0))?;
+    Ok(Excitement {
+        lead_changes: by_position.changes,
+        favourite_changes: by_chance.changes,
+        half_way_round,
+        comeback: by_position.comeback,
+        uncertainty: by_position.entropy / by_position.turns,
+        trailing: by_position.trailing,
+        win_chance,
+    })
+}
+
+/// One piece alone: the chance it is still racing after `t` rolls, and
+/// the chance it finishes on roll `t`, from every state.
+struct Racing {
+    /// `[t][x]`, t from 0 (`survival[0]` is all ones).
+    survival: Vec<Vec<f64>>,
+    /// `[t][x]`, t from 1 (`finish[0]` is all zeros).
+    finish: Vec<Vec<f64>>,
+    start: usize,
+}
+
+impl Racing {
+    fn new(chain: &RollChain<'_>, options: &Options) -> Result<Self, AnalysisError> {
+        let n = chain.states();
+        let mut survival = vec![vec![1.0; n]];
+        let mut finish = vec![vec![0.0; n]];
+        loop {
+            let (s, f) = (survival.last().expect("one"), finish.last().expect("one"));
+            let step = |v: &[f64], first: Option<&[f64]>| -> Vec<f64> {
+                (0..n)
+                    .map(|x| {
+                        let moved: f64 = chain.q.row(x).iter().map(|(y, p)| p * v[*y as usize]).sum();
+                        moved + first.map_or(0.0, |w| w[x])
+                    })
+                    .collect()
+            };
+            // Finishing on roll 1 is the row's winning mass; on roll t > 1,
+            // a move and then finishing on roll t − 1 from there.
+            let next_f = if finish.len() == 1 { chain.win.clone() } else { step(f, None) };
+            let next_s = step(s, None);
+            let worst = next_s.iter().copied().fold(0.0, f64::max);
+            survival.push(next_s);
+            finish.push(next_f);
+            if worst < options.tail {
+                break;
+            }
+            if survival.len() > options.max_steps {
+                return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{:.2e}", worst) });
+            }
+        }
+        Ok(Self { survival, finish, start: chain.start as usize })
+    }
+
+    /// `WinChance` from these tables.
+    fn win_chance(&self, chain: &RollChain<'_>, stop: &dyn Fn(f64) -> bool) -> Result<WinChance, AnalysisError> {
+        let n = chain.states();
+        let mut mover_wins = vec![0.0; n * n];
+        for x in 0..n {
+            if stop(x as f64 / n as f64) {
+                return Err(AnalysisError::Cancelled);
+            }
+            for t in 1..self.finish.len() {
+                let (f, s) = (self.finish[t][x], &self.survival[t - 1]);
+                if f == 0.0 {
+                    continue;
+                }
+                for (w, s) in mover_wins[x * n..(x + 1) * n].iter_mut().zip(s) {
+                    *w += f * s;
+                }
+            }
+        }
+        Ok(WinChance { positions: chain.positions.clone(), state_of: chain.state_of.clone(), mover_wins })
+    }
+
+    /// The first round by whose end at least half the games are over (both
+    /// pieces from the start; a game is over once either has finished).
+    fn median_rounds(&self) -> u32 {
+        let still = |r: usize| self.survival[r][self.start].powi(2);
+        (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32
+    }
+}
+
+/// Who leads after a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Leader {
+    /// The piece alone furthest along (`ladderkit simulate`'s count).
+    Position,
+    /// The seat more likely to win.
+    Favourite,
+}
+
+/// What one pass over the game sums.
+struct Sums {
+    changes: Spread,
+    comeback: f64,
+    /// Σ over turns of the mass of running games times the entropy before
+    /// the turn, and Σ of that mass alone (the expected turns).
+    entropy: f64,
+    turns: f64,
+    trailing: Trailing,
+}
+
+/// The forward pass over the joint chain.
+struct Game<'a> {
+    chain: &'a RollChain<'a>,
+    win: &'a WinChance,
+    half_way_round: u32,
+}
+
+/// Per joint state (A's state, B's state, who led last): the mass of
+/// running games, and the sums over them of the changes so far and of
+/// their squares.
+#[derive(Clone)]
+struct Mass {
+    m: Vec<f64>,
+    c1: Vec<f64>,
+    c2: Vec<f64>,
+}
+
+impl Mass {
+    fn zero(len: usize) -> Self {
+        Self { m: vec![0.0; len], c1: vec![0.0; len], c2: vec![0.0; len] }
+    }
+
+    fn clear(&mut self) {
+        for v in [&mut self.m, &mut self.c1, &mut self.c2] {
+            v.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+
+    /// Adds `p` of state `from` of `src` to `to`, with one more change if
+    /// `changed`.
+    #[inline]
+    fn add(&mut self, to: usize, src: &Mass, from: usize, p: f64, changed: bool) {
+        let (m, c1, c2) = (src.m[from], src.c1[from], src.c2[from]);
+        let (c1, c2) = if changed { (c1 + m, c2 + 2.0 * c1 + m) } else { (c1, c2) };
+        self.m[to] += p * m;
+        self.c1[to] += p * c1;
+        self.c2[to] += p * c2;
+    }
+}
+
+impl<'a> Game<'a> {
+    fn new(chain: &'a RollChain<'a>, win: &'a WinChance, half_way_round: u32) -> Self {
+        Self { chain, win, half_way_round }
+    }
+
+    /// Bands of the trailing table: ten columns across the board.
+    fn band(&self) -> u32 {
+        (self.chain.board.goal / 10).max(1)
+    }
+
+    fn play(&self, leader: Leader, options: &Options, stop: &dyn Fn(f64) -> bool) -> Result<Sums, AnalysisError> {
+        let chain = self.chain;
+        let n = chain.states();
+        let pos = |x: usize| chain.positions[x];
+        let index = |x: usize, y: usize, l: usize| (x * n + y) * 3 + l;
+        let mut now = Mass::zero(n * n * 3);
+        let mut next = now.clone();
+        let s0 = chain.start as usize;
+        now.m[index(s0, s0, NOBODY)] = 1.0;
+        // (mass, Σ changes, Σ changes²) of games over.
+        let (mut over_m, mut over_c1, mut over_c2) = (0.0, 0.0, 0.0);
+        let (mut comeback, mut entropy, mut turns) = (0.0, 0.0, 0.0);
+        let band = self.band();
+        let mut trailing = Trailing { squares: band, rows: Vec::new() };
+        let mut turn = 0usize;
+        let mut running = 1.0;
+        while running >= options.tail {
+            if turn > 2 * options.max_steps {
+                return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{running:.2e}") });
+            }
+            if stop(1.0 - (running.ln() / options.tail.ln()).clamp(0.0, 1.0)) {
+                return Err(AnalysisError::Cancelled);
+            }
+            let a_moves = turn.is_multiple_of(2);
+            if a_moves && turn > 0 && leader == Leader::Position {
+                if running >= TRAILING_FROM {
+                    trailing.rows.push(self.trailing_row(&now, (turn / 2) as u32, band));
+                }
+                if turn / 2 == self.half_way_round as usize {
+                    comeback = self.comeback(&now);
+                }
+            }
+            next.clear();
+            for x in 0..n {
+                for y in 0..n {
+                    let total: f64 = (0..3).map(|l| now.m[index(x, y, l)]).sum();
+                    if total == 0.0 {
+                        continue;
+                    }
+                    if leader == Leader::Position {
+                        let p = self.win.of_a(x, y, a_moves);
+                        entropy += total * bits(p);
+                        turns += total;
+                    }
+                    let (mover, other) = if a_moves { (x, y) } else { (y, x) };
+                    let me = if a_moves { A } else { B };
+                    for l in 0..3 {
+                        let from = index(x, y, l);
+                        if now.m[from] == 0.0 {
+                            continue;
+                        }
+                        // The mover finishes: alone furthest, and sure to win.
+                        let w = chain.win[mover];
+                        if w > 0.0 {
+                            let changed = l != NOBODY && l != me;
+                            let (m, c1, c2) = (now.m[from], now.c1[from], now.c2[from]);
+                            let (c1, c2) = if changed { (c1 + m, c2 + 2.0 * c1 + m) } else { (c1, c2) };
+                            over_m += w * m;
+                            over_c1 += w * c1;
+                            over_c2 += w * c2;
+                        }
+                        for &(to, p) in chain.q.row(mover) {
+                            let to = to as usize;
+                            let (nx, ny) = if a_moves { (to, other) } else { (other, to) };
+                            let led = match leader {
+                                Leader::Position => sole(pos(nx), pos(ny)),
+                                Leader::Favourite => favourite(self.win.of_a(nx, ny, !a_moves)),
+                            }
+                            .unwrap_or(l);
+                            let changed = l != NOBODY && led != l;
+                            next.add(index(nx, ny, led), &now, from, p, changed);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut now, &mut next);
+            running = now.m.iter().sum();
+            turn += 1;
+        }
+        // The few games still running count with the changes they have.
+        over_m += running;
+        over_c1 += now.c1.iter().sum::<f64>();
+        over_c2 += now.c2.iter().sum::<f64>();
+        let mean = over_c1 / over_m;
+        let sd = (over_c2 / over_m - mean * mean).max(0.0).sqrt();
+        Ok(Sums { changes: Spread { mean, sd }, comeback, entropy, turns, trailing })
+    }
+
+    /// The chance that the game runs on at this round's end with the
+    /// eventual winner behind.
+    fn comeback(&self, now: &Mass) -> f64 {
+        let n = self.chain.states();
+        let pos = |x: usize| self.chain.positions[x];
+        let mut sum = 0.0;
+        for x in 0..n {
+            for y in 0..n {
+                let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
+                let a_wins = self.win.of_a(x, y, true);
+                if pos(x) < pos(y) {
+                    sum += m * a_wins;
+                } else if pos(y) < pos(x) {
+                    sum += m * (1.0 - a_wins);
+                }
+            }
+        }
+        sum
+    }
+
+    /// The trailing seat's chance to win at this round's end, by how far
+    /// behind it is.
+    fn trailing_row(&self, now: &Mass, round: u32, band: u32) -> TrailingRow {
+        let n = self.chain.states();
+        let pos = |x: usize| self.chain.positions[x];
+        let bands = (self.chain.board.goal / band + 1) as usize;
+        let (mut won, mut mass) = (vec![0.0; bands], vec![0.0; bands]);
+        for x in 0..n {
+            for y in 0..n {
+                let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
+                if m == 0.0 || pos(x) == pos(y) {
+                    continue;
+                }
+                let a_wins = self.win.of_a(x, y, true);
+                let (behind, chance) =
+                    if pos(x) < pos(y) { (pos(y) - pos(x), a_wins) } else { (pos(x) - pos(y), 1.0 - a_wins) };
+                let b = ((behind - 1) / band) as usize;
+                won[b] += m * chance;
+                mass[b] += m;
+            }
+        }
+        let chance = won.iter().zip(&mass).map(|(w, m)| (*m > 0.0).then(|| w / m)).collect();
+        TrailingRow { round, chance }
+    }
+}
+
+/// The seat alone furthest along, if one is.
+fn sole(a: u32, b: u32) -> Option<usize> {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(A),
+        std::cmp::Ordering::Less => Some(B),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The seat more likely to win, given seat A's chance, if one is.
+fn favourite(a: f64) -> Option<usize> {
+    const EVEN: f64 = 1e-12;
+    if a > 0.5 + EVEN {
+        Some(A)
+    } else if a < 0.5 - EVEN {
+        Some(B)
+    } else {
+        None
+    }
+}
+
+/// The entropy in bits of a two-way chance.
+fn bits(p: f64) -> f64 {
+    let h = |q: f64| if q > 0.0 { -q * q.log2() } else { 0.0 };
+    h(p) + h(1.0 - p)
+}

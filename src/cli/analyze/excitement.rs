@@ -1,0 +1,112 @@
+//! `analyze`'s excitement section: the exact measures of a two-player race
+//! (`ladderkit_analysis::excitement`), as text and as JSON.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use ladderkit::analysis::{AnalysisError, Excitement, Options, excitement};
+use ladderkit::core::CompiledBoard;
+use serde_json::{Value, json};
+
+/// The measures, or why there are none: they are exact for two players on
+/// races whose pieces never meet and whose turns are single rolls, within
+/// `limit`.
+pub(super) fn measure(board: &CompiledBoard, players: u32, limit: Duration) -> Result<Excitement, String> {
+    if players != 2 {
+        return Err("the exact excitement measures are for two players (--players 2)".into());
+    }
+    let started = Instant::now();
+    match excitement(board, &Options::default(), &|_| started.elapsed() >= limit) {
+        Ok(e) => Ok(e),
+        Err(AnalysisError::NotExact(why)) => Err(why),
+        Err(AnalysisError::Cancelled) => Err(format!("they took longer than --max-time {limit:?}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The section of the report.
+pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
+    let e = match measured {
+        Ok(e) => e,
+        Err(why) => {
+            let _ = writeln!(s, "\nExcitement: not computed exactly ({why}); `ladderkit simulate` counts lead changes");
+            return;
+        }
+    };
+    let _ = writeln!(s, "\nExcitement (two players, exact; docs/analysis.md)");
+    let (lead, fav) = (e.lead_changes, e.favourite_changes);
+    let _ = writeln!(
+        s,
+        "  lead changes       {:.2} a game (sd {:.2}): the piece in front changes hands",
+        lead.mean, lead.sd
+    );
+    let _ = writeln!(
+        s,
+        "  favourite changes  {:.2} a game (sd {:.2}): the seat more likely to win changes",
+        fav.mean, fav.sd
+    );
+    let _ = writeln!(
+        s,
+        "  comeback           {:.1}%: the winner was behind at the end of round {}, half-way through a median game",
+        e.comeback * 100.0,
+        e.half_way_round
+    );
+    let _ = writeln!(
+        s,
+        "  uncertainty        {:.2} bits a turn: 1 is a coin toss all game, 0 a foregone result",
+        e.uncertainty
+    );
+    let rows = quarter_rows(e);
+    if rows.is_empty() {
+        return;
+    }
+    let t = &e.trailing;
+    let bands = rows.iter().map(|r| r.chance.iter().rposition(Option::is_some).map_or(0, |i| i + 1)).max().unwrap_or(0);
+    let _ = writeln!(s, "  chance to win when behind, by squares behind (columns) at the end of a round (rows)");
+    let _ = write!(s, "  {:>9}", "");
+    for b in 0..bands as u32 {
+        let _ = write!(s, " {:>7}", format!("{}-{}", b * t.squares + 1, (b + 1) * t.squares));
+    }
+    s.push('\n');
+    for row in rows {
+        let _ = write!(s, "  round {:>3}", row.round);
+        for c in row.chance.iter().take(bands) {
+            let cell = c.map_or("—".to_string(), |c| format!("{:.1}%", c * 100.0));
+            let _ = write!(s, " {cell:>7}");
+        }
+        s.push('\n');
+    }
+}
+
+/// The rows at a quarter, a half, three quarters and the whole of a
+/// median game.
+fn quarter_rows(e: &Excitement) -> Vec<&ladderkit::analysis::TrailingRow> {
+    let median = 2 * e.half_way_round;
+    let mut rounds: Vec<u32> = (1..=4).map(|k| (median * k).div_ceil(4).max(1)).collect();
+    rounds.dedup();
+    rounds.iter().filter_map(|r| e.trailing.rows.iter().find(|row| row.round == *r)).collect()
+}
+
+/// The JSON of the measures: `excitement` and, when there are none,
+/// `excitement_not_exact` with why.
+pub(super) fn to_json(json: &mut Value, measured: &Result<Excitement, String>) {
+    match measured {
+        Ok(e) => {
+            let spread = |s: ladderkit::analysis::Spread| json!({ "mean": s.mean, "sd": s.sd });
+            let rows: Vec<Value> =
+                e.trailing.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
+            json["excitement"] = json!({
+                "lead_changes": spread(e.lead_changes),
+                "favourite_changes": spread(e.favourite_changes),
+                "half_way_round": e.half_way_round,
+                "comeback": e.comeback,
+                "uncertainty": e.uncertainty,
+                "trailing": { "squares_per_column": e.trailing.squares, "rows": rows },
+            });
+        }
+        Err(why) => {
+            json["excitement"] = Value::Null;
+            json["excitement_not_exact"] = json!(why);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The exact excitement measures (`ladderkit_analysis::excitement`) held to
+//! played games and to boards small enough to work out by hand.
+
+use ladderkit::analysis::{Options, excitement, excitement_unsupported};
+use ladderkit::core::spec::{Board, FirstPlayer, Jump, Overshoot, VariantSpec};
+use ladderkit::core::{check_source, compile};
+use ladderkit::engine::{Engine, Policy};
+use ladderkit::sim::{Options as SimOptions, simulate};
+
+/// Games per batch, and batches: the batch means' spread is compared with
+/// the exact standard deviation too.
+const GAMES: u64 = 4_000;
+const BATCHES: u64 = 25;
+
+fn bundled(name: &str) -> VariantSpec {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(format!("{name}.ron"));
+    check_source(&std::fs::read_to_string(path).unwrap()).spec.unwrap()
+}
+
+/// A 10 × 10 board with jumps drawn from `seed` (a small LCG: the same
+/// boards every run).
+fn random_board(seed: u64) -> VariantSpec {
+    let mut spec = bundled("milton-bradley");
+    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut next = |below: u32| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) % u64::from(below)) as u32
+    };
+    spec.jumps.clear();
+    let mut used = [false; 101];
+    used[100] = true;
+    while spec.jumps.len() < 6 + next(10) as usize {
+        let (a, b) = (1 + next(99), 1 + next(99));
+        if a == b || used[a as usize] || used[b as usize] {
+            continue;
+        }
+        used[a as usize] = true;
+        used[b as usize] = true;
+        spec.jumps.push(Jump::new(a, b));
+    }
+    if seed % 2 == 1 {
+        spec.rules.overshoot = Overshoot::Bounce;
+    }
+    spec
+}
+
+/// Mean lead changes per game in each batch of played games.
+fn played(spec: &VariantSpec) -> Vec<f64> {
+    let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+    (0..BATCHES)
+        .map(|b| {
+            let options = SimOptions { threads: 1, ..SimOptions::new(GAMES, vec![Policy::Random; 2], 1 + b) };
+            let tally = simulate(&engine, &options, None);
+            assert_eq!(tally.unfinished, 0);
+            tally.lead_changes as f64 / GAMES as f64
+        })
+        .collect()
+}
+
+#[test]
+fn exact_lead_changes_match_played_games() {
+    let mut specs: Vec<(String, VariantSpec)> =
+        ["milton-bradley", "gameweave-small", "gameweave-medium"].map(|n| (n.to_string(), bundled(n))).to_vec();
+    specs.extend((0..6).map(|s| (format!("random board {s}"), random_board(s))));
+    let mut checked = 0;
+    for (name, spec) in specs {
+        let board = compile(&spec).board;
+        if let Some(why) = excitement_unsupported(&board) {
+            eprintln!("{name}: skipped, {why}");
+            continue;
+        }
+        let exact = excitement(&board, &Options::default(), &|_| false).unwrap();
+        let batches = played(&spec);
+        let mean = batches.iter().sum::<f64>() / batches.len() as f64;
+        let se = exact.lead_changes.sd / ((GAMES * BATCHES) as f64).sqrt();
+        eprintln!(
+            "{name}: exact {:.4} ± sd {:.4}, played {mean:.4} (se {se:.4}); by win chance {:.4}; comeback {:.4} at round {}; uncertainty {:.4}",
+            exact.lead_changes.mean,
+            exact.lead_changes.sd,
+            exact.favourite_changes.mean,
+            exact.comeback,
+            exact.half_way_round,
+            exact.uncertainty
+        );
+        assert!(
+            (mean - exact.lead_changes.mean).abs() <= 4.0 * se,
+            "{name}: played {mean} lead changes a game, exact {} (se {se})",
+            exact.lead_changes.mean
+        );
+        // The spread of the batch means says the standard deviation is
+        // right too (25 batches: their variance within a factor of two).
+        let var = batches.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (batches.len() - 1) as f64;
+        let expected = exact.lead_changes.sd.powi(2) / GAMES as f64;
+        assert!((0.5..2.0).contains(&(var / expected)), "{name}: batch variance {var}, exact {expected}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} boards were checked");
+}
+
+/// Two squares and a coin (a d2): from the start (0) a 1 lands on square
+/// 1 and a 2 on the goal (2); from square 1 a 1 finishes and a 2
+/// overshoots, and the piece stays (`Overshoot::Forfeit`). Worked out by
+/// hand below.
+#[test]
+fn a_coin_race_is_worked_out_by_hand() {
+    let mut spec = bundled("milton-bradley");
+    spec.board = Board::Track { spaces: 2, looped: false, first: 1 };
+    spec.jumps.clear();
+    spec.rules.dice.sides = 2;
+    spec.rules.overshoot = Overshoot::Forfeit;
+    let board = compile(&spec).board;
+    let e = excitement(&board, &Options::default(), &|_| false).unwrap();
+    // One piece: from 0, roll 2 finishes (½), roll 1 goes to 1 (½); from
+    // 1, roll 1 finishes (½), roll 2 overshoots and stays (½).
+    // The mover's win chance from (1, 1): w = ½ + ½ (1 − w) → w = 2/3.
+    let w11 = e.win_chance.of_mover(1, 1).unwrap();
+    assert!((w11 - 2.0 / 3.0).abs() < 1e-12, "{w11}");
+    // From (0, 0): A finishes at once (½), or goes to 1; then B, from 0
+    // against A on 1: B finishes (½), or goes to 1 and A moves from (1, 1).
+    // w = ½ + ½ · ½ · w11 = ½ + ⅙ = 2/3.
+    let w00 = e.win_chance.of_mover(0, 0).unwrap();
+    assert!((w00 - 2.0 / 3.0).abs() < 1e-12, "{w00}");
+    // Lead changes: A's first roll puts A alone in front (no change yet).
+    // B then finishes (½: a change), or joins A on 1 (a tie: A still led
+    // last). From (1, 1) with A to move every finishing roll by B after A
+    // stayed is a change, one by A is not; the game ends with one change
+    // at most, so the mean is the chance B wins: 1 − 2/3 = 1/3.
+    assert!((e.lead_changes.mean - 1.0 / 3.0).abs() < 1e-9, "{:?}", e.lead_changes);
+    // A single 0-or-1 count: variance p(1 − p) = 2/9.
+    assert!((e.lead_changes.sd - (2.0f64 / 9.0).sqrt()).abs() < 1e-9, "{:?}", e.lead_changes);
+}
