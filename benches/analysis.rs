@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::analysis::{Options, analyze, excitement};
+use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement};
 use ladderkit::core::sample::{big_board, random_board};
 use ladderkit::core::{Compiled, check_source, compile};
 
@@ -38,6 +38,12 @@ fn analysis(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("milton-bradley 2 players", |b| {
         b.iter(|| excitement(black_box(&mb.board), &Options::default(), &|_| false).unwrap())
+    });
+    // The tuner's figure alone: expected lead changes in one solve.
+    let playable = mb.playable().unwrap();
+    let wanted = Wanted { lead_changes: true, ..Wanted::default() };
+    group.bench_function("milton-bradley lead changes alone", |b| {
+        b.iter(|| Metrics::compute(black_box(&playable), &wanted).unwrap())
     });
     group.finish();
 }

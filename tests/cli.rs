@@ -107,6 +107,44 @@ fn analyze_json_contract() {
 }
 
 #[test]
+fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
+    let dir = temp_dir("tune-lead");
+    let out = dir.join("more-lead.ron");
+    let o = ladderkit(&[
+        "tune",
+        "variants/milton-bradley.ron",
+        "--lead-changes",
+        "6",
+        "--turns",
+        "39.2",
+        "--candidates",
+        "20000",
+        "--time",
+        "2m",
+        "--json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["met"], true, "{v}");
+    assert!((v["before"]["lead_changes"].as_f64().unwrap() - 4.9608).abs() < 1e-3, "{v}");
+    assert!((v["after"]["lead_changes"].as_f64().unwrap() - 6.0).abs() <= 0.06, "{v}");
+    // Extra turns: no exact lead changes, and the reason.
+    let no = ladderkit(&[
+        "tune",
+        "variants/gameweave-small.ron",
+        "--lead-changes",
+        "6",
+        "-o",
+        dir.join("no.ron").to_str().unwrap(),
+    ]);
+    assert_ne!(no.status.code(), Some(0));
+    assert!(stderr(&no).contains("extra turns"), "{}", stderr(&no));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn analyze_report_reads_well_and_refuses_broken_files() {
     let o = ladderkit(&["analyze", "variants/gameweave-small.ron"]);
     assert_eq!(o.status.code(), Some(0));

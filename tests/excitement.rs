@@ -129,3 +129,140 @@ fn a_coin_race_is_worked_out_by_hand() {
     // A single 0-or-1 count: variance p(1 − p) = 2/9.
     assert!((e.lead_changes.sd - (2.0f64 / 9.0).sqrt()).abs() < 1e-9, "{:?}", e.lead_changes);
 }
+
+/// A plain game loop written here (one die, the board's own `travel`),
+/// playing `games` games from `seed` and measuring each game as the
+/// exact pass defines it; per batch: favourite changes a game, comebacks,
+/// the entropy summed over turns and the turns, and the trailing seat's
+/// wins and games in the first band at the half-way round.
+struct Played {
+    favourite_changes: f64,
+    comeback: f64,
+    entropy: f64,
+    turns: f64,
+    trailing_won: f64,
+    trailing: f64,
+}
+
+fn play_plainly(spec: &VariantSpec, exact: &ladderkit::analysis::Excitement, games: u64, seed: u64) -> Played {
+    let board = compile(spec).board;
+    let mut state = seed;
+    let mut uniform = move || {
+        // SplitMix64, the top 53 bits as a fraction.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let weights: Vec<f64> = board.outcomes.iter().map(|o| board.probability(o)).collect();
+    let mut roll = |pos: u32| {
+        let mut u = uniform();
+        for (o, w) in board.outcomes.iter().zip(&weights) {
+            if u < *w {
+                return board.travel(pos, o).rest;
+            }
+            u -= w;
+        }
+        board.travel(pos, board.outcomes.last().unwrap()).rest
+    };
+    let w = &exact.win_chance;
+    let h = exact.half_way_round as u64;
+    let band = exact.trailing.squares;
+    let mut out =
+        Played { favourite_changes: 0.0, comeback: 0.0, entropy: 0.0, turns: 0.0, trailing_won: 0.0, trailing: 0.0 };
+    for _ in 0..games {
+        let mut pos = [board.start; 2];
+        let (mut fav, mut turn) = (None::<usize>, 0u64);
+        let mut behind_at_half = None::<usize>;
+        let mut trailing_in_band = None::<usize>;
+        let winner = loop {
+            let mover = (turn % 2) as usize;
+            if mover == 0 && turn == 2 * h {
+                behind_at_half = (pos[0] != pos[1]).then(|| usize::from(pos[0] > pos[1]));
+                let gap = pos[0].abs_diff(pos[1]);
+                trailing_in_band = (gap >= 1 && gap <= band).then(|| usize::from(pos[0] > pos[1]));
+            }
+            let a = if mover == 0 { w.of_mover(pos[0], pos[1]) } else { w.of_mover(pos[1], pos[0]).map(|p| 1.0 - p) };
+            let a = a.unwrap();
+            out.entropy += [a, 1.0 - a].iter().map(|p| if *p > 0.0 { -p * p.log2() } else { 0.0 }).sum::<f64>();
+            out.turns += 1.0;
+            pos[mover] = roll(pos[mover]);
+            if pos[mover] == board.goal {
+                if fav.is_some_and(|f| f != mover) {
+                    out.favourite_changes += 1.0;
+                }
+                break mover;
+            }
+            // After the turn the other seat moves: seat A's chance then.
+            let a = if mover == 0 {
+                1.0 - w.of_mover(pos[1], pos[0]).unwrap()
+            } else {
+                w.of_mover(pos[0], pos[1]).unwrap()
+            };
+            let now = if a > 0.5 + 1e-12 {
+                Some(0)
+            } else if a < 0.5 - 1e-12 {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(n) = now {
+                if fav.is_some_and(|f| f != n) {
+                    out.favourite_changes += 1.0;
+                }
+                fav = Some(n);
+            }
+            turn += 1;
+        };
+        out.comeback += f64::from(behind_at_half == Some(winner));
+        if let Some(t) = trailing_in_band {
+            out.trailing += 1.0;
+            out.trailing_won += f64::from(t == winner);
+        }
+    }
+    out
+}
+
+/// Within four standard errors of the batches' means.
+fn agrees(name: &str, what: &str, batches: &[f64], exact: f64) {
+    let k = batches.len() as f64;
+    let mean = batches.iter().sum::<f64>() / k;
+    let se = (batches.iter().map(|b| (b - mean).powi(2)).sum::<f64>() / (k - 1.0) / k).sqrt();
+    eprintln!("{name}: {what} exact {exact:.4}, played {mean:.4} (se {se:.4})");
+    assert!((mean - exact).abs() <= 4.0 * se, "{name}: {what} played {mean}, exact {exact} (se {se})");
+}
+
+#[test]
+fn every_measure_matches_a_plain_game_loop() {
+    for (name, spec) in [("milton-bradley".to_string(), bundled("milton-bradley"))]
+        .into_iter()
+        .chain((0..3).map(|s| (format!("random board {s}"), random_board(10 + s))))
+    {
+        let board = compile(&spec).board;
+        let e = excitement(&board, &Options::default(), &|_| false).unwrap();
+        let batches: Vec<Played> = (0..20).map(|b| play_plainly(&spec, &e, 5_000, 77 + b)).collect();
+        let per = |f: &dyn Fn(&Played) -> f64| batches.iter().map(f).collect::<Vec<f64>>();
+        agrees(&name, "favourite changes", &per(&|p| p.favourite_changes / 5_000.0), e.favourite_changes.mean);
+        agrees(&name, "comeback", &per(&|p| p.comeback / 5_000.0), e.comeback);
+        agrees(&name, "uncertainty", &per(&|p| p.entropy / p.turns), e.uncertainty);
+        let row = e.trailing.rows.iter().find(|r| r.round == e.half_way_round).unwrap();
+        agrees(&name, "first band at half-way", &per(&|p| p.trailing_won / p.trailing), row.chance[0].unwrap());
+    }
+}
+
+/// The tuner's one-solve figure equals the forward pass's mean.
+#[test]
+fn the_tuners_lead_changes_equal_the_full_pass() {
+    use ladderkit::analysis::{Metrics, Wanted};
+    for spec in [bundled("milton-bradley")].into_iter().chain((0..6).map(random_board)) {
+        let compiled = compile(&spec);
+        let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
+        let started = std::time::Instant::now();
+        let wanted = Wanted { lead_changes: true, ..Wanted::default() };
+        let m = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
+        eprintln!("{:?} in {:?}", m.lead_changes, started.elapsed());
+        let quick = m.lead_changes.unwrap();
+        assert!((quick - e.lead_changes.mean).abs() < 1e-8, "{quick} vs {}", e.lead_changes.mean);
+    }
+}

@@ -58,8 +58,8 @@ pub struct Args {
     pub search: SearchArgs,
     /// Print one JSON object: met, targets [{name, target, before, after,
     /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
-    /// expected_rides, seat_edge} (null where not worked out within
-    /// --time), worse (the figures that got worse: "fewest_rolls" for a
+    /// expected_rides, seat_edge, lead_changes} (null where not asked for
+    /// or not worked out within --time), worse (the figures that got worse: "fewest_rolls" for a
     /// shorter fastest game, "seat_edge" for a less fair table), edits,
     /// jumps, candidates, seconds.
     #[arg(long)]
@@ -89,7 +89,13 @@ pub struct TargetArgs {
     /// Expected snakes and ladders one piece rides in a game.
     #[arg(long, value_name = "RIDES", value_parser = positive, allow_negative_numbers = true)]
     pub rides: Option<f64>,
-    /// How close --turns, --p90 and --rides must come, in percent.
+    /// Expected lead changes in a two-player game: how often the piece in
+    /// front changes hands (exact; races whose turns are single rolls and
+    /// whose pieces never meet; `analyze` shows it under Excitement).
+    #[arg(long, value_name = "CHANGES", value_parser = positive, allow_negative_numbers = true)]
+    pub lead_changes: Option<f64>,
+    /// How close --turns, --p90, --rides and --lead-changes must come, in
+    /// percent.
     #[arg(long, value_name = "PERCENT", default_value = "1%", value_parser = percent)]
     pub tolerance: f64,
 }
@@ -154,6 +160,7 @@ impl TargetArgs {
             || self.min_rolls.is_some()
             || self.seat_edge.is_some()
             || self.rides.is_some()
+            || self.lead_changes.is_some()
     }
 
     pub fn goal(&self) -> Goal {
@@ -163,6 +170,7 @@ impl TargetArgs {
         targets.extend(self.min_rolls.map(Target::MinRolls));
         targets.extend(self.seat_edge.map(|edge| Target::SeatEdge { players: self.players, edge }));
         targets.extend(self.rides.map(Target::Rides));
+        targets.extend(self.lead_changes.map(Target::LeadChanges));
         Goal { targets, tolerance: self.tolerance }
     }
 }
@@ -278,6 +286,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         Wanted { fewest: all.fewest, ..Wanted::default() },
         Wanted { percentile: all.percentile, ..Wanted::default() },
         Wanted { seat_edge: all.seat_edge, ..Wanted::default() },
+        Wanted { lead_changes: all.lead_changes, ..Wanted::default() },
     ];
     let mut out = *known;
     for wanted in parts {
@@ -289,6 +298,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         out.fewest_rolls = out.fewest_rolls.or(m.fewest_rolls);
         out.percentile = out.percentile.or(m.percentile);
         out.seat_edge = out.seat_edge.or(m.seat_edge);
+        out.lead_changes = out.lead_changes.or(m.lead_changes);
     }
     out
 }
@@ -380,7 +390,7 @@ fn worse_json(before: &Metrics, after: &Metrics) -> Value {
 fn metrics_json(m: &Metrics) -> Value {
     json!({
         "expected_turns": m.expected_turns, "p90_rolls": m.percentile, "fewest_rolls": m.fewest_rolls,
-        "expected_rides": m.expected_rides, "seat_edge": m.seat_edge,
+        "expected_rides": m.expected_rides, "seat_edge": m.seat_edge, "lead_changes": m.lead_changes,
     })
 }
 
@@ -401,7 +411,7 @@ pub fn report(
     let worse = Worse::of(before, after);
     // Name, before, after, decimals, got worse.
     type Row = (String, Option<f64>, Option<f64>, usize, bool);
-    let rows: [Row; 5] = [
+    let mut rows: Vec<Row> = vec![
         ("expected turns".into(), before.expected_turns, after.expected_turns, 2, false),
         (format!("p{percentile} rolls"), before.percentile.map(f64::from), after.percentile.map(f64::from), 0, false),
         (
@@ -414,6 +424,9 @@ pub fn report(
         ("expected rides".into(), before.expected_rides, after.expected_rides, 2, false),
         (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4, worse.seat_edge),
     ];
+    if goal.wanted().lead_changes {
+        rows.push(("lead changes (2 players)".into(), before.lead_changes, after.lead_changes, 2, false));
+    }
     let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
     for (name, b, a, digits, got_worse) in rows {
         let cell = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.digits$}"));

@@ -28,6 +28,18 @@ use crate::{AnalysisError, Options};
 /// (nine numbers each, twice over: about 50 MB).
 const MAX_STATES: usize = 600;
 
+/// Why a board whose piece rests on `states` places is too large for the
+/// two pieces' joint chain, if it is.
+pub(crate) fn too_many_states(states: usize) -> Option<String> {
+    (states > MAX_STATES).then(|| {
+        format!(
+            "the board has {states} places a piece can rest on; the two pieces together would have {} states, more than the {} the exact measures hold",
+            states * states,
+            MAX_STATES * MAX_STATES
+        )
+    })
+}
+
 /// The trailing table has a row for each round at whose end at least this
 /// share of the games is still running.
 const TRAILING_FROM: f64 = 0.01;
@@ -144,13 +156,8 @@ pub fn excitement(
         return Err(AnalysisError::NotExact(why));
     }
     let chain = RollChain::new(board, Scope::FromStart);
-    if chain.states() > MAX_STATES {
-        return Err(AnalysisError::NotExact(format!(
-            "the board has {} places a piece can rest on; the two pieces together would have {} states, more than the {} the exact measures hold",
-            chain.states(),
-            chain.states() * chain.states(),
-            MAX_STATES * MAX_STATES
-        )));
+    if let Some(why) = too_many_states(chain.states()) {
+        return Err(AnalysisError::NotExact(why));
     }
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;

@@ -11,6 +11,7 @@
 
 mod chain;
 mod excitement;
+mod lead_changes;
 mod linear;
 mod metrics;
 mod rolls;

@@ -12,7 +12,7 @@ use ladderkit_core::{CompiledBoard, Playable};
 use crate::chain::{RollChain, Scope};
 use crate::linear::Factored;
 use crate::tail::Until;
-use crate::{Analysis, AnalysisError, rolls, seats, shortest, turns};
+use crate::{Analysis, AnalysisError, lead_changes, rolls, seats, shortest, turns};
 
 /// Which figures to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -24,6 +24,8 @@ pub struct Wanted {
     pub percentile: Option<u32>,
     /// The seat edge at a table of this many players.
     pub seat_edge: Option<u32>,
+    /// Expected lead changes in a two-player game.
+    pub lead_changes: bool,
 }
 
 /// Figures of one board; `None` where not asked for.
@@ -39,6 +41,9 @@ pub struct Metrics {
     pub percentile: Option<u32>,
     /// How much more than a fair share the best seat wins: `max win − 1/n`.
     pub seat_edge: Option<f64>,
+    /// Expected lead changes in a two-player game, by position
+    /// (`docs/analysis.md`, "Excitement").
+    pub lead_changes: Option<f64>,
 }
 
 /// Seat odds are compared to this precision in a search.
@@ -91,10 +96,19 @@ impl Metrics {
             let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
+        if wanted.lead_changes {
+            pause().await;
+            let unsupported = crate::excitement_unsupported(board);
+            if let Some(why) = unsupported.or_else(|| crate::excitement::too_many_states(chain.states())) {
+                return Err(AnalysisError::NotExact(why));
+            }
+            out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);
+        }
         Ok(out)
     }
 
-    /// The same figures read off a full analysis (made for `players` seats).
+    /// The same figures read off a full analysis (made for `players` seats);
+    /// lead changes are not part of it (`None`: `compute` them).
     pub fn of(a: &Analysis, wanted: &Wanted) -> Self {
         let percentile = wanted.percentile.map(|p| {
             let q = f64::from(p.clamp(1, 99)) / 100.0;
@@ -106,6 +120,7 @@ impl Metrics {
             fewest_rolls: wanted.fewest.then_some(a.min_rolls),
             percentile,
             seat_edge: wanted.seat_edge.map(|_| edge(&a.seats)),
+            lead_changes: None,
         }
     }
 }

@@ -17,6 +17,8 @@ pub enum Target {
     SeatEdge { players: u32, edge: f64 },
     /// Expected snakes and ladders one piece rides in a game.
     Rides(f64),
+    /// Expected lead changes in a two-player game (by position).
+    LeadChanges(f64),
 }
 
 impl Target {
@@ -28,13 +30,14 @@ impl Target {
             Self::MinRolls(_) => "fewest rolls".into(),
             Self::SeatEdge { players, .. } => format!("seat edge ({players} players)"),
             Self::Rides(_) => "expected rides".into(),
+            Self::LeadChanges(_) => "lead changes (2 players)".into(),
         }
     }
 
     /// What the target asks, in words: "25", "≥ 5", "≤ 0.0100".
     pub fn wanted(&self) -> String {
         match self {
-            Self::Turns(t) | Self::Rides(t) => format!("{t}"),
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) => format!("{t}"),
             Self::Percentile { rolls, .. } => rolls.to_string(),
             Self::MinRolls(n) => format!("≥ {n}"),
             Self::SeatEdge { edge, .. } => format!("≤ {edge}"),
@@ -49,6 +52,7 @@ impl Target {
             Self::MinRolls(_) => m.fewest_rolls.map(f64::from),
             Self::SeatEdge { .. } => m.seat_edge,
             Self::Rides(_) => m.expected_rides,
+            Self::LeadChanges(_) => m.lead_changes,
         };
         value.unwrap_or(f64::NAN)
     }
@@ -57,7 +61,7 @@ impl Target {
     pub fn miss(&self, m: &Metrics) -> f64 {
         let x = self.value(m);
         let miss = match *self {
-            Self::Turns(t) | Self::Rides(t) => (x - t).abs() / t.abs().max(1e-9),
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) => (x - t).abs() / t.abs().max(1e-9),
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() / f64::from(rolls.max(1)),
             Self::MinRolls(n) => (f64::from(n) - x).max(0.0) / f64::from(n.max(1)),
             // Edges are small numbers: measure the excess in hundredths.
@@ -72,7 +76,7 @@ impl Target {
     pub fn met(&self, m: &Metrics, tolerance: f64) -> bool {
         let x = self.value(m);
         match *self {
-            Self::Turns(_) | Self::Rides(_) => self.miss(m) <= tolerance,
+            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) => self.miss(m) <= tolerance,
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() <= (tolerance * f64::from(rolls)).floor(),
             Self::MinRolls(n) => x >= f64::from(n),
             Self::SeatEdge { edge, .. } => x <= edge,
@@ -99,6 +103,7 @@ impl Goal {
                 Target::MinRolls(_) => w.fewest = true,
                 Target::SeatEdge { players, .. } => w.seat_edge = Some(players),
                 Target::Rides(_) => w.rides = true,
+                Target::LeadChanges(_) => w.lead_changes = true,
             }
         }
         w
@@ -114,6 +119,8 @@ impl Goal {
             fewest: true,
             percentile: Some(w.percentile.unwrap_or(90)),
             seat_edge: Some(w.seat_edge.unwrap_or(players)),
+            // One solve over pairs of positions: only when a target asks.
+            lead_changes: w.lead_changes,
         }
     }
 
@@ -123,7 +130,7 @@ impl Goal {
         self.targets
             .iter()
             .map(|t| match t {
-                Target::Turns(_) | Target::Rides(_) | Target::Percentile { .. } => {
+                Target::Turns(_) | Target::Rides(_) | Target::LeadChanges(_) | Target::Percentile { .. } => {
                     (t.miss(m) - self.tolerance).max(0.0)
                 }
                 Target::MinRolls(_) | Target::SeatEdge { .. } => t.miss(m),

@@ -323,7 +323,9 @@ impl Judge {
                 }
                 Ok(Verdict::Figures(self.strip(m)))
             }
-            Some(Err(AnalysisError::Interacting(why))) => Err(TuneError::NoExactOdds(why)),
+            Some(Err(AnalysisError::Interacting(why) | AnalysisError::NotExact(why))) => {
+                Err(TuneError::NoExactOdds(why))
+            }
             Some(Err(_)) => Ok(Verdict::Broken),
         }
     }

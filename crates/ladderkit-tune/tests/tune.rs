@@ -52,6 +52,23 @@ fn keep_my_layout_moves_fewer_jumps() {
 }
 
 #[test]
+fn more_lead_changes_at_the_same_length() {
+    // Milton Bradley has 4.96 lead changes a game at 39.2 turns: aim at 7
+    // without changing its length, and check the tuned board from scratch
+    // with the full forward pass.
+    let mb = milton_bradley();
+    let targets = vec![Target::LeadChanges(7.0), Target::Turns(39.2)];
+    let t = run(&mb, targets, &Limits::keeping_counts(&mb.jumps), 1, 20_000);
+    assert!(t.met, "best {:?} after {}", t.best, t.evaluated);
+    let a = verified(&t, 2);
+    assert!((a.expected_turns - 39.2).abs() <= 0.4, "{}", a.expected_turns);
+    let board = compile(&t.spec).board;
+    let e = ladderkit_analysis::excitement(&board, &Options::default(), &|_| false).unwrap();
+    assert!((e.lead_changes.mean - 7.0).abs() <= 0.07, "{:?}", e.lead_changes);
+    assert!((t.best.lead_changes.unwrap() - e.lead_changes.mean).abs() < 1e-6);
+}
+
+#[test]
 fn shortens_milton_bradley_to_thirty_turns() {
     let mb = milton_bradley();
     let t = run(&mb, vec![Target::Turns(30.0)], &Limits::keeping_counts(&mb.jumps), 7, 20_000);

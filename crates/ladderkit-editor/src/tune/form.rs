@@ -14,6 +14,7 @@ pub struct TuneForm {
     pub min_rolls: (bool, u32),
     pub seat_edge: (bool, f64),
     pub rides: (bool, f64),
+    pub lead_changes: (bool, f64),
     pub players: u32,
     pub tolerance_percent: f64,
     pub ladders: (bool, u32, u32),
@@ -36,6 +37,7 @@ impl Default for TuneForm {
             min_rolls: (false, 5),
             seat_edge: (false, 0.01),
             rides: (false, 3.0),
+            lead_changes: (false, 5.0),
             // As the Odds tab and `ladderkit tune --players` start.
             players: 2,
             tolerance_percent: 1.0,
@@ -69,6 +71,9 @@ impl TuneForm {
         }
         if self.rides.0 {
             targets.push(Target::Rides(self.rides.1));
+        }
+        if self.lead_changes.0 {
+            targets.push(Target::LeadChanges(self.lead_changes.1));
         }
         if targets.is_empty() {
             return Err("switch on at least one target".into());
@@ -105,13 +110,14 @@ impl TuneForm {
                 "min-rolls" => form.min_rolls = (true, whole(value)?),
                 "seat-edge" => form.seat_edge = (true, number(value)?),
                 "rides" => form.rides = (true, number(value)?),
+                "lead-changes" => form.lead_changes = (true, number(value)?),
                 "players" => form.players = whole(value)?,
                 "seconds" => form.seconds = number(value)?,
                 "seed" => form.seed = whole(value)?.into(),
                 "keep-layout" => form.keep_layout = whole(value)?.min(100),
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, players, seconds, seed or keep-layout"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, players, seconds, seed or keep-layout"
                     ));
                 }
             }
@@ -151,6 +157,8 @@ mod tests {
         assert!(!form.rides.0);
         assert_eq!(TuneForm::parse("turns=25,keep-layout=80").unwrap().request().unwrap().keep_layout, 80);
         assert!(TuneForm::parse("speed=3").unwrap_err().contains("unknown target"));
+        let lead = TuneForm::parse("lead-changes=7").unwrap().request().unwrap();
+        assert_eq!(lead.goal.targets, vec![Target::LeadChanges(7.0)]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
     }
 

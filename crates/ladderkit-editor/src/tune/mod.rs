@@ -264,8 +264,15 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
 /// The full analysis' figures of a design (none where it has no odds).
 async fn figures(spec: &VariantSpec, options: &Options, wanted: &ladderkit::analysis::Wanted) -> Metrics {
     let Some(board) = compile(spec).into_playable() else { return Metrics::default() };
-    match analyze_board_stepped(&board, options, &Meter::default()).await {
+    let mut figures = match analyze_board_stepped(&board, options, &Meter::default()).await {
         Ok(a) => Metrics::of(&a, wanted),
-        Err(_) => Metrics::default(),
+        Err(_) => return Metrics::default(),
+    };
+    if wanted.lead_changes {
+        // Not part of the full analysis: one solve of its own.
+        let lead = ladderkit::analysis::Wanted { lead_changes: true, ..Default::default() };
+        figures.lead_changes =
+            Metrics::compute_stepped(&board, &lead, &Meter::default()).await.ok().and_then(|m| m.lead_changes);
     }
+    figures
 }

@@ -90,10 +90,15 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         ui.checkbox(&mut form.rides.0, "Expected rides").on_hover_text("Snakes and ladders one piece rides in a game");
         ui.add(DragValue::new(&mut form.rides.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
+        ui.checkbox(&mut form.lead_changes.0, "Lead changes").on_hover_text(
+            "How often the piece in front changes hands in a two-player game (races of single-roll turns)",
+        );
+        ui.add(DragValue::new(&mut form.lead_changes.1).range(0.1..=1000.0).speed(0.1));
+        ui.end_row();
         ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
         ui.add(DragValue::new(&mut form.players).range(2..=MAX_PLAYERS));
         ui.end_row();
-        ui.label("Tolerance %").on_hover_text("How close expected turns, p90 and rides must come");
+        ui.label("Tolerance %").on_hover_text("How close expected turns, p90, rides and lead changes must come");
         ui.add(DragValue::new(&mut form.tolerance_percent).range(0.0..=50.0).speed(0.1));
         ui.end_row();
     });
@@ -212,6 +217,9 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         row(ui, "fewest rolls", fewest.0, fewest.1, 0, worse.fewest_rolls);
         row(ui, "expected rides", b.expected_rides, a.expected_rides, 2, false);
         row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4, worse.seat_edge);
+        if b.lead_changes.is_some() || a.lead_changes.is_some() {
+            row(ui, "lead changes (2 players)", b.lead_changes, a.lead_changes, 2, false);
+        }
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
     for e in p.tuned.edits.iter().take(40) {
@@ -246,6 +254,9 @@ fn summary(m: &Metrics) -> String {
     }
     if let Some(r) = m.expected_rides {
         parts.push(format!("{r:.2} rides"));
+    }
+    if let Some(l) = m.lead_changes {
+        parts.push(format!("{l:.2} lead changes"));
     }
     parts.join(" · ")
 }
