@@ -20,6 +20,7 @@
 //!   state is its win chance there).
 
 use ladderkit_core::CompiledBoard;
+use ladderkit_core::work::{Meter, run_until};
 
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
@@ -113,6 +114,17 @@ pub struct Excitement {
     pub win_chance: WinChance,
 }
 
+impl Excitement {
+    /// The trailing table's rows at a quarter, a half, three quarters and
+    /// the whole of a median game: the ones a report shows.
+    pub fn quarter_rows(&self) -> Vec<&TrailingRow> {
+        let median = 2 * self.half_way_round;
+        let mut rounds: Vec<u32> = (1..=4).map(|k| (median * k).div_ceil(4).max(1)).collect();
+        rounds.dedup();
+        rounds.iter().filter_map(|r| self.trailing.rows.iter().find(|row| row.round == *r)).collect()
+    }
+}
+
 /// "Chance to win when trailing by d squares at the end of round r": one
 /// row per round, one column per band of `squares` squares behind (the
 /// first band is 1 to `squares` behind); `None` where no game is.
@@ -152,6 +164,18 @@ pub fn excitement(
     options: &Options,
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Excitement, AnalysisError> {
+    let meter = Meter::default();
+    run_until(excitement_stepped(board, options, &meter), || !stop(meter.get()))
+        .unwrap_or(Err(AnalysisError::Cancelled))
+}
+
+/// `excitement` as work that pauses after every turn of the game it follows
+/// with its progress on `meter` (`ladderkit_core::work`), for the editor.
+pub async fn excitement_stepped(
+    board: &CompiledBoard,
+    options: &Options,
+    meter: &Meter,
+) -> Result<Excitement, AnalysisError> {
     if let Some(why) = excitement_unsupported(board) {
         return Err(AnalysisError::NotExact(why));
     }
@@ -161,11 +185,11 @@ pub fn excitement(
     }
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
-    let win_chance = racing.win_chance(&chain, &|done| stop(done / 3.0))?;
+    let win_chance = racing.win_chance(&chain, meter).await;
     let half_way_round = racing.median_rounds().div_ceil(2).max(1);
     let game = Game::new(&chain, &win_chance, half_way_round);
-    let by_position = game.play(Leader::Position, options, &|done| stop((1.0 + done) / 3.0))?;
-    let by_chance = game.play(Leader::Favourite, options, &|done| stop((2.0 + done) / 3.0))?;
+    let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
+    let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
     Ok(Excitement {
         lead_changes: by_position.changes,
         favourite_changes: by_chance.changes,
@@ -220,13 +244,11 @@ impl Racing {
     }
 
     /// `WinChance` from these tables.
-    fn win_chance(&self, chain: &RollChain<'_>, stop: &dyn Fn(f64) -> bool) -> Result<WinChance, AnalysisError> {
+    async fn win_chance(&self, chain: &RollChain<'_>, meter: &Meter) -> WinChance {
         let n = chain.states();
         let mut mover_wins = vec![0.0; n * n];
         for x in 0..n {
-            if stop(x as f64 / n as f64) {
-                return Err(AnalysisError::Cancelled);
-            }
+            meter.at(x as f64 / n as f64 / 3.0).await;
             for t in 1..self.finish.len() {
                 let (f, s) = (self.finish[t][x], &self.survival[t - 1]);
                 if f == 0.0 {
@@ -237,7 +259,7 @@ impl Racing {
                 }
             }
         }
-        Ok(WinChance { positions: chain.positions.clone(), state_of: chain.state_of.clone(), mover_wins })
+        WinChance { positions: chain.positions.clone(), state_of: chain.state_of.clone(), mover_wins }
     }
 
     /// The first round by whose end at least half the games are over (both
@@ -318,7 +340,9 @@ impl<'a> Game<'a> {
         (self.chain.board.goal / 10).max(1)
     }
 
-    fn play(&self, leader: Leader, options: &Options, stop: &dyn Fn(f64) -> bool) -> Result<Sums, AnalysisError> {
+    /// One pass; `third` is how many thirds of the work came before it
+    /// (for `meter`).
+    async fn play(&self, leader: Leader, options: &Options, meter: &Meter, third: f64) -> Result<Sums, AnalysisError> {
         let chain = self.chain;
         let n = chain.states();
         let pos = |x: usize| chain.positions[x];
@@ -333,14 +357,15 @@ impl<'a> Game<'a> {
         let band = self.band();
         let mut trailing = Trailing { squares: band, rows: Vec::new() };
         let mut turn = 0usize;
-        let mut running = 1.0;
+        let (mut running, mut done) = (1.0, 0.0f64);
         while running >= options.tail {
             if turn > 2 * options.max_steps {
                 return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{running:.2e}") });
             }
-            if stop(1.0 - (running.ln() / options.tail.ln()).clamp(0.0, 1.0)) {
-                return Err(AnalysisError::Cancelled);
-            }
+            // (The running mass, summed afresh each turn, may rise in its
+            // last bits on a turn nobody can finish: progress never goes back.)
+            done = done.max((running.ln() / options.tail.ln()).clamp(0.0, 1.0));
+            meter.at((third + done) / 3.0).await;
             let a_moves = turn.is_multiple_of(2);
             if a_moves && turn > 0 && leader == Leader::Position {
                 if running >= TRAILING_FROM {

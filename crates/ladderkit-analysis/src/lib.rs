@@ -26,7 +26,9 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
 pub use chain::Transient;
-pub use excitement::{Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_unsupported};
+pub use excitement::{
+    Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_stepped, excitement_unsupported,
+};
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};

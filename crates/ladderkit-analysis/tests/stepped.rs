@@ -53,3 +53,27 @@ fn stepped_analysis_gives_the_figures_of_the_whole_one() {
         println!("{name}: {pauses} pauses");
     }
 }
+
+#[test]
+fn stepped_excitement_gives_the_measures_of_the_whole_one_and_pauses_every_turn() {
+    let spec = bundled(include_str!("../../../variants/milton-bradley.ron"));
+    let board = compile(&spec).into_playable().expect("no errors");
+    let at_once = ladderkit_analysis::excitement(&board, &Options::default(), &|_| false);
+    assert!(at_once.is_ok(), "{at_once:?}");
+    let meter = Arc::new(Meter::default());
+    let seen = meter.clone();
+    let mut work =
+        Resumable::new(async move { ladderkit_analysis::excitement_stepped(&board, &Options::default(), &seen).await });
+    let (mut pauses, mut progress) = (0, 0.0);
+    let stepped = loop {
+        if let Some(done) = work.step() {
+            break done;
+        }
+        pauses += 1;
+        assert!(meter.get() >= progress, "progress goes forward");
+        progress = meter.get();
+    };
+    assert_eq!(stepped, at_once);
+    // A pause per row of the win chance and per turn of each pass.
+    assert!(pauses >= 500, "{pauses} pauses");
+}

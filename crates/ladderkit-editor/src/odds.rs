@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped, interaction_reasons};
+
 use ladderkit::core::Playable;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
@@ -25,6 +26,10 @@ use crate::EditorSet;
 use crate::checks::Checks;
 use crate::intents::Intent;
 use crate::jobs::{FrameBudget, Job};
+
+mod excitement;
+
+pub use self::excitement::Excitements;
 
 /// What a result was computed for: a document generation and a table size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +137,8 @@ pub struct Odds {
     /// The latest finished result, maybe for an older design.
     pub latest: Option<OddsResult>,
     running: Option<Running>,
+    /// How exciting a two-player race is, worked out after its figures.
+    pub excitement: Excitements,
 }
 
 impl Odds {
@@ -239,12 +246,14 @@ fn update(
     if odds.running.is_none() && odds.current(key).is_none() {
         start(&mut odds, &checks, key);
     }
-    let Some(running) = odds.running.as_mut() else { return };
-    if let Some(outcome) = running.job.run(&mut budget) {
+    if let Some(running) = odds.running.as_mut()
+        && let Some(outcome) = running.job.run(&mut budget)
+    {
         let took = running.job.started.elapsed();
         odds.running = None;
         odds.latest = Some(OddsResult { key, outcome, took });
     }
+    excitement::update(&mut odds, &checks, key, &mut budget);
 }
 
 /// Starts the run for this design, or says why there is none.

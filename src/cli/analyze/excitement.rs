@@ -56,7 +56,7 @@ pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
         "  uncertainty        {:.2} bits a turn: 1 is a coin toss all game, 0 a foregone result",
         e.uncertainty
     );
-    let rows = quarter_rows(e);
+    let rows = e.quarter_rows();
     if rows.is_empty() {
         return;
     }
@@ -76,15 +76,6 @@ pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
         }
         s.push('\n');
     }
-}
-
-/// The rows at a quarter, a half, three quarters and the whole of a
-/// median game.
-fn quarter_rows(e: &Excitement) -> Vec<&ladderkit::analysis::TrailingRow> {
-    let median = 2 * e.half_way_round;
-    let mut rounds: Vec<u32> = (1..=4).map(|k| (median * k).div_ceil(4).max(1)).collect();
-    rounds.dedup();
-    rounds.iter().filter_map(|r| e.trailing.rows.iter().find(|row| row.round == *r)).collect()
 }
 
 /// The JSON of the measures: `excitement` and, when there are none,

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::Analysis;
+use ladderkit::analysis::{Analysis, Excitement};
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::Policy;
@@ -90,7 +90,10 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
             ui.label(why.as_str());
         }
         Ok(Figures::Exact(a)) => {
-            ui.add_enabled_ui(!stale, |ui| numbers(ui, a, latest.key.players, board));
+            ui.add_enabled_ui(!stale, |ui| {
+                numbers(ui, a, latest.key.players, board);
+                excitement(ui, f.odds.excitement.current(latest.key), latest.key.players);
+            });
         }
         Ok(Figures::Solved(s)) => {
             ui.add_enabled_ui(!stale, |ui| solved(ui, s, board));
@@ -238,6 +241,93 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
         ui.label(RichText::new(why).small().weak());
     }
     hottest(ui, &a.heat, board);
+}
+
+/// How exciting a two-player race is, exactly: the headline measures with
+/// what each means, and the chance to win from behind as a heat map.
+fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players: u32) {
+    ui.add_space(6.0);
+    ui.label(RichText::new("Excitement (two players)").strong())
+        .on_hover_text("Exact, as `ladderkit analyze` prints it: docs/analysis.md, Excitement");
+    let e = match e {
+        Some(Ok(e)) => e,
+        Some(Err(why)) => {
+            ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
+            return;
+        }
+        None if players != 2 => {
+            ui.label(RichText::new("Exact for two players: set the players to 2").small().weak());
+            return;
+        }
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new("Following every game turn by turn…").small().weak());
+            });
+            return;
+        }
+    };
+    egui::Grid::new("odds-excitement").num_columns(2).striped(true).show(ui, |ui| {
+        let rows = [
+            (
+                "Lead changes",
+                format!("{:.2} a game", e.lead_changes.mean),
+                "How often the piece in front changes hands",
+            ),
+            (
+                "Favourite changes",
+                format!("{:.2} a game", e.favourite_changes.mean),
+                "How often the seat more likely to win changes",
+            ),
+            ("Comeback", format!("{:.1}%", e.comeback * 100.0), "The winner was behind half-way through a median game"),
+            ("Uncertainty", format!("{:.2} bits", e.uncertainty), "1: a coin toss every turn; 0: the winner is known"),
+        ];
+        for (name, value, tip) in rows {
+            ui.label(name).on_hover_text(tip);
+            ui.label(RichText::new(value).monospace()).on_hover_text(tip);
+            ui.end_row();
+        }
+    });
+    let rows = e.quarter_rows();
+    if rows.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Chance to win when behind (squares behind → )").small())
+        .on_hover_text("At the end of a round (rows), for the seat behind by so many squares (columns)");
+    let band = e.trailing.squares;
+    let bands = rows.iter().map(|r| r.chance.iter().rposition(Option::is_some).map_or(0, |i| i + 1)).max().unwrap_or(0);
+    egui::Grid::new("odds-trailing").spacing([2.0, 2.0]).show(ui, |ui| {
+        ui.label("");
+        for b in 0..bands as u32 {
+            ui.label(RichText::new(format!("{}", (b + 1) * band)).small().weak());
+        }
+        ui.end_row();
+        for row in rows {
+            ui.label(RichText::new(format!("round {}", row.round)).small());
+            for c in row.chance.iter().take(bands) {
+                match c {
+                    // Even odds white, no chance red.
+                    Some(c) => {
+                        let t = (1.0 - (*c as f32 * 2.0).min(1.0)).clamp(0.0, 1.0);
+                        let fill = egui::Color32::from_rgb(
+                            255,
+                            (255.0 * (1.0 - 0.6 * t)) as u8,
+                            (255.0 * (1.0 - 0.7 * t)) as u8,
+                        );
+                        let text = RichText::new(format!("{:.0}", c * 100.0))
+                            .small()
+                            .color(egui::Color32::BLACK)
+                            .background_color(fill);
+                        ui.label(text).on_hover_text(format!("{:.1}% to win from this far behind", c * 100.0));
+                    }
+                    None => {
+                        ui.label("");
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
 }
 
 /// Seat odds that add up to more or less than 100%: say why, or they read

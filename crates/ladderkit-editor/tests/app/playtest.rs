@@ -463,6 +463,26 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
 }
 
 #[test]
+fn two_players_see_the_exact_excitement_of_the_race() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_odds(&mut app);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none() {
+        assert!(Instant::now() < deadline, "the excitement never arrived");
+        app.update();
+    }
+    let odds = app.world().resource::<Odds>();
+    let shown = odds.excitement.current(odds_key(&app)).unwrap();
+    let board = compile(&doc(&app).spec).board;
+    let cli = ladderkit::analysis::excitement(&board, &ladderkit::analysis::Options::default(), &|_| false);
+    assert_eq!(shown, &Ok(cli.unwrap()), "the panel's excitement is `ladderkit analyze`'s");
+    // An edit: the old measures are not current any more.
+    edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
+    assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());
+}
+
+#[test]
 fn treehouse_odds_are_simulated_and_say_why() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
     send(&mut app, Intent::OddsPlayers(3));
