@@ -94,7 +94,7 @@ fn analyze_json_contract() {
     let e = &two["excitement"];
     let lead = e["lead_changes"]["mean"].as_f64().unwrap();
     assert!((lead - 4.9608).abs() < 5e-4, "{e}");
-    for key in ["comeback", "uncertainty"] {
+    for key in ["comeback", "uncertainty", "drama", "decided_at", "photo_finish"] {
         assert!((0.0..=1.0).contains(&e[key].as_f64().unwrap()), "{key}: {e}");
     }
     let rows = e["trailing"]["rows"].as_array().unwrap();

@@ -136,6 +136,9 @@ fn a_coin_race_is_worked_out_by_hand() {
 /// the entropy summed over turns and the turns, and the trailing seat's
 /// wins and games in the first band at the half-way round.
 struct Played {
+    drama: f64,
+    undecided: f64,
+    photo_finish: f64,
     favourite_changes: f64,
     comeback: f64,
     entropy: f64,
@@ -169,13 +172,26 @@ fn play_plainly(spec: &VariantSpec, exact: &ladderkit::analysis::Excitement, gam
     let w = &exact.win_chance;
     let h = exact.half_way_round as u64;
     let band = exact.trailing.squares;
-    let mut out =
-        Played { favourite_changes: 0.0, comeback: 0.0, entropy: 0.0, turns: 0.0, trailing_won: 0.0, trailing: 0.0 };
+    let mut out = Played {
+        drama: 0.0,
+        undecided: 0.0,
+        photo_finish: 0.0,
+        favourite_changes: 0.0,
+        comeback: 0.0,
+        entropy: 0.0,
+        turns: 0.0,
+        trailing_won: 0.0,
+        trailing: 0.0,
+    };
+    let one_roll_wins = |pos: u32| board.outcomes.iter().any(|o| board.travel(pos, o).rest == board.goal);
     for _ in 0..games {
         let mut pos = [board.start; 2];
         let (mut fav, mut turn) = (None::<usize>, 0u64);
         let mut behind_at_half = None::<usize>;
         let mut trailing_in_band = None::<usize>;
+        // Per seat, as if it wins: drama summed, turns before its chance
+        // passed 90%, and whether it has.
+        let (mut drama, mut undecided, mut passed) = ([0.0f64; 2], [0.0f64; 2], [false; 2]);
         let winner = loop {
             let mover = (turn % 2) as usize;
             if mover == 0 && turn == 2 * h {
@@ -186,9 +202,17 @@ fn play_plainly(spec: &VariantSpec, exact: &ladderkit::analysis::Excitement, gam
             let a = if mover == 0 { w.of_mover(pos[0], pos[1]) } else { w.of_mover(pos[1], pos[0]).map(|p| 1.0 - p) };
             let a = a.unwrap();
             out.entropy += [a, 1.0 - a].iter().map(|p| if *p > 0.0 { -p * p.log2() } else { 0.0 }).sum::<f64>();
+            for (seat, chance) in [a, 1.0 - a].into_iter().enumerate() {
+                drama[seat] += (1.0 - 2.0 * chance).max(0.0);
+                passed[seat] |= chance > 0.9;
+                undecided[seat] += f64::from(u8::from(!passed[seat]));
+            }
             out.turns += 1.0;
             pos[mover] = roll(pos[mover]);
             if pos[mover] == board.goal {
+                out.photo_finish += f64::from(u8::from(one_roll_wins(pos[1 - mover])));
+                out.drama += drama[mover];
+                out.undecided += undecided[mover];
                 if fav.is_some_and(|f| f != mover) {
                     out.favourite_changes += 1.0;
                 }
@@ -246,6 +270,9 @@ fn every_measure_matches_a_plain_game_loop() {
         agrees(&name, "favourite changes", &per(&|p| p.favourite_changes / 5_000.0), e.favourite_changes.mean);
         agrees(&name, "comeback", &per(&|p| p.comeback / 5_000.0), e.comeback);
         agrees(&name, "uncertainty", &per(&|p| p.entropy / p.turns), e.uncertainty);
+        agrees(&name, "drama", &per(&|p| p.drama / p.turns), e.drama);
+        agrees(&name, "decided at", &per(&|p| p.undecided / p.turns), e.decided_at);
+        agrees(&name, "photo finish", &per(&|p| p.photo_finish / 5_000.0), e.photo_finish);
         let row = e.trailing.rows.iter().find(|r| r.round == e.half_way_round).unwrap();
         agrees(&name, "first band at half-way", &per(&|p| p.trailing_won / p.trailing), row.chance[0].unwrap());
     }

@@ -41,6 +41,12 @@ pub(crate) fn too_many_states(states: usize) -> Option<String> {
     })
 }
 
+/// The eventual winner's chance that counts as the game decided.
+pub const DECIDED: f64 = 0.9;
+
+/// The parts of the work, for the meter: the win chance and three passes.
+const PARTS: f64 = 4.0;
+
 /// The trailing table has a row for each round at whose end at least this
 /// share of the games is still running.
 const TRAILING_FROM: f64 = 0.01;
@@ -108,6 +114,18 @@ pub struct Excitement {
     /// Mean over the game's turns of the entropy (bits, 0 to 1) of the two
     /// seats' win chances before the turn: 1 when the game is a coin toss.
     pub uncertainty: f64,
+    /// Ludii's `Drama` with the win chance as the evaluation: before each
+    /// turn, how far the eventual winner's chance is below the best seat's
+    /// (0 when the winner is the favourite), averaged over the game's
+    /// turns.
+    pub drama: f64,
+    /// The share of the game's turns played before the eventual winner's
+    /// chance first passed 90% (`DECIDED`): low when the winner is known
+    /// early.
+    pub decided_at: f64,
+    /// The chance that the loser could have won with its next roll when
+    /// the winner finished.
+    pub photo_finish: f64,
     /// Chance to win when trailing, by round and by how far behind.
     pub trailing: Trailing,
     /// The win-chance function the measures were taken with.
@@ -190,12 +208,16 @@ pub async fn excitement_stepped(
     let game = Game::new(&chain, &win_chance, half_way_round);
     let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
     let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
+    let undecided = game.undecided(options, meter, 3.0).await?;
     Ok(Excitement {
         lead_changes: by_position.changes,
         favourite_changes: by_chance.changes,
         half_way_round,
         comeback: by_position.comeback,
         uncertainty: by_position.entropy / by_position.turns,
+        drama: by_position.drama / by_position.turns,
+        decided_at: undecided / by_position.turns,
+        photo_finish: by_position.photo_finish,
         trailing: by_position.trailing,
         win_chance,
     })
@@ -248,7 +270,7 @@ impl Racing {
         let n = chain.states();
         let mut mover_wins = vec![0.0; n * n];
         for x in 0..n {
-            meter.at(x as f64 / n as f64 / 3.0).await;
+            meter.at(x as f64 / n as f64 / PARTS).await;
             for t in 1..self.finish.len() {
                 let (f, s) = (self.finish[t][x], &self.survival[t - 1]);
                 if f == 0.0 {
@@ -288,6 +310,10 @@ struct Sums {
     entropy: f64,
     turns: f64,
     trailing: Trailing,
+    /// Σ over turns of the mass times the drama before the turn.
+    drama: f64,
+    /// The chance the game ends with the loser one roll from winning.
+    photo_finish: f64,
 }
 
 /// The forward pass over the joint chain.
@@ -340,9 +366,9 @@ impl<'a> Game<'a> {
         (self.chain.board.goal / 10).max(1)
     }
 
-    /// One pass; `third` is how many thirds of the work came before it
-    /// (for `meter`).
-    async fn play(&self, leader: Leader, options: &Options, meter: &Meter, third: f64) -> Result<Sums, AnalysisError> {
+    /// One pass; `part` is how many parts of the work came before it (for
+    /// `meter`).
+    async fn play(&self, leader: Leader, options: &Options, meter: &Meter, part: f64) -> Result<Sums, AnalysisError> {
         let chain = self.chain;
         let n = chain.states();
         let pos = |x: usize| chain.positions[x];
@@ -354,18 +380,13 @@ impl<'a> Game<'a> {
         // (mass, Σ changes, Σ changes²) of games over.
         let (mut over_m, mut over_c1, mut over_c2) = (0.0, 0.0, 0.0);
         let (mut comeback, mut entropy, mut turns) = (0.0, 0.0, 0.0);
+        let (mut drama, mut photo_finish) = (0.0, 0.0);
         let band = self.band();
         let mut trailing = Trailing { squares: band, rows: Vec::new() };
         let mut turn = 0usize;
         let (mut running, mut done) = (1.0, 0.0f64);
         while running >= options.tail {
-            if turn > 2 * options.max_steps {
-                return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{running:.2e}") });
-            }
-            // (The running mass, summed afresh each turn, may rise in its
-            // last bits on a turn nobody can finish: progress never goes back.)
-            done = done.max((running.ln() / options.tail.ln()).clamp(0.0, 1.0));
-            meter.at((third + done) / 3.0).await;
+            turn_starts(turn, running, &mut done, options, meter, part).await?;
             let a_moves = turn.is_multiple_of(2);
             if a_moves && turn > 0 && leader == Leader::Position {
                 if running >= TRAILING_FROM {
@@ -382,12 +403,17 @@ impl<'a> Game<'a> {
                     if total == 0.0 {
                         continue;
                     }
+                    let (mover, other) = if a_moves { (x, y) } else { (y, x) };
                     if leader == Leader::Position {
                         let p = self.win.of_a(x, y, a_moves);
                         entropy += total * bits(p);
                         turns += total;
+                        // Each seat is the eventual winner with its chance.
+                        drama += total * (p * (1.0 - 2.0 * p).max(0.0) + (1.0 - p) * (2.0 * p - 1.0).max(0.0));
+                        if chain.win[other] > 0.0 {
+                            photo_finish += total * chain.win[mover];
+                        }
                     }
-                    let (mover, other) = if a_moves { (x, y) } else { (y, x) };
                     let me = if a_moves { A } else { B };
                     for l in 0..3 {
                         let from = index(x, y, l);
@@ -428,7 +454,52 @@ impl<'a> Game<'a> {
         over_c2 += now.c2.iter().sum::<f64>();
         let mean = over_c1 / over_m;
         let sd = (over_c2 / over_m - mean * mean).max(0.0).sqrt();
-        Ok(Sums { changes: Spread { mean, sd }, comeback, entropy, turns, trailing })
+        Ok(Sums { changes: Spread { mean, sd }, comeback, entropy, turns, trailing, drama, photo_finish })
+    }
+
+    /// The expected turns before the eventual winner's chance first passes
+    /// `DECIDED`: the joint chain with, for each seat, whether its chance
+    /// has passed it yet (`P(T > t)` summed over turns; each seat is the
+    /// eventual winner with its chance).
+    async fn undecided(&self, options: &Options, meter: &Meter, part: f64) -> Result<f64, AnalysisError> {
+        let chain = self.chain;
+        let n = chain.states();
+        let index = |x: usize, y: usize, f: usize| (x * n + y) * 4 + f;
+        let mut now = vec![0.0; n * n * 4];
+        let mut next = now.clone();
+        let s0 = chain.start as usize;
+        now[index(s0, s0, 0)] = 1.0;
+        let (mut undecided, mut turn, mut running, mut done) = (0.0, 0usize, 1.0, 0.0f64);
+        while running >= options.tail {
+            turn_starts(turn, running, &mut done, options, meter, part).await?;
+            let a_moves = turn.is_multiple_of(2);
+            next.iter_mut().for_each(|m| *m = 0.0);
+            for x in 0..n {
+                for y in 0..n {
+                    let a = self.win.of_a(x, y, a_moves);
+                    // Bit 0: A's chance has passed it; bit 1: B's.
+                    let passed = usize::from(a > DECIDED) | (usize::from(1.0 - a > DECIDED) << 1);
+                    let mover = if a_moves { x } else { y };
+                    for f in 0..4 {
+                        let m = now[index(x, y, f)];
+                        if m == 0.0 {
+                            continue;
+                        }
+                        let f = f | passed;
+                        let unpassed = |bit: usize| if f & bit == 0 { 1.0 } else { 0.0 };
+                        undecided += m * (a * unpassed(1) + (1.0 - a) * unpassed(2));
+                        for &(to, p) in chain.q.row(mover) {
+                            let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
+                            next[index(nx, ny, f)] += m * p;
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut now, &mut next);
+            running = now.iter().sum();
+            turn += 1;
+        }
+        Ok(undecided)
     }
 
     /// The chance that the game runs on at this round's end with the
@@ -475,6 +546,26 @@ impl<'a> Game<'a> {
         let chance = won.iter().zip(&mass).map(|(w, m)| (*m > 0.0).then(|| w / m)).collect();
         TrailingRow { round, chance }
     }
+}
+
+/// A pass's turn begins with `running` of the games still on: too long a
+/// game is refused, and the progress is recorded with a pause.
+async fn turn_starts(
+    turn: usize,
+    running: f64,
+    done: &mut f64,
+    options: &Options,
+    meter: &Meter,
+    part: f64,
+) -> Result<(), AnalysisError> {
+    if turn > 2 * options.max_steps {
+        return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{running:.2e}") });
+    }
+    // (The running mass, summed afresh each turn, may rise in its last
+    // bits on a turn nobody can finish: progress never goes back.)
+    *done = done.max((running.ln() / options.tail.ln()).clamp(0.0, 1.0));
+    meter.at((part + *done) / PARTS).await;
+    Ok(())
 }
 
 /// The seat alone furthest along, if one is.

@@ -27,7 +27,8 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// builds its own).
 pub use chain::Transient;
 pub use excitement::{
-    Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_stepped, excitement_unsupported,
+    DECIDED, Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_stepped,
+    excitement_unsupported,
 };
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;

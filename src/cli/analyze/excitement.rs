@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{AnalysisError, Excitement, Options, excitement};
+use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, excitement};
 use ladderkit::core::CompiledBoard;
 use serde_json::{Value, json};
 
@@ -56,6 +56,18 @@ pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
         "  uncertainty        {:.2} bits a turn: 1 is a coin toss all game, 0 a foregone result",
         e.uncertainty
     );
+    let _ = writeln!(
+        s,
+        "  drama              {:.3} a turn: how far the eventual winner's chance lags the favourite's",
+        e.drama
+    );
+    let _ = writeln!(
+        s,
+        "  decided at         {:.0}% of the game: the winner's chance first passes {:.0}%",
+        e.decided_at * 100.0,
+        DECIDED * 100.0
+    );
+    let _ = writeln!(s, "  photo finish       {:.1}%: the loser was one roll from winning", e.photo_finish * 100.0);
     let rows = e.quarter_rows();
     if rows.is_empty() {
         return;
@@ -92,6 +104,9 @@ pub(super) fn to_json(json: &mut Value, measured: &Result<Excitement, String>) {
                 "half_way_round": e.half_way_round,
                 "comeback": e.comeback,
                 "uncertainty": e.uncertainty,
+                "drama": e.drama,
+                "decided_at": e.decided_at,
+                "photo_finish": e.photo_finish,
                 "trailing": { "squares_per_column": e.trailing.squares, "rows": rows },
             });
         }

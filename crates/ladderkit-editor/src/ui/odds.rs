@@ -281,6 +281,13 @@ fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players
             ),
             ("Comeback", format!("{:.1}%", e.comeback * 100.0), "The winner was behind half-way through a median game"),
             ("Uncertainty", format!("{:.2} bits", e.uncertainty), "1: a coin toss every turn; 0: the winner is known"),
+            ("Drama", format!("{:.3} a turn", e.drama), "How far the eventual winner's chance lags the favourite's"),
+            (
+                "Decided at",
+                format!("{:.0}% of the game", e.decided_at * 100.0),
+                "When the winner's chance first passes 90%",
+            ),
+            ("Photo finish", format!("{:.1}%", e.photo_finish * 100.0), "The loser was one roll from winning"),
         ];
         for (name, value, tip) in rows {
             ui.label(name).on_hover_text(tip);
