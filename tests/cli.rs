@@ -109,27 +109,24 @@ fn analyze_json_contract() {
 #[test]
 fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
     let dir = temp_dir("tune-lead");
-    let out = dir.join("more-lead.ron");
-    let o = ladderkit(&[
-        "tune",
-        "variants/milton-bradley.ron",
-        "--lead-changes",
-        "6",
-        "--turns",
-        "39.2",
-        "--candidates",
-        "20000",
-        "--time",
-        "2m",
-        "--json",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["met"], true, "{v}");
+    // Milton Bradley at its own length (39.2 turns), aiming at `target`.
+    let tuned = |target: [&str; 2], out: &str| -> Value {
+        let out = dir.join(out);
+        let mut args = vec!["tune", "variants/milton-bradley.ron", "--turns", "39.2", "--candidates", "20000"];
+        args.extend(["--time", "2m", "--json", "-o", out.to_str().unwrap()]);
+        args.extend(target);
+        let o = ladderkit(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["met"], true, "{v}");
+        v
+    };
+    let v = tuned(["--lead-changes", "6"], "more-lead.ron");
     assert!((v["before"]["lead_changes"].as_f64().unwrap() - 4.9608).abs() < 1e-3, "{v}");
     assert!((v["after"]["lead_changes"].as_f64().unwrap() - 6.0).abs() <= 0.06, "{v}");
+    // A comeback target: 36% of games won from behind at half-way.
+    let v = tuned(["--comeback", "36%"], "comeback.ron");
+    assert!((v["after"]["comeback"].as_f64().unwrap() - 0.36).abs() <= 0.0036, "{v}");
     // Extra turns: no exact lead changes, and the reason.
     let no = ladderkit(&[
         "tune",

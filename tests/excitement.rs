@@ -278,18 +278,20 @@ fn every_measure_matches_a_plain_game_loop() {
     }
 }
 
-/// The tuner's one-solve figure equals the forward pass's mean.
+/// The tuner's figures (lead changes in one solve, the comeback without
+/// the passes' other sums) equal the full passes'.
 #[test]
-fn the_tuners_lead_changes_equal_the_full_pass() {
+fn the_tuners_lead_changes_and_comeback_equal_the_full_pass() {
     use ladderkit::analysis::{Metrics, Wanted};
     for spec in [bundled("milton-bradley")].into_iter().chain((0..6).map(random_board)) {
         let compiled = compile(&spec);
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
         let started = std::time::Instant::now();
-        let wanted = Wanted { lead_changes: true, ..Wanted::default() };
+        let wanted = Wanted { lead_changes: true, comeback: true, ..Wanted::default() };
         let m = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
         eprintln!("{:?} in {:?}", m.lead_changes, started.elapsed());
         let quick = m.lead_changes.unwrap();
         assert!((quick - e.lead_changes.mean).abs() < 1e-8, "{quick} vs {}", e.lead_changes.mean);
+        assert!((m.comeback.unwrap() - e.comeback).abs() < 1e-12, "{:?} vs {}", m.comeback, e.comeback);
     }
 }

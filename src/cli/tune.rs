@@ -58,7 +58,7 @@ pub struct Args {
     pub search: SearchArgs,
     /// Print one JSON object: met, targets [{name, target, before, after,
     /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
-    /// expected_rides, seat_edge, lead_changes} (null where not asked for
+    /// expected_rides, seat_edge, lead_changes, comeback} (null where not asked for
     /// or not worked out within --time), worse (the figures that got worse: "fewest_rolls" for a
     /// shorter fastest game, "seat_edge" for a less fair table), edits,
     /// jumps, candidates, seconds.
@@ -94,8 +94,14 @@ pub struct TargetArgs {
     /// whose pieces never meet; `analyze` shows it under Excitement).
     #[arg(long, value_name = "CHANGES", value_parser = positive, allow_negative_numbers = true)]
     pub lead_changes: Option<f64>,
-    /// How close --turns, --p90, --rides and --lead-changes must come, in
-    /// percent.
+    /// The chance that a two-player game's winner was behind half-way
+    /// through a median game, in percent (35%: a comeback in about one
+    /// game of three); the same races as --lead-changes.
+    #[arg(long, value_name = "PERCENT", value_parser = percent)]
+    pub comeback: Option<f64>,
+    /// How close --turns, --p90, --rides, --lead-changes and --comeback
+    /// must come, in percent (of the target: 1% of a 35% comeback is
+    /// 0.35 points).
     #[arg(long, value_name = "PERCENT", default_value = "1%", value_parser = percent)]
     pub tolerance: f64,
 }
@@ -161,6 +167,7 @@ impl TargetArgs {
             || self.seat_edge.is_some()
             || self.rides.is_some()
             || self.lead_changes.is_some()
+            || self.comeback.is_some()
     }
 
     pub fn goal(&self) -> Goal {
@@ -171,6 +178,7 @@ impl TargetArgs {
         targets.extend(self.seat_edge.map(|edge| Target::SeatEdge { players: self.players, edge }));
         targets.extend(self.rides.map(Target::Rides));
         targets.extend(self.lead_changes.map(Target::LeadChanges));
+        targets.extend(self.comeback.map(Target::Comeback));
         Goal { targets, tolerance: self.tolerance }
     }
 }
@@ -287,6 +295,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         Wanted { percentile: all.percentile, ..Wanted::default() },
         Wanted { seat_edge: all.seat_edge, ..Wanted::default() },
         Wanted { lead_changes: all.lead_changes, ..Wanted::default() },
+        Wanted { comeback: all.comeback, ..Wanted::default() },
     ];
     let mut out = *known;
     for wanted in parts {
@@ -299,6 +308,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         out.percentile = out.percentile.or(m.percentile);
         out.seat_edge = out.seat_edge.or(m.seat_edge);
         out.lead_changes = out.lead_changes.or(m.lead_changes);
+        out.comeback = out.comeback.or(m.comeback);
     }
     out
 }
@@ -391,6 +401,7 @@ fn metrics_json(m: &Metrics) -> Value {
     json!({
         "expected_turns": m.expected_turns, "p90_rolls": m.percentile, "fewest_rolls": m.fewest_rolls,
         "expected_rides": m.expected_rides, "seat_edge": m.seat_edge, "lead_changes": m.lead_changes,
+        "comeback": m.comeback,
     })
 }
 
@@ -426,6 +437,9 @@ pub fn report(
     ];
     if goal.wanted().lead_changes {
         rows.push(("lead changes (2 players)".into(), before.lead_changes, after.lead_changes, 2, false));
+    }
+    if goal.wanted().comeback {
+        rows.push(("comeback (2 players)".into(), before.comeback, after.comeback, 4, false));
     }
     let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
     for (name, b, a, digits, got_worse) in rows {

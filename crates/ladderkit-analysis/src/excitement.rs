@@ -506,20 +506,7 @@ impl<'a> Game<'a> {
     /// eventual winner behind.
     fn comeback(&self, now: &Mass) -> f64 {
         let n = self.chain.states();
-        let pos = |x: usize| self.chain.positions[x];
-        let mut sum = 0.0;
-        for x in 0..n {
-            for y in 0..n {
-                let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
-                let a_wins = self.win.of_a(x, y, true);
-                if pos(x) < pos(y) {
-                    sum += m * a_wins;
-                } else if pos(y) < pos(x) {
-                    sum += m * (1.0 - a_wins);
-                }
-            }
-        }
-        sum
+        comeback_at(self.chain, self.win, |x, y| now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum())
     }
 
     /// The trailing seat's chance to win at this round's end, by how far
@@ -546,6 +533,57 @@ impl<'a> Game<'a> {
         let chance = won.iter().zip(&mass).map(|(w, m)| (*m > 0.0).then(|| w / m)).collect();
         TrailingRow { round, chance }
     }
+}
+
+/// The chance that the game runs on with the eventual winner behind, seat
+/// A to move and `mass(x, y)` of the games with the pieces on `x` and `y`.
+fn comeback_at(chain: &RollChain<'_>, win: &WinChance, mass: impl Fn(usize, usize) -> f64) -> f64 {
+    let n = chain.states();
+    let pos = |x: usize| chain.positions[x];
+    let mut sum = 0.0;
+    for x in 0..n {
+        for y in 0..n {
+            let a_wins = win.of_a(x, y, true);
+            if pos(x) < pos(y) {
+                sum += mass(x, y) * a_wins;
+            } else if pos(y) < pos(x) {
+                sum += mass(x, y) * (1.0 - a_wins);
+            }
+        }
+    }
+    sum
+}
+
+/// `Excitement::comeback` alone, for the tuner: the win chance and the
+/// game pushed forward to the half-way round, without the passes' other
+/// sums.
+pub(crate) fn comeback(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
+    let racing = Racing::new(chain, options)?;
+    let win = ladderkit_core::work::run(racing.win_chance(chain, &Meter::default()));
+    let half_way_round = racing.median_rounds().div_ceil(2).max(1) as usize;
+    let n = chain.states();
+    let s0 = chain.start as usize;
+    let mut now = vec![0.0; n * n];
+    let mut next = now.clone();
+    now[s0 * n + s0] = 1.0;
+    for turn in 0..2 * half_way_round {
+        next.iter_mut().for_each(|m| *m = 0.0);
+        for x in 0..n {
+            for y in 0..n {
+                let m = now[x * n + y];
+                if m == 0.0 {
+                    continue;
+                }
+                let a_moves = turn.is_multiple_of(2);
+                for &(to, p) in chain.q.row(if a_moves { x } else { y }) {
+                    let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
+                    next[nx * n + ny] += m * p;
+                }
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+    }
+    Ok(comeback_at(chain, &win, |x, y| now[x * n + y]))
 }
 
 /// A pass's turn begins with `running` of the games still on: too long a

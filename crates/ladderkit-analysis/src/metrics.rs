@@ -26,6 +26,8 @@ pub struct Wanted {
     pub seat_edge: Option<u32>,
     /// Expected lead changes in a two-player game.
     pub lead_changes: bool,
+    /// The chance of a comeback in a two-player game.
+    pub comeback: bool,
 }
 
 /// Figures of one board; `None` where not asked for.
@@ -44,6 +46,9 @@ pub struct Metrics {
     /// Expected lead changes in a two-player game, by position
     /// (`docs/analysis.md`, "Excitement").
     pub lead_changes: Option<f64>,
+    /// The chance that a two-player game's winner was behind half-way
+    /// through a median game.
+    pub comeback: Option<f64>,
 }
 
 /// Seat odds are compared to this precision in a search.
@@ -96,19 +101,26 @@ impl Metrics {
             let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
-        if wanted.lead_changes {
+        if wanted.lead_changes || wanted.comeback {
             pause().await;
             let unsupported = crate::excitement_unsupported(board);
             if let Some(why) = unsupported.or_else(|| crate::excitement::too_many_states(chain.states())) {
                 return Err(AnalysisError::NotExact(why));
             }
+        }
+        if wanted.lead_changes {
             out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);
+        }
+        if wanted.comeback {
+            pause().await;
+            out.comeback = Some(crate::excitement::comeback(&chain, &crate::Options::default())?);
         }
         Ok(out)
     }
 
     /// The same figures read off a full analysis (made for `players` seats);
-    /// lead changes are not part of it (`None`: `compute` them).
+    /// lead changes and comebacks are not part of it (`None`: `compute`
+    /// them).
     pub fn of(a: &Analysis, wanted: &Wanted) -> Self {
         let percentile = wanted.percentile.map(|p| {
             let q = f64::from(p.clamp(1, 99)) / 100.0;
@@ -121,6 +133,7 @@ impl Metrics {
             percentile,
             seat_edge: wanted.seat_edge.map(|_| edge(&a.seats)),
             lead_changes: None,
+            comeback: None,
         }
     }
 }

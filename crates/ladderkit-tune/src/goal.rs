@@ -19,6 +19,9 @@ pub enum Target {
     Rides(f64),
     /// Expected lead changes in a two-player game (by position).
     LeadChanges(f64),
+    /// The chance (0 to 1) that a two-player game's winner was behind
+    /// half-way through a median game.
+    Comeback(f64),
 }
 
 impl Target {
@@ -31,13 +34,14 @@ impl Target {
             Self::SeatEdge { players, .. } => format!("seat edge ({players} players)"),
             Self::Rides(_) => "expected rides".into(),
             Self::LeadChanges(_) => "lead changes (2 players)".into(),
+            Self::Comeback(_) => "comeback (2 players)".into(),
         }
     }
 
     /// What the target asks, in words: "25", "≥ 5", "≤ 0.0100".
     pub fn wanted(&self) -> String {
         match self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) => format!("{t}"),
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) => format!("{t}"),
             Self::Percentile { rolls, .. } => rolls.to_string(),
             Self::MinRolls(n) => format!("≥ {n}"),
             Self::SeatEdge { edge, .. } => format!("≤ {edge}"),
@@ -53,6 +57,7 @@ impl Target {
             Self::SeatEdge { .. } => m.seat_edge,
             Self::Rides(_) => m.expected_rides,
             Self::LeadChanges(_) => m.lead_changes,
+            Self::Comeback(_) => m.comeback,
         };
         value.unwrap_or(f64::NAN)
     }
@@ -61,7 +66,9 @@ impl Target {
     pub fn miss(&self, m: &Metrics) -> f64 {
         let x = self.value(m);
         let miss = match *self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) => (x - t).abs() / t.abs().max(1e-9),
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) => {
+                (x - t).abs() / t.abs().max(1e-9)
+            }
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() / f64::from(rolls.max(1)),
             Self::MinRolls(n) => (f64::from(n) - x).max(0.0) / f64::from(n.max(1)),
             // Edges are small numbers: measure the excess in hundredths.
@@ -76,7 +83,7 @@ impl Target {
     pub fn met(&self, m: &Metrics, tolerance: f64) -> bool {
         let x = self.value(m);
         match *self {
-            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) => self.miss(m) <= tolerance,
+            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) | Self::Comeback(_) => self.miss(m) <= tolerance,
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() <= (tolerance * f64::from(rolls)).floor(),
             Self::MinRolls(n) => x >= f64::from(n),
             Self::SeatEdge { edge, .. } => x <= edge,
@@ -104,6 +111,7 @@ impl Goal {
                 Target::SeatEdge { players, .. } => w.seat_edge = Some(players),
                 Target::Rides(_) => w.rides = true,
                 Target::LeadChanges(_) => w.lead_changes = true,
+                Target::Comeback(_) => w.comeback = true,
             }
         }
         w
@@ -121,6 +129,7 @@ impl Goal {
             seat_edge: Some(w.seat_edge.unwrap_or(players)),
             // One solve over pairs of positions: only when a target asks.
             lead_changes: w.lead_changes,
+            comeback: w.comeback,
         }
     }
 
@@ -130,9 +139,11 @@ impl Goal {
         self.targets
             .iter()
             .map(|t| match t {
-                Target::Turns(_) | Target::Rides(_) | Target::LeadChanges(_) | Target::Percentile { .. } => {
-                    (t.miss(m) - self.tolerance).max(0.0)
-                }
+                Target::Turns(_)
+                | Target::Rides(_)
+                | Target::LeadChanges(_)
+                | Target::Comeback(_)
+                | Target::Percentile { .. } => (t.miss(m) - self.tolerance).max(0.0),
                 Target::MinRolls(_) | Target::SeatEdge { .. } => t.miss(m),
             })
             .sum()

@@ -15,6 +15,8 @@ pub struct TuneForm {
     pub seat_edge: (bool, f64),
     pub rides: (bool, f64),
     pub lead_changes: (bool, f64),
+    /// In percent.
+    pub comeback: (bool, f64),
     pub players: u32,
     pub tolerance_percent: f64,
     pub ladders: (bool, u32, u32),
@@ -38,6 +40,7 @@ impl Default for TuneForm {
             seat_edge: (false, 0.01),
             rides: (false, 3.0),
             lead_changes: (false, 5.0),
+            comeback: (false, 35.0),
             // As the Odds tab and `ladderkit tune --players` start.
             players: 2,
             tolerance_percent: 1.0,
@@ -75,6 +78,9 @@ impl TuneForm {
         if self.lead_changes.0 {
             targets.push(Target::LeadChanges(self.lead_changes.1));
         }
+        if self.comeback.0 {
+            targets.push(Target::Comeback(self.comeback.1 / 100.0));
+        }
         if targets.is_empty() {
             return Err("switch on at least one target".into());
         }
@@ -111,13 +117,14 @@ impl TuneForm {
                 "seat-edge" => form.seat_edge = (true, number(value)?),
                 "rides" => form.rides = (true, number(value)?),
                 "lead-changes" => form.lead_changes = (true, number(value)?),
+                "comeback" => form.comeback = (true, number(value.trim().trim_end_matches('%'))?),
                 "players" => form.players = whole(value)?,
                 "seconds" => form.seconds = number(value)?,
                 "seed" => form.seed = whole(value)?.into(),
                 "keep-layout" => form.keep_layout = whole(value)?.min(100),
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, players, seconds, seed or keep-layout"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, players, seconds, seed or keep-layout"
                     ));
                 }
             }
@@ -159,6 +166,8 @@ mod tests {
         assert!(TuneForm::parse("speed=3").unwrap_err().contains("unknown target"));
         let lead = TuneForm::parse("lead-changes=7").unwrap().request().unwrap();
         assert_eq!(lead.goal.targets, vec![Target::LeadChanges(7.0)]);
+        let comeback = TuneForm::parse("comeback=40%").unwrap().request().unwrap();
+        assert_eq!(comeback.goal.targets, vec![Target::Comeback(0.4)]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
     }
 

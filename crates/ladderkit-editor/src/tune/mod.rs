@@ -268,11 +268,16 @@ async fn figures(spec: &VariantSpec, options: &Options, wanted: &ladderkit::anal
         Ok(a) => Metrics::of(&a, wanted),
         Err(_) => return Metrics::default(),
     };
-    if wanted.lead_changes {
-        // Not part of the full analysis: one solve of its own.
-        let lead = ladderkit::analysis::Wanted { lead_changes: true, ..Default::default() };
-        figures.lead_changes =
-            Metrics::compute_stepped(&board, &lead, &Meter::default()).await.ok().and_then(|m| m.lead_changes);
+    if wanted.lead_changes || wanted.comeback {
+        // Not part of the full analysis: worked out on their own.
+        let excitement = ladderkit::analysis::Wanted {
+            lead_changes: wanted.lead_changes,
+            comeback: wanted.comeback,
+            ..Default::default()
+        };
+        if let Ok(m) = Metrics::compute_stepped(&board, &excitement, &Meter::default()).await {
+            (figures.lead_changes, figures.comeback) = (m.lead_changes, m.comeback);
+        }
     }
     figures
 }

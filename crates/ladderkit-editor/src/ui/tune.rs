@@ -95,10 +95,16 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         );
         ui.add(DragValue::new(&mut form.lead_changes.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
+        ui.checkbox(&mut form.comeback.0, "Comeback %").on_hover_text(
+            "How often a two-player game's winner was behind half-way through (races of single-roll turns)",
+        );
+        ui.add(DragValue::new(&mut form.comeback.1).range(1.0..=99.0).speed(0.1));
+        ui.end_row();
         ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
         ui.add(DragValue::new(&mut form.players).range(2..=MAX_PLAYERS));
         ui.end_row();
-        ui.label("Tolerance %").on_hover_text("How close expected turns, p90, rides and lead changes must come");
+        ui.label("Tolerance %")
+            .on_hover_text("How close expected turns, p90, rides, lead changes and comebacks must come");
         ui.add(DragValue::new(&mut form.tolerance_percent).range(0.0..=50.0).speed(0.1));
         ui.end_row();
     });
@@ -219,6 +225,9 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4, worse.seat_edge);
         if b.lead_changes.is_some() || a.lead_changes.is_some() {
             row(ui, "lead changes (2 players)", b.lead_changes, a.lead_changes, 2, false);
+        }
+        if b.comeback.is_some() || a.comeback.is_some() {
+            row(ui, "comeback (2 players)", b.comeback, a.comeback, 4, false);
         }
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
