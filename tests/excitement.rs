@@ -97,6 +97,29 @@ fn exact_lead_changes_match_played_games() {
     assert!(checked >= 6, "only {checked} boards were checked");
 }
 
+/// Every bundled variant gives the measures or says why not, whatever its
+/// rules (Treehouse, score tracks, chips, arrows, extra turns, dealt
+/// boards).
+#[test]
+fn every_bundled_variant_gives_the_measures_or_the_reason() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut exact = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let spec = check_source(&std::fs::read_to_string(&path).unwrap()).spec.unwrap();
+        match excitement(&compile(&spec).board, &Options::default(), &|_| false) {
+            Ok(e) => {
+                assert!(e.lead_changes.mean > 0.0, "{}", path.display());
+                exact += 1;
+            }
+            Err(ladderkit::analysis::AnalysisError::NotExact(why)) => assert!(!why.is_empty()),
+            Err(e) => panic!("{}: {e}", path.display()),
+        }
+    }
+    // Milton Bradley and the random board's game 0.
+    assert_eq!(exact, 2);
+}
+
 /// Two squares and a coin (a d2): from the start (0) a 1 lands on square
 /// 1 and a 2 on the goal (2); from square 1 a 1 finishes and a 2
 /// overshoots, and the piece stays (`Overshoot::Forfeit`). Worked out by

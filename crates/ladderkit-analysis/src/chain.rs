@@ -59,6 +59,13 @@ impl Transient {
         self.offsets.push(kept as u32);
     }
 
+    /// `(Q v)[x]`: the expected value of `v` one step after state `x` (the
+    /// mass that finishes counts 0).
+    #[inline]
+    pub fn expect(&self, x: usize, v: &[f64]) -> f64 {
+        self.row(x).iter().map(|(y, p)| p * v[*y as usize]).sum()
+    }
+
     /// `to = Qᵀ from`: where the mass of `from` is one step later.
     pub fn push(&self, from: &[f64], to: &mut [f64]) {
         to.iter_mut().for_each(|m| *m = 0.0);

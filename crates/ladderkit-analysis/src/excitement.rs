@@ -20,7 +20,7 @@
 //!   state is its win chance there).
 
 use ladderkit_core::CompiledBoard;
-use ladderkit_core::work::{Meter, run_until};
+use ladderkit_core::work::Meter;
 
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
@@ -51,17 +51,19 @@ const PARTS: f64 = 4.0;
 /// share of the games is still running.
 const TRAILING_FROM: f64 = 0.01;
 
-/// Who led last: nobody yet, seat A (the first to move) or seat B.
-const NOBODY: usize = 0;
-const A: usize = 1;
-const B: usize = 2;
+/// Who led last: nobody yet, seat A (the first to move) or seat B; `sole`
+/// names the first of its two pieces `A` (`lead_changes` calls it the
+/// mover).
+pub(crate) const NOBODY: usize = 0;
+pub(crate) const A: usize = 1;
+pub(crate) const B: usize = 2;
 
 /// The chance to win of the seat to move, for every pair of positions of
 /// the two pieces.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WinChance {
-    /// State → board position (the one-piece chain's states).
-    positions: Vec<u32>,
+    /// States of the one-piece chain.
+    n: usize,
     /// Position → state (`u32::MAX` for positions no piece rests on).
     state_of: Vec<u32>,
     /// `[x * n + y]`: the mover at state `x` wins against the other at `y`.
@@ -79,7 +81,7 @@ impl WinChance {
     }
 
     fn at(&self, x: usize, y: usize) -> f64 {
-        self.mover_wins[x * self.positions.len() + y]
+        self.mover_wins[x * self.n + y]
     }
 
     /// Seat A's chance to win at (`x`, `y`), `a_moves` saying whose turn.
@@ -174,6 +176,16 @@ pub fn excitement_unsupported(board: &CompiledBoard) -> Option<String> {
     None
 }
 
+/// Refuses, with the reason, a board whose two-player measures are not
+/// exact here (`excitement_unsupported`, or a joint chain too large for
+/// `chain`'s states).
+pub(crate) fn check_exact(board: &CompiledBoard, chain: &RollChain<'_>) -> Result<(), AnalysisError> {
+    match excitement_unsupported(board).or_else(|| too_many_states(chain.states())) {
+        Some(why) => Err(AnalysisError::NotExact(why)),
+        None => Ok(()),
+    }
+}
+
 /// The excitement of a two-player race on `board`; `stop` is told how far
 /// it got (0 to 1) and gives up with `AnalysisError::Cancelled` when it
 /// returns true.
@@ -183,8 +195,7 @@ pub fn excitement(
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Excitement, AnalysisError> {
     let meter = Meter::default();
-    run_until(excitement_stepped(board, options, &meter), || !stop(meter.get()))
-        .unwrap_or(Err(AnalysisError::Cancelled))
+    crate::until_stopped(excitement_stepped(board, options, &meter), &meter, stop)
 }
 
 /// `excitement` as work that pauses after every turn of the game it follows
@@ -194,13 +205,8 @@ pub async fn excitement_stepped(
     options: &Options,
     meter: &Meter,
 ) -> Result<Excitement, AnalysisError> {
-    if let Some(why) = excitement_unsupported(board) {
-        return Err(AnalysisError::NotExact(why));
-    }
     let chain = RollChain::new(board, Scope::FromStart);
-    if let Some(why) = too_many_states(chain.states()) {
-        return Err(AnalysisError::NotExact(why));
-    }
+    check_exact(board, &chain)?;
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
@@ -240,18 +246,11 @@ impl Racing {
         let mut finish = vec![vec![0.0; n]];
         loop {
             let (s, f) = (survival.last().expect("one"), finish.last().expect("one"));
-            let step = |v: &[f64], first: Option<&[f64]>| -> Vec<f64> {
-                (0..n)
-                    .map(|x| {
-                        let moved: f64 = chain.q.row(x).iter().map(|(y, p)| p * v[*y as usize]).sum();
-                        moved + first.map_or(0.0, |w| w[x])
-                    })
-                    .collect()
-            };
+            let step = |v: &[f64]| -> Vec<f64> { (0..n).map(|x| chain.q.expect(x, v)).collect() };
             // Finishing on roll 1 is the row's winning mass; on roll t > 1,
             // a move and then finishing on roll t − 1 from there.
-            let next_f = if finish.len() == 1 { chain.win.clone() } else { step(f, None) };
-            let next_s = step(s, None);
+            let next_f = if finish.len() == 1 { chain.win.clone() } else { step(f) };
+            let next_s = step(s);
             let worst = next_s.iter().copied().fold(0.0, f64::max);
             survival.push(next_s);
             finish.push(next_f);
@@ -281,7 +280,7 @@ impl Racing {
                 }
             }
         }
-        WinChance { positions: chain.positions.clone(), state_of: chain.state_of.clone(), mover_wins }
+        WinChance { n, state_of: chain.state_of.clone(), mover_wins }
     }
 
     /// The first round by whose end at least half the games are over (both
@@ -344,12 +343,19 @@ impl Mass {
         }
     }
 
+    /// State `at`'s mass and its sums of changes and of their squares,
+    /// with one more change for every game in it if `changed`.
+    #[inline]
+    fn counts(&self, at: usize, changed: bool) -> (f64, f64, f64) {
+        let (m, c1, c2) = (self.m[at], self.c1[at], self.c2[at]);
+        if changed { (m, c1 + m, c2 + 2.0 * c1 + m) } else { (m, c1, c2) }
+    }
+
     /// Adds `p` of state `from` of `src` to `to`, with one more change if
     /// `changed`.
     #[inline]
     fn add(&mut self, to: usize, src: &Mass, from: usize, p: f64, changed: bool) {
-        let (m, c1, c2) = (src.m[from], src.c1[from], src.c2[from]);
-        let (c1, c2) = if changed { (c1 + m, c2 + 2.0 * c1 + m) } else { (c1, c2) };
+        let (m, c1, c2) = src.counts(from, changed);
         self.m[to] += p * m;
         self.c1[to] += p * c1;
         self.c2[to] += p * c2;
@@ -423,9 +429,7 @@ impl<'a> Game<'a> {
                         // The mover finishes: alone furthest, and sure to win.
                         let w = chain.win[mover];
                         if w > 0.0 {
-                            let changed = l != NOBODY && l != me;
-                            let (m, c1, c2) = (now.m[from], now.c1[from], now.c2[from]);
-                            let (c1, c2) = if changed { (c1 + m, c2 + 2.0 * c1 + m) } else { (c1, c2) };
+                            let (m, c1, c2) = now.counts(from, l != NOBODY && l != me);
                             over_m += w * m;
                             over_c1 += w * c1;
                             over_c2 += w * c2;
@@ -606,8 +610,8 @@ async fn turn_starts(
     Ok(())
 }
 
-/// The seat alone furthest along, if one is.
-fn sole(a: u32, b: u32) -> Option<usize> {
+/// The seat alone furthest along, if one is: `A` for the piece on `a`.
+pub(crate) fn sole(a: u32, b: u32) -> Option<usize> {
     match a.cmp(&b) {
         std::cmp::Ordering::Greater => Some(A),
         std::cmp::Ordering::Less => Some(B),

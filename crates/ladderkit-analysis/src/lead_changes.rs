@@ -7,15 +7,12 @@
 //! does it also need who led last (when they are not, the last sole
 //! leader is the piece in front). `V(s)` is the expected changes still to
 //! come: the changes a roll makes plus `V` of the state after it, with the
-//! seats' roles swapped. `(I − Q) V = r`, solved by LU (`linear`).
+//! seats' roles swapped: `(I − Q) V = r`, solved by Gauss–Seidel sweeps
+//! (LU, `linear`, if they settle too slowly).
 
 use crate::chain::{RollChain, Transient};
+use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
 use crate::linear::Factored;
-
-/// Who led last, seen from the seat about to roll.
-const NOBODY: usize = 0;
-const MOVER: usize = 1;
-const OTHER: usize = 2;
 
 /// Expected lead changes per game by position (`Leader::observe`'s count),
 /// both pieces from the start; `None` if the chain never finishes.
@@ -68,11 +65,9 @@ pub(crate) fn expected(chain: &RollChain<'_>) -> Option<f64> {
         let mut r = if last == OTHER { chain.win[m] } else { 0.0 };
         for &(to, p) in chain.q.row(m) {
             let to = to as usize;
-            let led = match pos(to).cmp(&pos(o)) {
-                std::cmp::Ordering::Greater => MOVER,
-                std::cmp::Ordering::Less => OTHER,
-                std::cmp::Ordering::Equal => last,
-            };
+            // Who leads after the roll, seen from the mover (`sole`'s first
+            // piece); level pieces leave the last leader.
+            let led = sole(pos(to), pos(o)).unwrap_or(last);
             if last != NOBODY && led != last {
                 r += p;
             }
@@ -92,7 +87,7 @@ pub(crate) fn expected(chain: &RollChain<'_>) -> Option<f64> {
     let (mut last, mut step, mut guess) = (0.0, f64::NAN, f64::NAN);
     for _ in 0..MAX_SWEEPS {
         for s in 0..states {
-            v[s] = reward[s] + q.row(s).iter().map(|(t, p)| p * v[*t as usize]).sum::<f64>();
+            v[s] = reward[s] + q.expect(s, &v);
         }
         let now = v[start];
         let (d, ratio) = (now - last, (now - last) / step);

@@ -223,8 +223,17 @@ pub fn analyze_board_until(
     stop: &dyn Fn(f64) -> bool,
 ) -> Result<Analysis, AnalysisError> {
     let meter = Meter::default();
-    run_until(analyze_board_stepped(board, options, &meter), || !stop(meter.get()))
-        .unwrap_or(Err(AnalysisError::Cancelled))
+    until_stopped(analyze_board_stepped(board, options, &meter), &meter, stop)
+}
+
+/// Runs stepped work at once, asking `stop` with the progress on `meter`
+/// at every pause; `AnalysisError::Cancelled` once it says to.
+fn until_stopped<T>(
+    work: impl Future<Output = Result<T, AnalysisError>>,
+    meter: &Meter,
+    stop: &dyn Fn(f64) -> bool,
+) -> Result<T, AnalysisError> {
+    run_until(work, || !stop(meter.get())).unwrap_or(Err(AnalysisError::Cancelled))
 }
 
 /// The analysis as work that pauses every few milliseconds with its

@@ -103,10 +103,7 @@ impl Metrics {
         }
         if wanted.lead_changes || wanted.comeback {
             pause().await;
-            let unsupported = crate::excitement_unsupported(board);
-            if let Some(why) = unsupported.or_else(|| crate::excitement::too_many_states(chain.states())) {
-                return Err(AnalysisError::NotExact(why));
-            }
+            crate::excitement::check_exact(board, &chain)?;
         }
         if wanted.lead_changes {
             out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);

@@ -221,7 +221,8 @@ impl RaceKernel {
             Some(pairs) if matches!(self.path(players), RacePath::Pairs(_)) => {
                 self.play_pairs(pairs, seed, games, players, scratch, tally)
             }
-            _ => self.play_each(seed, games, players, scratch, tally),
+            // One game at a time, one roll a read.
+            _ => games.for_each(|g| self.play(seed, g, players, scratch, tally)),
         }
         for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
             self.count_moves(self.table[at], *n, tally);
@@ -250,20 +251,6 @@ impl RaceKernel {
         }
         for (single, n) in scratch.pair_reads.singles(pairs) {
             scratch.reads[single] += n;
-        }
-    }
-
-    /// One game at a time, one roll a read.
-    fn play_each(
-        &self,
-        seed: u64,
-        games: std::ops::Range<u64>,
-        players: usize,
-        scratch: &mut Scratch,
-        tally: &mut Tally,
-    ) {
-        for g in games {
-            self.play(seed, g, players, scratch, tally);
         }
     }
 
