@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
+use crate::analysis::{Analysis, AnalysisError, Excitement, Options, analyze_board_until, excitement};
 use crate::core::{Compiled, VariantSpec};
 use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
 
@@ -13,10 +13,12 @@ use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
 pub const ODDS_BUDGET: Duration = Duration::from_secs(10);
 
 /// The exact analysis for each player count the variant allows (up to six
-/// counts), or why there is none.
+/// counts), or why there is none; with two players, the race's excitement
+/// where it is exact.
 pub struct ExactOdds {
     pub list: Vec<(u32, Analysis)>,
     pub why_not: Option<String>,
+    pub excitement: Option<Excitement>,
 }
 
 impl ExactOdds {
@@ -27,10 +29,10 @@ impl ExactOdds {
     /// such bound).
     pub fn of(spec: &VariantSpec, compiled: Option<&Compiled>, out_of_time: &dyn Fn() -> bool) -> Self {
         let Some(compiled) = compiled else {
-            return Self { list: Vec::new(), why_not: Some("the variant has errors".into()) };
+            return Self { list: Vec::new(), why_not: Some("the variant has errors".into()), excitement: None };
         };
         let Some(board) = compiled.playable() else {
-            return Self { list: Vec::new(), why_not: Some(AnalysisError::HasErrors.to_string()) };
+            return Self { list: Vec::new(), why_not: Some(AnalysisError::HasErrors.to_string()), excitement: None };
         };
         let out_of_time = |_: f64| out_of_time();
         let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
@@ -44,19 +46,26 @@ impl ExactOdds {
                         "working them out takes over {} s on a board this large (`ladderkit analyze` gives them)",
                         ODDS_BUDGET.as_secs()
                     );
-                    return Self { list, why_not: Some(why) };
+                    return Self { list, why_not: Some(why), excitement: None };
                 }
-                Err(e) => return Self { list, why_not: Some(e.to_string()) },
+                Err(e) => return Self { list, why_not: Some(e.to_string()), excitement: None },
             }
         }
-        Self { list, why_not: None }
+        // Within what is left of the budget; a race that is not exact, or
+        // too slow, goes without.
+        let excitement = list
+            .iter()
+            .any(|(n, _)| *n == 2)
+            .then(|| excitement(&board, &Options::default(), &out_of_time).ok())
+            .flatten();
+        Self { list, why_not: None, excitement }
     }
 
     /// As the pages print them.
     pub fn odds(&self) -> Odds<'_> {
         match &self.why_not {
             Some(why) => Odds::None(why),
-            None => Odds::Exact(&self.list),
+            None => Odds::Exact { counts: &self.list, excitement: self.excitement.as_ref() },
         }
     }
 }

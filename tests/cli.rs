@@ -127,6 +127,11 @@ fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
     // A comeback target: 36% of games won from behind at half-way.
     let v = tuned(["--comeback", "36%"], "comeback.ron");
     assert!((v["after"]["comeback"].as_f64().unwrap() - 0.36).abs() <= 0.0036, "{v}");
+    // Decided late: a quarter of games won with the loser one roll away
+    // (Milton Bradley: 18.97%).
+    let v = tuned(["--decided-late", "25%"], "late.ron");
+    assert!((v["before"]["decided_late"].as_f64().unwrap() - 0.1897).abs() < 1e-3, "{v}");
+    assert!((v["after"]["decided_late"].as_f64().unwrap() - 0.25).abs() <= 0.0025, "{v}");
     // Extra turns: no exact lead changes, and the reason.
     let no = ladderkit(&[
         "tune",
@@ -222,6 +227,33 @@ fn simulate_json_contract_and_thread_independence() {
         assert_eq!(one[key], two[key], "{key} differs between 1 and 2 threads");
     }
     assert_ne!(one["seat_wins"], simulate_small("12", "0")["seat_wins"], "another seed, other games");
+}
+
+/// `simulate --excitement`: the measures from played games, with their
+/// intervals, where the exact ones are refused (three players, lost and
+/// extra turns), and a clear refusal with parts.
+#[test]
+fn simulate_measures_the_excitement_of_played_games() {
+    let o =
+        ladderkit(&["simulate", "variants/gameweave-small.ron", "-g", "20000", "-p", "3", "--excitement", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let e = &v["excitement"];
+    assert_eq!(v["engine"], "engine", "every game on the full engine");
+    let mean = e["lead_changes"]["mean"].as_f64().unwrap();
+    assert!((mean - v["lead_changes_per_game"].as_f64().unwrap()).abs() < 1e-12, "{v}");
+    for key in ["comeback", "photo_finish"] {
+        let (x, [lo, hi]) =
+            (e[key].as_f64().unwrap(), [0, 1].map(|i| e[format!("{key}_interval")][i].as_f64().unwrap()));
+        assert!(0.0 < lo && lo < x && x < hi && hi < 1.0, "{key}: {e}");
+    }
+    assert!(e["half_way_round"].as_u64().unwrap() >= 1, "{e}");
+    let text = stdout(&ladderkit(&["simulate", "variants/milton-bradley.ron", "-g", "20000", "--excitement"]));
+    assert!(text.contains("comeback") && text.contains("photo finish") && text.contains("round 12"), "{text}");
+    let parts =
+        ladderkit(&["simulate", "variants/milton-bradley.ron", "--excitement", "--shard", "1/2", "--out", "x.json"]);
+    assert_ne!(parts.status.code(), Some(0));
+    assert!(stderr(&parts).contains("--excitement"), "{}", stderr(&parts));
 }
 
 /// 30,000 three-player games on the small Gameweave board, as JSON.
@@ -362,7 +394,13 @@ fn render_draws_boards_and_analyze_draws_plots() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let plot = std::fs::read_to_string(&plot).unwrap();
     assert!(plot.contains("Chance to win, 3 players") && plot.contains("Seat 3"));
+    assert!(!plot.contains("A typical game"), "the excitement charts are for two players");
     assert!(std::fs::read(&heat).unwrap().starts_with(b"\x89PNG"));
+    let two = dir.join("two.svg");
+    let out = ladderkit(&["analyze", "variants/milton-bradley.ron", "--plot", two.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let two = std::fs::read_to_string(&two).unwrap();
+    assert!(two.contains(r#"<g id="trailing">"#) && two.contains("A typical game (seed"), "the excitement charts");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -44,21 +44,31 @@ fn random_board(seed: u64) -> VariantSpec {
     spec
 }
 
-/// Mean lead changes per game in each batch of played games.
-fn played(spec: &VariantSpec) -> Vec<f64> {
+/// Each batch of played games, counted by `ladderkit simulate --excitement`.
+fn played(spec: &VariantSpec) -> Vec<ladderkit::sim::Tally> {
     let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
     (0..BATCHES)
         .map(|b| {
-            let options = SimOptions { threads: 1, ..SimOptions::new(GAMES, vec![Policy::Random; 2], 1 + b) };
+            let options =
+                SimOptions { threads: 1, excitement: true, ..SimOptions::new(GAMES, vec![Policy::Random; 2], 1 + b) };
             let tally = simulate(&engine, &options, None);
             assert_eq!(tally.unfinished, 0);
-            tally.lead_changes as f64 / GAMES as f64
+            tally
         })
         .collect()
 }
 
+/// A share of games, exact, against the played share: within four
+/// binomial standard errors.
+fn share_agrees(name: &str, what: &str, exact: f64, played: u64, games: u64) {
+    let share = played as f64 / games as f64;
+    let se = (exact * (1.0 - exact) / games as f64).sqrt().max(1e-9);
+    eprintln!("{name}: {what} exact {exact:.4}, played {share:.4} (se {se:.4})");
+    assert!((share - exact).abs() <= 4.0 * se, "{name}: {what} played {share}, exact {exact} (se {se})");
+}
+
 #[test]
-fn exact_lead_changes_match_played_games() {
+fn exact_measures_match_the_simulators_games() {
     let mut specs: Vec<(String, VariantSpec)> =
         ["milton-bradley", "gameweave-small", "gameweave-medium"].map(|n| (n.to_string(), bundled(n))).to_vec();
     specs.extend((0..6).map(|s| (format!("random board {s}"), random_board(s))));
@@ -70,7 +80,8 @@ fn exact_lead_changes_match_played_games() {
             continue;
         }
         let exact = excitement(&board, &Options::default(), &|_| false).unwrap();
-        let batches = played(&spec);
+        let tallies = played(&spec);
+        let batches: Vec<f64> = tallies.iter().map(|t| t.lead_changes as f64 / GAMES as f64).collect();
         let mean = batches.iter().sum::<f64>() / batches.len() as f64;
         let se = exact.lead_changes.sd / ((GAMES * BATCHES) as f64).sqrt();
         eprintln!(
@@ -92,6 +103,16 @@ fn exact_lead_changes_match_played_games() {
         let var = batches.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (batches.len() - 1) as f64;
         let expected = exact.lead_changes.sd.powi(2) / GAMES as f64;
         assert!((0.5..2.0).contains(&(var / expected)), "{name}: batch variance {var}, exact {expected}");
+        // The simulator's own excitement counts, over all the batches.
+        let all = tallies.into_iter().reduce(ladderkit::sim::Tally::merge).unwrap();
+        let counted = all.excitement.as_ref().unwrap();
+        let report = all.report().excitement.unwrap();
+        assert!((report.lead_changes.mean - mean).abs() < 1e-9, "{name}: the histogram holds the same changes");
+        assert!((report.lead_changes.sd / exact.lead_changes.sd - 1.0).abs() < 0.05, "{name}: {report:?}");
+        let comebacks = counted.winner_last.get(exact.half_way_round as usize).copied().unwrap_or(0);
+        share_agrees(&name, "comeback", exact.comeback, comebacks, all.games);
+        share_agrees(&name, "photo finish", exact.photo_finish, counted.photo_finishes, all.games);
+        eprintln!("{name}: half-way round exact {}, played {}", exact.half_way_round, report.half_way_round);
         checked += 1;
     }
     assert!(checked >= 6, "only {checked} boards were checked");
@@ -302,19 +323,62 @@ fn every_measure_matches_a_plain_game_loop() {
 }
 
 /// The tuner's figures (lead changes in one solve, the comeback without
-/// the passes' other sums) equal the full passes'.
+/// the passes' other sums, the photo finish from one piece's course)
+/// equal the full passes'.
 #[test]
-fn the_tuners_lead_changes_and_comeback_equal_the_full_pass() {
+fn the_tuners_excitement_figures_equal_the_full_pass() {
     use ladderkit::analysis::{Metrics, Wanted};
     for spec in [bundled("milton-bradley")].into_iter().chain((0..6).map(random_board)) {
         let compiled = compile(&spec);
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
         let started = std::time::Instant::now();
-        let wanted = Wanted { lead_changes: true, comeback: true, ..Wanted::default() };
+        let wanted = Wanted { lead_changes: true, comeback: true, photo_finish: true, ..Wanted::default() };
         let m = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
         eprintln!("{:?} in {:?}", m.lead_changes, started.elapsed());
         let quick = m.lead_changes.unwrap();
         assert!((quick - e.lead_changes.mean).abs() < 1e-8, "{quick} vs {}", e.lead_changes.mean);
         assert!((m.comeback.unwrap() - e.comeback).abs() < 1e-12, "{:?} vs {}", m.comeback, e.comeback);
+        let late = m.photo_finish.unwrap();
+        assert!((late - e.photo_finish).abs() < 1e-10, "{late} vs {}", e.photo_finish);
     }
+}
+
+/// A typical game to chart: as long as a median game, with about the mean
+/// lead changes, seat A's exact chance after every turn, and the same game
+/// for the same seed.
+#[test]
+fn a_typical_course_is_typical_and_exact_turn_by_turn() {
+    let spec = bundled("milton-bradley");
+    let board = compile(&spec).board;
+    let e = excitement(&board, &Options::default(), &|_| false).unwrap();
+    let course = e.typical_course(&board, 1).unwrap();
+    assert_eq!(Some(&course), e.typical_course(&board, 1).as_ref(), "a seed is a game");
+    let median = f64::from(2 * e.half_way_round);
+    assert!((course.rounds() as f64 - median).abs() <= 0.2 * median, "{} rounds", course.rounds());
+    assert!((f64::from(course.lead_changes) - e.lead_changes.mean.round()).abs() <= 1.0);
+    let steps = &course.steps;
+    assert_eq!(steps[0].positions, [board.start; 2]);
+    assert_eq!(steps.last().unwrap().positions[course.winner], board.goal);
+    assert_eq!(steps.last().unwrap().a_wins, if course.winner == 0 { 1.0 } else { 0.0 });
+    let mut changes = 0;
+    let mut led = None;
+    for (t, pair) in steps.windows(2).enumerate() {
+        let (before, after) = (pair[0], pair[1]);
+        // Only the mover's piece moved; the other seat is to move next.
+        let mover = t % 2;
+        assert_eq!(before.positions[1 - mover], after.positions[1 - mover], "turn {t}");
+        if t + 2 < steps.len() {
+            let next = 1 - mover;
+            let m = e.win_chance.of_mover(after.positions[next], after.positions[mover]).unwrap();
+            assert_eq!(after.a_wins, if next == 0 { m } else { 1.0 - m }, "turn {t}");
+        }
+        let [a, b] = after.positions;
+        if a != b {
+            let now = usize::from(b > a);
+            changes += u32::from(led.is_some_and(|l| l != now));
+            led = Some(now);
+        }
+    }
+    assert_eq!(changes, course.lead_changes);
+    assert_ne!(e.typical_course(&board, course.seed + 1).unwrap(), course, "the next seed, another game");
 }

@@ -54,7 +54,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
-    /// .svg file.
+    /// .svg file; for two players on an exact race also the chance to win
+    /// when behind (a heat map) and a typical game's swings.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Also draw the board coloured by expected landings to this .png or
@@ -107,8 +108,11 @@ pub fn run(args: &Args) -> Outcome {
         }
         Err(Stopped::Error(e)) => return fail(e),
     };
+    let excited = excitement::measure(&board, args.players, args.max_time);
     if let Some(path) = &args.plot {
-        let svg = render::odds_svg(&spec.meta.name, &analysis, render::Theme::Classic);
+        let course = excited.as_ref().ok().and_then(|e| Some((e, e.typical_course(&board, 1)?)));
+        let swings = course.as_ref().map(|(excitement, course)| render::Swings { excitement, course });
+        let svg = render::odds_svg(&spec.meta.name, &analysis, swings, render::Theme::Classic);
         if let Err(e) = files::save_picture(path, &svg, args.dpi, None) {
             return fail(e);
         }
@@ -125,7 +129,6 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     let rotates = spec.rules.first_player == FirstPlayer::Rotate;
-    let excited = excitement::measure(&board, args.players, args.max_time);
     if args.json {
         let mut json = to_json(&board, &analysis);
         excitement::to_json(&mut json, &excited);

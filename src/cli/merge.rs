@@ -219,7 +219,8 @@ pub fn run(args: &Args) -> Outcome {
             && t.seat_wins.len() == t.players
             && t.heat.len() == engine.board().points.len()
             && t.jumps.len() == empty.jumps.len()
-            && t.extras.is_some() == engine.board().has_extras();
+            && t.extras.is_some() == engine.board().has_extras()
+            && t.excitement.is_none();
         if !fits {
             return fail(format!(
                 "{}: its tally does not fit part {}/{count} of this run ({} games, {expected} expected); \

@@ -19,7 +19,8 @@ use super::{Outcome, fail, say};
 /// glue over, with cut lines and corner marks. Then the rules sheet,
 /// written from the variant (dice, entry, overshoot, extra and lost turns,
 /// every effect, snake, ladder and arrow, Treehouse and chip rules) with an
-/// odds card (expected length and seat odds, where they are exact), and the
+/// odds card (expected length, seat odds and, for two players, lead changes,
+/// comebacks and photo finishes, where they are exact), and the
 /// pieces to cut out in the seat colours (one per seat, per pyramid size in
 /// a team game), with the chips and arrow markers the variant has.
 /// Everything is vector with the font embedded: text stays text. Print at

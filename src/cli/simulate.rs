@@ -66,6 +66,14 @@ pub struct Args {
     /// file for `ladderkit merge`, instead of printing the report.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Also measure how exciting the games were: the spread of lead changes
+    /// over games, the comeback (the eventual winner alone last half-way
+    /// through a median game) and the photo finish (another seat could
+    /// have won on its next turn), each with its 95% interval. Every game is
+    /// then played by the full engine (slower). `ladderkit analyze` gives
+    /// these exactly for two-player races.
+    #[arg(long)]
+    excitement: bool,
     /// Print JSON: games, players, mean_rolls, mean_turns, mean_rounds,
     /// mean_total_rolls, seat_wins, seat_win_rate, games_per_second, …
     #[arg(long)]
@@ -87,6 +95,9 @@ pub fn run(args: &Args) -> Outcome {
             "a --shard is one part of a run: write it with --out part-K.json, then `ladderkit merge` the parts",
         );
     }
+    if args.excitement && (args.shard.is_some() || args.out.is_some()) {
+        return fail("--excitement counts a whole run in one go: parts (--shard, --out) do not carry it yet");
+    }
     let spec = match clean_spec(&args.file, "simulating") {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
@@ -94,6 +105,9 @@ pub fn run(args: &Args) -> Outcome {
     if matches!(spec.rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
         if args.shard.is_some() || args.out.is_some() {
             return fail("a score track's simulation runs in one go: --shard and --out are for races");
+        }
+        if args.excitement {
+            return fail("a score track has no race to lead: --excitement is for races");
         }
         return score_track(&spec, players, args);
     }
@@ -112,6 +126,7 @@ pub fn run(args: &Args) -> Outcome {
         shard: args.shard.unwrap_or(Shard::WHOLE),
         judge,
         deal: table.spec.random_jumps.is_some().then(|| std::sync::Arc::new(table.spec.clone())),
+        excitement: args.excitement,
         ..Options::new(args.games, policies.clone(), args.seed)
     };
     let games = games_in(engine, &options);
@@ -320,6 +335,15 @@ pub(super) fn to_json(
             "arrow_points_per_game": e.arrow_points,
             "racer_lost_on_points": e.racer_lost,
         })),
+        "excitement": r.excitement.as_ref().map(|e| json!({
+            "lead_changes": summary(&e.lead_changes),
+            "lead_changes_standard_error": e.lead_changes_se,
+            "half_way_round": e.half_way_round,
+            "comeback": e.comeback,
+            "comeback_interval": e.comeback_interval,
+            "photo_finish": e.photo_finish,
+            "photo_finish_interval": e.photo_finish_interval,
+        })),
     })
 }
 
@@ -360,6 +384,9 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
         let _ = writeln!(s, "  caught to wait on {}: {caught:.3} per game", board.label(p));
     }
     let _ = writeln!(s, "  lead changes per game: {:.3}", r.lead_changes_per_game);
+    if let Some(e) = &r.excitement {
+        excitement(&mut s, e);
+    }
     if let Some(e) = &r.extras {
         extras(&mut s, e);
     }
@@ -389,6 +416,35 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
         );
     }
     s
+}
+
+fn excitement(s: &mut String, e: &ladderkit::sim::ExcitementReport) {
+    let pct = |(lo, hi): (f64, f64)| format!("[{:.1}%, {:.1}%]", lo * 100.0, hi * 100.0);
+    let l = &e.lead_changes;
+    let spread: Vec<String> =
+        l.percentiles.iter().filter(|(p, _)| [10, 50, 90].contains(p)).map(|(p, v)| format!("p{p} {v}")).collect();
+    let _ = writeln!(s, "\nExcitement (from the games played; 95% intervals)");
+    let _ = writeln!(
+        s,
+        "  lead changes  {:.3} ± {:.3} a game (sd {:.2}; {})",
+        l.mean,
+        1.96 * e.lead_changes_se,
+        l.sd,
+        spread.join(" · ")
+    );
+    let _ = writeln!(
+        s,
+        "  comeback      {:.1}% {}  the winner was alone last at the end of round {}",
+        e.comeback * 100.0,
+        pct(e.comeback_interval),
+        e.half_way_round
+    );
+    let _ = writeln!(
+        s,
+        "  photo finish  {:.1}% {}  another seat could have won on its next turn",
+        e.photo_finish * 100.0,
+        pct(e.photo_finish_interval)
+    );
 }
 
 fn extras(s: &mut String, e: &ladderkit::sim::ExtrasReport) {

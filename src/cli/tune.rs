@@ -58,7 +58,7 @@ pub struct Args {
     pub search: SearchArgs,
     /// Print one JSON object: met, targets [{name, target, before, after,
     /// met}], before and after {expected_turns, p90_rolls, fewest_rolls,
-    /// expected_rides, seat_edge, lead_changes, comeback} (null where not asked for
+    /// expected_rides, seat_edge, lead_changes, comeback, decided_late} (null where not asked for
     /// or not worked out within --time), worse (the figures that got worse: "fewest_rolls" for a
     /// shorter fastest game, "seat_edge" for a less fair table), edits,
     /// jumps, candidates, seconds.
@@ -99,9 +99,14 @@ pub struct TargetArgs {
     /// game of three); the same races as --lead-changes.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub comeback: Option<f64>,
-    /// How close --turns, --p90, --rides, --lead-changes and --comeback
-    /// must come, in percent (of the target: 1% of a 35% comeback is
-    /// 0.35 points).
+    /// The chance that a two-player game is decided late, in percent: won
+    /// while the loser was one roll from winning (a photo finish; 25%: one
+    /// game in four goes to the wire); the same races as --lead-changes.
+    #[arg(long, value_name = "PERCENT", value_parser = percent)]
+    pub decided_late: Option<f64>,
+    /// How close --turns, --p90, --rides, --lead-changes, --comeback and
+    /// --decided-late must come, in percent (of the target: 1% of a 35%
+    /// comeback is 0.35 points).
     #[arg(long, value_name = "PERCENT", default_value = "1%", value_parser = percent)]
     pub tolerance: f64,
 }
@@ -168,6 +173,7 @@ impl TargetArgs {
             || self.rides.is_some()
             || self.lead_changes.is_some()
             || self.comeback.is_some()
+            || self.decided_late.is_some()
     }
 
     pub fn goal(&self) -> Goal {
@@ -179,6 +185,7 @@ impl TargetArgs {
         targets.extend(self.rides.map(Target::Rides));
         targets.extend(self.lead_changes.map(Target::LeadChanges));
         targets.extend(self.comeback.map(Target::Comeback));
+        targets.extend(self.decided_late.map(Target::DecidedLate));
         Goal { targets, tolerance: self.tolerance }
     }
 }
@@ -296,6 +303,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         Wanted { seat_edge: all.seat_edge, ..Wanted::default() },
         Wanted { lead_changes: all.lead_changes, ..Wanted::default() },
         Wanted { comeback: all.comeback, ..Wanted::default() },
+        Wanted { photo_finish: all.photo_finish, ..Wanted::default() },
     ];
     let mut out = *known;
     for wanted in parts {
@@ -309,6 +317,7 @@ fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadl
         out.seat_edge = out.seat_edge.or(m.seat_edge);
         out.lead_changes = out.lead_changes.or(m.lead_changes);
         out.comeback = out.comeback.or(m.comeback);
+        out.photo_finish = out.photo_finish.or(m.photo_finish);
     }
     out
 }
@@ -401,7 +410,7 @@ fn metrics_json(m: &Metrics) -> Value {
     json!({
         "expected_turns": m.expected_turns, "p90_rolls": m.percentile, "fewest_rolls": m.fewest_rolls,
         "expected_rides": m.expected_rides, "seat_edge": m.seat_edge, "lead_changes": m.lead_changes,
-        "comeback": m.comeback,
+        "comeback": m.comeback, "decided_late": m.photo_finish,
     })
 }
 
@@ -440,6 +449,9 @@ pub fn report(
     }
     if goal.wanted().comeback {
         rows.push(("comeback (2 players)".into(), before.comeback, after.comeback, 4, false));
+    }
+    if goal.wanted().photo_finish {
+        rows.push(("decided late (2 players)".into(), before.photo_finish, after.photo_finish, 4, false));
     }
     let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
     for (name, b, a, digits, got_worse) in rows {

@@ -571,23 +571,63 @@ pub(crate) fn comeback(chain: &RollChain<'_>, options: &Options) -> Result<f64, 
     let mut next = now.clone();
     now[s0 * n + s0] = 1.0;
     for turn in 0..2 * half_way_round {
-        next.iter_mut().for_each(|m| *m = 0.0);
-        for x in 0..n {
-            for y in 0..n {
-                let m = now[x * n + y];
-                if m == 0.0 {
-                    continue;
-                }
-                let a_moves = turn.is_multiple_of(2);
-                for &(to, p) in chain.q.row(if a_moves { x } else { y }) {
-                    let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
-                    next[nx * n + ny] += m * p;
-                }
-            }
-        }
+        push_turn(chain, &now, &mut next, turn.is_multiple_of(2));
         std::mem::swap(&mut now, &mut next);
     }
     Ok(comeback_at(chain, &win, |x, y| now[x * n + y]))
+}
+
+/// `Excitement::photo_finish` alone, for the tuner. The pieces move
+/// independently, so the chance that both are still racing on given
+/// states is a product: with `d_k` one piece's distribution after `k`
+/// rolls (games it has not finished), `F_k = Σ_x d_k(x) win(x)` the chance
+/// it finishes on roll `k + 1` and `G_k = Σ_x d_k(x) [win(x) > 0]` the
+/// chance it is racing one roll from the goal, A wins a photo finish on
+/// its roll `k + 1` with `F_k G_k` and B with `F_k G_{k+1}`.
+pub(crate) fn photo_finish(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
+    let n = chain.states();
+    let mut d = vec![0.0; n];
+    let mut next = d.clone();
+    d[chain.start as usize] = 1.0;
+    let sums = |d: &[f64]| {
+        let finish: f64 = d.iter().zip(&chain.win).map(|(m, w)| m * w).sum();
+        let close: f64 = d.iter().zip(&chain.win).filter(|(_, w)| **w > 0.0).map(|(m, _)| m).sum();
+        (finish, close)
+    };
+    let (mut photo_finish, mut racing) = (0.0, 1.0);
+    let (mut f, mut g) = sums(&d);
+    for _ in 0..=options.max_steps {
+        if racing < options.tail {
+            return Ok(photo_finish);
+        }
+        chain.q.push(&d, &mut next);
+        std::mem::swap(&mut d, &mut next);
+        let (f_next, g_next) = sums(&d);
+        photo_finish += f * g + f * g_next;
+        (f, g) = (f_next, g_next);
+        racing = d.iter().sum();
+    }
+    Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{racing:.2e}") })
+}
+
+/// Pushes the games still running, `now[x * n + y]` with A's piece on
+/// state `x` and B's on `y`, through one turn into `next`; the games the
+/// mover finishes leave them.
+fn push_turn(chain: &RollChain<'_>, now: &[f64], next: &mut [f64], a_moves: bool) {
+    let n = chain.states();
+    next.iter_mut().for_each(|m| *m = 0.0);
+    for x in 0..n {
+        for y in 0..n {
+            let m = now[x * n + y];
+            if m == 0.0 {
+                continue;
+            }
+            for &(to, p) in chain.q.row(if a_moves { x } else { y }) {
+                let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
+                next[nx * n + ny] += m * p;
+            }
+        }
+    }
 }
 
 /// A pass's turn begins with `running` of the games still on: too long a

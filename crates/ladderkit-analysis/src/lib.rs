@@ -10,6 +10,7 @@
 //! distribution by order statistics.
 
 mod chain;
+mod course;
 mod excitement;
 mod lead_changes;
 mod linear;
@@ -26,6 +27,7 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
 pub use chain::Transient;
+pub use course::{Course, CourseStep};
 pub use excitement::{
     DECIDED, Excitement, Spread, Trailing, TrailingRow, WinChance, excitement, excitement_stepped,
     excitement_unsupported,

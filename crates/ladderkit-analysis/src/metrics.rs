@@ -28,6 +28,8 @@ pub struct Wanted {
     pub lead_changes: bool,
     /// The chance of a comeback in a two-player game.
     pub comeback: bool,
+    /// The chance of a photo finish in a two-player game.
+    pub photo_finish: bool,
 }
 
 /// Figures of one board; `None` where not asked for.
@@ -49,6 +51,9 @@ pub struct Metrics {
     /// The chance that a two-player game's winner was behind half-way
     /// through a median game.
     pub comeback: Option<f64>,
+    /// The chance that a two-player game is won with the loser one roll
+    /// from winning (decided late).
+    pub photo_finish: Option<f64>,
 }
 
 /// Seat odds are compared to this precision in a search.
@@ -101,7 +106,7 @@ impl Metrics {
             let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
-        if wanted.lead_changes || wanted.comeback {
+        if wanted.lead_changes || wanted.comeback || wanted.photo_finish {
             pause().await;
             crate::excitement::check_exact(board, &chain)?;
         }
@@ -112,12 +117,16 @@ impl Metrics {
             pause().await;
             out.comeback = Some(crate::excitement::comeback(&chain, &crate::Options::default())?);
         }
+        if wanted.photo_finish {
+            pause().await;
+            out.photo_finish = Some(crate::excitement::photo_finish(&chain, &crate::Options::default())?);
+        }
         Ok(out)
     }
 
     /// The same figures read off a full analysis (made for `players` seats);
-    /// lead changes and comebacks are not part of it (`None`: `compute`
-    /// them).
+    /// lead changes, comebacks and photo finishes are not part of it
+    /// (`None`: `compute` them).
     pub fn of(a: &Analysis, wanted: &Wanted) -> Self {
         let percentile = wanted.percentile.map(|p| {
             let q = f64::from(p.clamp(1, 99)) / 100.0;
@@ -131,6 +140,7 @@ impl Metrics {
             seat_edge: wanted.seat_edge.map(|_| edge(&a.seats)),
             lead_changes: None,
             comeback: None,
+            photo_finish: None,
         }
     }
 }

@@ -83,6 +83,8 @@ pub enum Intent {
     /// The bots whose games the odds panel solves or simulates where
     /// pieces meet.
     OddsBots(ladderkit::engine::Policy),
+    /// Show another typical game in the Excitement section.
+    AnotherCourse,
     Play(PlayIntent),
     Tune(crate::tune::TuneIntent),
 }

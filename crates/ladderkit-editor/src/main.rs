@@ -113,7 +113,7 @@ mod desktop {
         keys: bool,
         /// Open the Tune panel and run the tuner at once, for example
         /// `turns=30,seconds=5` (also p90, min-rolls, seat-edge, rides,
-        /// lead-changes, comeback, players, seed); with --screenshot, take it once the
+        /// lead-changes, comeback, decided-late, players, seed); with --screenshot, take it once the
         /// proposal shows.
         #[arg(long, value_name = "TARGETS", value_parser = ladderkit_editor::tune::TuneForm::parse)]
         tune: Option<ladderkit_editor::tune::TuneForm>,

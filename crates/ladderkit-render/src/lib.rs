@@ -19,7 +19,7 @@ pub use kit::{
     BOARD_MM, Kit, KitOptions, OVERLAP_MM, PAGE_MARGIN_MM, SMALLEST_SPACE_MM, fits, print_kit, rule_sheet_sentences,
 };
 pub use markdown::{Odds, describe_md};
-pub use plot::odds_svg;
+pub use plot::{Swings, odds_svg, trailing_colour};
 pub use raster::{RenderError, png, rgba};
 pub use summary::{rule_sentences, rules_summary};
 pub use theme::{Palette, SEAT_COLOURS, Theme};

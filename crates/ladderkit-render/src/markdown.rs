@@ -3,15 +3,16 @@
 
 use std::fmt::Write as _;
 
-use ladderkit_analysis::Analysis;
+use ladderkit_analysis::{Analysis, Excitement};
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::VariantSpec;
 
 /// The exact odds for some player counts, or why there are none.
 #[derive(Debug, Clone, Copy)]
 pub enum Odds<'a> {
-    /// `(players, analysis)`, player counts in increasing order.
-    Exact(&'a [(u32, Analysis)]),
+    /// `(players, analysis)`, player counts in increasing order, and the
+    /// two-player race's excitement where it is exact.
+    Exact { counts: &'a [(u32, Analysis)], excitement: Option<&'a Excitement> },
     /// The pieces interact (or the board is a score track): the reason.
     None(&'a str),
 }
@@ -38,7 +39,7 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
     md.push('\n');
 
     let exact = match &odds {
-        Odds::Exact(list) => list.first().map(|(_, a)| a),
+        Odds::Exact { counts, .. } => counts.first().map(|(_, a)| a),
         Odds::None(_) => None,
     };
     // A variant that deals its jumps is described with game 0's deal (the
@@ -71,8 +72,8 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
         Odds::None(why) => {
             let _ = writeln!(md, "No exact odds: {}\n", escape(why));
         }
-        Odds::Exact([]) => md.push_str("No player count to analyse.\n\n"),
-        Odds::Exact(list) => {
+        Odds::Exact { counts: [], .. } => md.push_str("No player count to analyse.\n\n"),
+        Odds::Exact { counts: list, excitement } => {
             let a = &list[0].1;
             let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
             if dealt.is_some() {
@@ -117,6 +118,9 @@ pub fn describe_md(spec: &VariantSpec, board: &CompiledBoard, odds: Odds<'_>, pi
                 let _ = writeln!(md, " {:.2} |", a.seats.expected_rounds);
             }
             md.push('\n');
+            if let Some(e) = excitement {
+                let _ = writeln!(md, "{}\n", crate::summary::excitement_headline(e));
+            }
         }
     }
     md.push_str(if picture.is_some() {

@@ -1,8 +1,13 @@
 //! The odds as a chart: how long one piece's game lasts (bars: the chance
 //! to finish on each roll; line: the chance to have finished by then), the
-//! mean and median marked, and each seat's chance to win.
+//! mean and median marked, and each seat's chance to win; for a
+//! two-player race also its excitement (`swings`).
+
+mod swings;
 
 use ladderkit_analysis::Analysis;
+
+pub use swings::{Swings, trailing_colour};
 
 use crate::Theme;
 use crate::svg::{Svg, polyline};
@@ -10,12 +15,17 @@ use crate::svg::{Svg, polyline};
 const W: f32 = 180.0;
 const H: f32 = 130.0;
 
-/// A 180 × 130 mm chart of an analysis.
-pub fn odds_svg(title: &str, analysis: &Analysis, theme: Theme) -> String {
+/// A 180 × 130 mm chart of an analysis, 125 mm taller with the charts of
+/// its excitement.
+pub fn odds_svg(title: &str, analysis: &Analysis, swings: Option<Swings<'_>>, theme: Theme) -> String {
     let c = theme.palette();
     let ink = format!(r#"fill="{}""#, c.ink);
-    let mut svg = Svg::new(W, H);
-    svg.rect(0.0, 0.0, W, H, 0.0, &format!(r#"fill="{}""#, c.page));
+    let height = H + swings.map_or(0.0, |_| swings::HEIGHT);
+    let mut svg = Svg::new(W, height);
+    svg.rect(0.0, 0.0, W, height, 0.0, &format!(r#"fill="{}""#, c.page));
+    if let Some(swings) = swings {
+        swings::draw(&mut svg, swings, H, W, theme);
+    }
     svg.text(W / 2.0, 9.0, 5.0, "middle", &ink, title);
     let within = &analysis.finish_within;
     let p99 = analysis.percentiles.iter().find(|(k, _)| *k == 99).map_or(within.len(), |(_, v)| *v as usize);

@@ -60,7 +60,7 @@ fn the_small_board_svg_is_stable_and_readable() {
 fn the_odds_chart_svg_is_stable() {
     let spec = bundled("milton-bradley.ron");
     let analysis = analyze(&compile(&spec), &Options { players: 4, ..Options::default() }).unwrap();
-    let svg = odds_svg(&spec.meta.name, &analysis, Theme::Classic);
+    let svg = odds_svg(&spec.meta.name, &analysis, None, Theme::Classic);
     insta::assert_snapshot!("milton_bradley_odds", svg);
 }
 
@@ -168,8 +168,10 @@ fn the_markdown_page_has_the_rules_jumps_and_odds() {
     let odds: Vec<_> = (2..=4)
         .map(|players| (players, analyze(&compiled, &Options { players, ..Options::default() }).unwrap()))
         .collect();
-    let page =
-        ladderkit_render::describe_md(&spec, &compiled.board, ladderkit_render::Odds::Exact(&odds), Some("mb.png"));
+    let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
+    let exact = ladderkit_render::Odds::Exact { counts: &odds, excitement: Some(&e) };
+    let page = ladderkit_render::describe_md(&spec, &compiled.board, exact, Some("mb.png"));
+    assert!(page.contains("Two players: 5.0 lead changes a game; the winner was behind at half-way in 32% of games"));
     for sentence in ladderkit_render::rules_summary(&spec.rules) {
         assert!(page.contains(&sentence), "{sentence}");
     }
@@ -247,4 +249,33 @@ fn a_badge_of_the_designers_replaces_the_effects_badges_and_says_what_it_means()
     // Black on white stays black on white.
     let ink = ladderkit_render::BoardOptions { theme: ladderkit_render::Theme::Ink, ..Default::default() };
     assert!(!ladderkit_render::board_svg(&spec, &ink).contains("#ffd700"));
+}
+
+/// With a two-player race's excitement the chart grows by the heat map of
+/// the chance to win when behind and a typical game's line.
+#[test]
+fn the_odds_chart_adds_the_excitement_of_a_two_player_race() {
+    let spec = bundled("milton-bradley.ron");
+    let compiled = compile(&spec);
+    let analysis = analyze(&compiled, &Options { players: 2, ..Options::default() }).unwrap();
+    let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
+    let course = e.typical_course(&compiled.board, 1).unwrap();
+    let swings = ladderkit_render::Swings { excitement: &e, course: &course };
+    let svg = odds_svg(&spec.meta.name, &analysis, Some(swings), Theme::Classic);
+    assert!(svg.contains(r#"height="255mm""#), "{}", &svg[..200]);
+    let heat = &svg[svg.find(r#"<g id="trailing">"#).unwrap()..];
+    let cells = heat[..heat.find("</g>").unwrap()].matches("<rect").count();
+    let shown: usize = e
+        .trailing
+        .rows
+        .iter()
+        .filter(|r| r.round <= 4 * e.half_way_round)
+        .map(|r| r.chance.iter().take(10).filter(|c| c.is_some()).count())
+        .sum();
+    assert_eq!(cells, shown, "a cell for every round and band with games");
+    let line = svg.lines().find(|l| l.contains(r#"id="course""#)).unwrap();
+    let d = &line[line.find(r#"d=""#).unwrap() + 3..];
+    assert_eq!(d[..d.find('"').unwrap()].matches(['M', 'L']).count(), course.steps.len());
+    // Without, the chart is as it was.
+    assert!(!odds_svg(&spec.meta.name, &analysis, None, Theme::Classic).contains("trailing"));
 }

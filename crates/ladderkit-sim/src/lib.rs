@@ -23,6 +23,7 @@ pub use extras::ExtrasKernel;
 pub use options::{Options, Shard};
 pub use race::pairs::Width;
 pub use race::{RaceKernel, RacePath};
+pub use tally::excitement::{ExcitementReport, ExcitementTally};
 pub use tally::extras::{ExtrasReport, ExtrasTally};
 pub use tally::{Histogram, Report, Summary, Tally};
 pub use treehouse::{Memo as TreehouseMemo, TreehouseKernel};
@@ -112,6 +113,7 @@ pub fn tally_for(engine: &Engine, options: &Options) -> Tally {
     if options.deal.is_some() {
         tally.jumps.clear();
     }
+    tally.excitement = options.excitement.then(ExcitementTally::default);
     tally
 }
 
@@ -175,7 +177,7 @@ pub enum Runner {
 impl Runner {
     /// Which one `simulate` uses (deciding builds no table).
     pub fn of(engine: &Engine, options: &Options) -> Self {
-        if options.engine_only || options.deal.is_some() {
+        if options.engine_only || options.excitement || options.deal.is_some() {
             Self::Engine
         } else if RaceKernel::applies(engine) {
             Self::RaceKernel
@@ -237,7 +239,7 @@ fn simulate_range(
         }
         None => {}
     }
-    let Worker { workspace: ws, bot, counter, .. } = worker;
+    let Worker { workspace: ws, bot, counter, watch, .. } = worker;
     counter.start_block(engine, options.deal.is_some());
     for g in games {
         if stop.load(Ordering::Relaxed) {
@@ -252,6 +254,7 @@ fn simulate_range(
         let mut dice = GameRng::for_game(options.seed, g);
         let mut choices = dice.fork(1);
         let mut leader = Leader::default();
+        watch.start();
         let mut turns = 0;
         while !state.is_over() && turns < options.turn_limit {
             turns += 1;
@@ -259,6 +262,12 @@ fn simulate_range(
                 options.seats[s.current as usize].choose(engine, s, plans, &mut choices, bot)
             });
             leader.update(engine, &state);
+            if tally.excitement.is_some() {
+                watch.turn_played(engine, &state);
+            }
+        }
+        if let Some(excitement) = &mut tally.excitement {
+            watch.game_over(engine, &state, leader.changes, excitement);
         }
         tally.add_game(&state, leader.changes);
         counter.end_game(&state);

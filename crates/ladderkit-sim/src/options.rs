@@ -36,6 +36,9 @@ pub struct Options {
     /// board and the processor allow up to this): `RacePath::FASTEST`,
     /// lowered by the harness and the bench to hold and size each loop.
     pub fastest: RacePath,
+    /// Also count each game's excitement (`Tally::excitement`): the full
+    /// engine plays every game, turn by turn.
+    pub excitement: bool,
 }
 
 impl Options {
@@ -54,6 +57,7 @@ impl Options {
             deal: None,
             turn_limit: ladderkit_engine::MAX_TURNS as u32,
             fastest: RacePath::FASTEST,
+            excitement: false,
         }
     }
 }

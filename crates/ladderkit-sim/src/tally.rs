@@ -2,6 +2,7 @@
 //! are added in) and summarising them.
 
 pub(crate) mod counter;
+pub(crate) mod excitement;
 pub(crate) mod extras;
 pub(crate) mod lead;
 pub(crate) mod rides;
@@ -147,6 +148,10 @@ pub struct Tally {
     /// Empty when no space waits.
     #[serde(default)]
     pub waits: Vec<u64>,
+    /// The spread of lead changes, comebacks and photo finishes, when the
+    /// run counts them (`Options::excitement`).
+    #[serde(default)]
+    pub excitement: Option<excitement::ExcitementTally>,
 }
 
 impl Tally {
@@ -186,6 +191,12 @@ impl Tally {
         }
         self.blocked = self.blocked.checked_add(other.blocked)?;
         add_into(&mut self.waits, &other.waits)?;
+        match (&mut self.excitement, &other.excitement) {
+            (Some(a), Some(b)) => a.checked_merge(b)?,
+            (None, None) => {}
+            // Parts of one run count the same things.
+            _ => return None,
+        }
         Some(self)
     }
 
@@ -220,6 +231,9 @@ impl Tally {
             if h.checked_total().is_none() {
                 return Err(format!("its histogram of {what} adds up past u64::MAX"));
             }
+        }
+        if let Some(excitement) = &self.excitement {
+            excitement.check(self.games, finished)?;
         }
         if let Some(extras) = &self.extras {
             if extras.seat_points.len() != self.players {
@@ -314,6 +328,7 @@ impl Tally {
             jump_uses_per_game: self.jumps.iter().map(|j| *j as f64 / games).collect(),
             waits_per_game: self.waits.iter().map(|w| *w as f64 / games).collect(),
             extras: self.extras.as_ref().map(|e| e.report(self.games)),
+            excitement: self.excitement.as_ref().map(|e| e.report(self.games, &self.rounds)),
         }
     }
 }
@@ -353,6 +368,7 @@ pub struct Report {
     /// space waits).
     pub waits_per_game: Vec<f64>,
     pub extras: Option<extras::ExtrasReport>,
+    pub excitement: Option<excitement::ExcitementReport>,
 }
 
 #[cfg(test)]

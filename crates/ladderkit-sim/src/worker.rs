@@ -7,6 +7,7 @@ use ladderkit_engine::bots::BotScratch;
 use crate::options::Options;
 use crate::race::Scratch;
 use crate::tally::counter::Counter;
+use crate::tally::excitement::Watch;
 use crate::treehouse::Memo;
 
 #[derive(Debug, Default)]
@@ -17,6 +18,8 @@ pub(crate) struct Worker {
     pub(crate) counter: Counter,
     /// The Treehouse kernel's lookahead ratings, kept from block to block.
     pub(crate) treehouse: Memo,
+    /// Follows each game's excitement, when the run counts it.
+    pub(crate) watch: Watch,
 }
 
 impl Worker {

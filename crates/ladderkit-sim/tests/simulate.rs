@@ -5,7 +5,7 @@ use ladderkit_analysis::{Options as Exact, analyze};
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::{Engine, Policy};
-use ladderkit_sim::{Options, RaceKernel, Runner, Shard, games_in, simulate, simulate_until};
+use ladderkit_sim::{Options, RaceKernel, Runner, Shard, Tally, games_in, simulate, simulate_until};
 
 const BUNDLED: [&str; 4] = [
     include_str!("../../../variants/gameweave-small.ron"),
@@ -616,4 +616,31 @@ fn a_kernel_is_chosen_only_for_the_features_it_declares() {
     }
     assert!(!Features::GEESE.within(TreehouseKernel::PLAYS) && !Features::TEAMS.within(TreehouseKernel::PLAYS));
     assert!(RaceKernel::PLAYS.within(ExtrasKernel::PLAYS));
+}
+
+/// `Options::excitement` counts on top of the same games: the rest of the
+/// tally is unchanged, threads change nothing, and a forged count is
+/// refused by `Tally::check`.
+#[test]
+fn excitement_counts_the_same_games_whatever_the_threads() {
+    for (text, players) in
+        [(BUNDLED[0], 4), (BUNDLED[3], 2), (include_str!("../../../variants/game-of-the-goose.ron"), 3)]
+    {
+        let spec = check_source(text).spec.unwrap();
+        let e = engine(&spec, players);
+        let plain = simulate(&e, &options(3_000, players as usize, 1), None);
+        let watched = |threads| Options { excitement: true, ..options(3_000, players as usize, threads) };
+        let one = simulate(&e, &watched(1), None);
+        assert_eq!(one, simulate(&e, &watched(2), None));
+        let counted = one.excitement.clone().unwrap();
+        assert_eq!(Tally { excitement: None, ..one.clone() }, plain, "the same games");
+        one.check().unwrap();
+        let changes = counted.lead_changes.counts.iter().enumerate().map(|(v, n)| v as u64 * n).sum::<u64>();
+        assert_eq!(changes, one.lead_changes);
+        assert!(counted.photo_finishes > 0 && counted.winner_last.iter().any(|n| *n > 0), "{counted:?}");
+        let mut forged = one.clone();
+        forged.excitement.as_mut().unwrap().photo_finishes = one.games + 1;
+        assert!(forged.check().is_err());
+        assert!(one.clone().checked_merge(&plain).is_none(), "a part without the counts does not add in");
+    }
 }

@@ -22,6 +22,9 @@ pub enum Target {
     /// The chance (0 to 1) that a two-player game's winner was behind
     /// half-way through a median game.
     Comeback(f64),
+    /// The chance (0 to 1) that a two-player game is decided late: won
+    /// while the loser was one roll from winning (a photo finish).
+    DecidedLate(f64),
 }
 
 impl Target {
@@ -35,13 +38,16 @@ impl Target {
             Self::Rides(_) => "expected rides".into(),
             Self::LeadChanges(_) => "lead changes (2 players)".into(),
             Self::Comeback(_) => "comeback (2 players)".into(),
+            Self::DecidedLate(_) => "decided late (2 players)".into(),
         }
     }
 
     /// What the target asks, in words: "25", "≥ 5", "≤ 0.0100".
     pub fn wanted(&self) -> String {
         match self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) => format!("{t}"),
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) | Self::DecidedLate(t) => {
+                format!("{t}")
+            }
             Self::Percentile { rolls, .. } => rolls.to_string(),
             Self::MinRolls(n) => format!("≥ {n}"),
             Self::SeatEdge { edge, .. } => format!("≤ {edge}"),
@@ -58,6 +64,7 @@ impl Target {
             Self::Rides(_) => m.expected_rides,
             Self::LeadChanges(_) => m.lead_changes,
             Self::Comeback(_) => m.comeback,
+            Self::DecidedLate(_) => m.photo_finish,
         };
         value.unwrap_or(f64::NAN)
     }
@@ -66,7 +73,7 @@ impl Target {
     pub fn miss(&self, m: &Metrics) -> f64 {
         let x = self.value(m);
         let miss = match *self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) => {
+            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) | Self::DecidedLate(t) => {
                 (x - t).abs() / t.abs().max(1e-9)
             }
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() / f64::from(rolls.max(1)),
@@ -83,7 +90,9 @@ impl Target {
     pub fn met(&self, m: &Metrics, tolerance: f64) -> bool {
         let x = self.value(m);
         match *self {
-            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) | Self::Comeback(_) => self.miss(m) <= tolerance,
+            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) | Self::Comeback(_) | Self::DecidedLate(_) => {
+                self.miss(m) <= tolerance
+            }
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() <= (tolerance * f64::from(rolls)).floor(),
             Self::MinRolls(n) => x >= f64::from(n),
             Self::SeatEdge { edge, .. } => x <= edge,
@@ -112,6 +121,7 @@ impl Goal {
                 Target::Rides(_) => w.rides = true,
                 Target::LeadChanges(_) => w.lead_changes = true,
                 Target::Comeback(_) => w.comeback = true,
+                Target::DecidedLate(_) => w.photo_finish = true,
             }
         }
         w
@@ -130,6 +140,7 @@ impl Goal {
             // One solve over pairs of positions: only when a target asks.
             lead_changes: w.lead_changes,
             comeback: w.comeback,
+            photo_finish: w.photo_finish,
         }
     }
 
@@ -143,6 +154,7 @@ impl Goal {
                 | Target::Rides(_)
                 | Target::LeadChanges(_)
                 | Target::Comeback(_)
+                | Target::DecidedLate(_)
                 | Target::Percentile { .. } => (t.miss(m) - self.tolerance).max(0.0),
                 Target::MinRolls(_) | Target::SeatEdge { .. } => t.miss(m),
             })

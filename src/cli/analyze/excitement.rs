@@ -29,7 +29,10 @@ pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
     let e = match measured {
         Ok(e) => e,
         Err(why) => {
-            let _ = writeln!(s, "\nExcitement: not computed exactly ({why}); `ladderkit simulate` counts lead changes");
+            let _ = writeln!(
+                s,
+                "\nExcitement: not computed exactly ({why}); `ladderkit simulate --excitement` counts lead changes, comebacks and photo finishes in played games"
+            );
             return;
         }
     };

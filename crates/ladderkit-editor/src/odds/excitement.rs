@@ -2,11 +2,13 @@
 //! the lead changes, comebacks and uncertainty, exactly
 //! (`ladderkit::analysis::excitement_stepped`). It follows every game turn
 //! by turn, a hundred times the work of the race's own figures, so it runs
-//! as a job of its own once they show, and a newer design drops it.
+//! as a job of its own once they show, and a newer design drops it. With
+//! the measures comes a typical game to chart, another on request.
 
 use std::sync::Arc;
 
-use ladderkit::analysis::{AnalysisError, Excitement, Options, excitement_stepped};
+use ladderkit::analysis::{AnalysisError, Course, Excitement, Options, excitement_stepped};
+use ladderkit::core::CompiledBoard;
 
 use super::{Figures, Odds, OddsKey};
 use crate::checks::Checks;
@@ -17,6 +19,8 @@ use crate::jobs::{FrameBudget, Job};
 pub struct Excitements {
     latest: Option<(OddsKey, Arc<Result<Excitement, String>>)>,
     running: Option<(OddsKey, Job<Result<Excitement, String>>)>,
+    /// A typical game of the latest design's.
+    course: Option<Course>,
 }
 
 impl Excitements {
@@ -24,6 +28,20 @@ impl Excitements {
     /// they are not exact there).
     pub fn current(&self, key: OddsKey) -> Option<&Result<Excitement, String>> {
         self.latest.as_ref().filter(|(k, _)| *k == key).map(|(_, e)| e.as_ref())
+    }
+
+    /// The typical game shown with the measures.
+    pub fn course(&self) -> Option<&Course> {
+        self.course.as_ref()
+    }
+
+    /// The next typical game after the one shown (`board`: the design the
+    /// measures are of).
+    pub fn another_course(&mut self, board: &CompiledBoard) {
+        let Some((_, latest)) = &self.latest else { return };
+        let Ok(e) = latest.as_ref() else { return };
+        let next = self.course.as_ref().map_or(1, |c| c.seed + 1);
+        self.course = e.typical_course(board, next);
     }
 }
 
@@ -53,6 +71,7 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
         && let Some(done) = job.run(budget)
     {
         ex.running = None;
+        ex.course = done.as_ref().ok().and_then(|e| e.typical_course(&checks.compiled.board, 1));
         ex.latest = Some((key, Arc::new(done)));
     }
 }

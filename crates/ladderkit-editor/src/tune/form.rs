@@ -17,6 +17,8 @@ pub struct TuneForm {
     pub lead_changes: (bool, f64),
     /// In percent.
     pub comeback: (bool, f64),
+    /// In percent.
+    pub decided_late: (bool, f64),
     pub players: u32,
     pub tolerance_percent: f64,
     pub ladders: (bool, u32, u32),
@@ -41,6 +43,7 @@ impl Default for TuneForm {
             rides: (false, 3.0),
             lead_changes: (false, 5.0),
             comeback: (false, 35.0),
+            decided_late: (false, 20.0),
             // As the Odds tab and `ladderkit tune --players` start.
             players: 2,
             tolerance_percent: 1.0,
@@ -81,6 +84,9 @@ impl TuneForm {
         if self.comeback.0 {
             targets.push(Target::Comeback(self.comeback.1 / 100.0));
         }
+        if self.decided_late.0 {
+            targets.push(Target::DecidedLate(self.decided_late.1 / 100.0));
+        }
         if targets.is_empty() {
             return Err("switch on at least one target".into());
         }
@@ -118,13 +124,14 @@ impl TuneForm {
                 "rides" => form.rides = (true, number(value)?),
                 "lead-changes" => form.lead_changes = (true, number(value)?),
                 "comeback" => form.comeback = (true, number(value.trim().trim_end_matches('%'))?),
+                "decided-late" => form.decided_late = (true, number(value.trim().trim_end_matches('%'))?),
                 "players" => form.players = whole(value)?,
                 "seconds" => form.seconds = number(value)?,
                 "seed" => form.seed = whole(value)?.into(),
                 "keep-layout" => form.keep_layout = whole(value)?.min(100),
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, players, seconds, seed or keep-layout"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed or keep-layout"
                     ));
                 }
             }
@@ -168,6 +175,8 @@ mod tests {
         assert_eq!(lead.goal.targets, vec![Target::LeadChanges(7.0)]);
         let comeback = TuneForm::parse("comeback=40%").unwrap().request().unwrap();
         assert_eq!(comeback.goal.targets, vec![Target::Comeback(0.4)]);
+        let late = TuneForm::parse("decided-late=25%").unwrap().request().unwrap();
+        assert_eq!(late.goal.targets, vec![Target::DecidedLate(0.25)]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
     }
 

@@ -268,15 +268,17 @@ async fn figures(spec: &VariantSpec, options: &Options, wanted: &ladderkit::anal
         Ok(a) => Metrics::of(&a, wanted),
         Err(_) => return Metrics::default(),
     };
-    if wanted.lead_changes || wanted.comeback {
+    if wanted.lead_changes || wanted.comeback || wanted.photo_finish {
         // Not part of the full analysis: worked out on their own.
         let excitement = ladderkit::analysis::Wanted {
             lead_changes: wanted.lead_changes,
             comeback: wanted.comeback,
+            photo_finish: wanted.photo_finish,
             ..Default::default()
         };
         if let Ok(m) = Metrics::compute_stepped(&board, &excitement, &Meter::default()).await {
-            (figures.lead_changes, figures.comeback) = (m.lead_changes, m.comeback);
+            (figures.lead_changes, figures.comeback, figures.photo_finish) =
+                (m.lead_changes, m.comeback, m.photo_finish);
         }
     }
     figures

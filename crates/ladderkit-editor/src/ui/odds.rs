@@ -4,9 +4,9 @@
 
 use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
-    Bar, BarChart, Corner, GridInput, GridMark, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
+    Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::{Analysis, Excitement};
+use ladderkit::analysis::{Analysis, Course, Excitement};
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::Policy;
@@ -92,7 +92,10 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         Ok(Figures::Exact(a)) => {
             ui.add_enabled_ui(!stale, |ui| {
                 numbers(ui, a, latest.key.players, board);
-                excitement(ui, f.odds.excitement.current(latest.key), latest.key.players);
+                let ex = &f.odds.excitement;
+                if excitement(ui, ex.current(latest.key), ex.course(), latest.key.players) {
+                    out.push(Intent::AnotherCourse);
+                }
             });
         }
         Ok(Figures::Solved(s)) => {
@@ -244,8 +247,14 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
 }
 
 /// How exciting a two-player race is, exactly: the headline measures with
-/// what each means, and the chance to win from behind as a heat map.
-fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players: u32) {
+/// what each means, the chance to win from behind as a heat map, and a
+/// typical game's swings; true when another typical game is asked for.
+fn excitement(
+    ui: &mut egui::Ui,
+    e: Option<&Result<Excitement, String>>,
+    course: Option<&Course>,
+    players: u32,
+) -> bool {
     ui.add_space(6.0);
     ui.label(RichText::new("Excitement (two players)").strong())
         .on_hover_text("Exact, as `ladderkit analyze` prints it: docs/analysis.md, Excitement");
@@ -253,18 +262,18 @@ fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players
         Some(Ok(e)) => e,
         Some(Err(why)) => {
             ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
-            return;
+            return false;
         }
         None if players != 2 => {
             ui.label(RichText::new("Exact for two players: set the players to 2").small().weak());
-            return;
+            return false;
         }
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(RichText::new("Following every game turn by turn…").small().weak());
             });
-            return;
+            return false;
         }
     };
     egui::Grid::new("odds-excitement").num_columns(2).striped(true).show(ui, |ui| {
@@ -297,7 +306,7 @@ fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players
     });
     let rows = e.quarter_rows();
     if rows.is_empty() {
-        return;
+        return false;
     }
     ui.label(RichText::new("Chance to win when behind (squares behind → )").small())
         .on_hover_text("At the end of a round (rows), for the seat behind by so many squares (columns)");
@@ -315,12 +324,8 @@ fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players
                 match c {
                     // Even odds white, no chance red.
                     Some(c) => {
-                        let t = (1.0 - (*c as f32 * 2.0).min(1.0)).clamp(0.0, 1.0);
-                        let fill = egui::Color32::from_rgb(
-                            255,
-                            (255.0 * (1.0 - 0.6 * t)) as u8,
-                            (255.0 * (1.0 - 0.7 * t)) as u8,
-                        );
+                        let [r, g, b] = ladderkit::render::trailing_colour(*c);
+                        let fill = egui::Color32::from_rgb(r, g, b);
                         let text = RichText::new(format!("{:.0}", c * 100.0))
                             .small()
                             .color(egui::Color32::BLACK)
@@ -335,6 +340,35 @@ fn excitement(ui: &mut egui::Ui, e: Option<&Result<Excitement, String>>, players
             ui.end_row();
         }
     });
+    course.is_some_and(|c| course_chart(ui, c))
+}
+
+/// A typical game: seat 1's chance to win after every turn. True when
+/// another game is asked for.
+fn course_chart(ui: &mut egui::Ui, c: &Course) -> bool {
+    ui.add_space(4.0);
+    let again = ui
+        .horizontal(|ui| {
+            ui.label(RichText::new("A typical game: seat 1's chance to win").small()).on_hover_text(
+                "One game played out, as long as a median game and with about the mean lead changes; \
+                 the line is seat 1's exact chance to win after each turn",
+            );
+            ui.small_button("Another game").clicked()
+        })
+        .inner;
+    let points: PlotPoints = c.steps.iter().enumerate().map(|(t, s)| [t as f64, s.a_wins]).collect();
+    let summary = format!(
+        "seat {} won in {} rounds, {} lead change{}",
+        c.winner + 1,
+        c.rounds(),
+        c.lead_changes,
+        if c.lead_changes == 1 { "" } else { "s" }
+    );
+    chance_chart("odds-course", 110.0, 0, "turns (seat 1 moves first)").include_y(1.0).show(ui, |plot| {
+        plot.hline(HLine::new("even", 0.5).color(Color32::GRAY));
+        plot.line(Line::new(summary, points).color(Color32::from_rgb(240, 160, 30)));
+    });
+    again
 }
 
 /// Seat odds that add up to more or less than 100%: say why, or they read
@@ -398,31 +432,37 @@ pub(super) fn histogram(ui: &mut egui::Ui, a: &Analysis) {
     }
     let per_roll =
         if width == 1 { "ends on roll n".to_owned() } else { format!("ends within a band of {width} rolls") };
-    rolls_chart("odds-histogram", 140.0, 1).legend(Legend::default().position(Corner::RightTop)).show(ui, |plot| {
-        plot.bar_chart(BarChart::new(per_roll, bars).color(Color32::from_rgb(90, 160, 220)));
-        plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
-        plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
-    });
-    let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n]]).collect();
-    rolls_chart("odds-cumulative", 100.0, 0).include_y(1.0).legend(Legend::default().position(Corner::LeftTop)).show(
+    chance_chart("odds-histogram", 140.0, 1, ROLLS).legend(Legend::default().position(Corner::RightTop)).show(
         ui,
         |plot| {
-            plot.line(Line::new("finished within n rolls", cumulative).color(Color32::from_rgb(240, 160, 30)));
+            plot.bar_chart(BarChart::new(per_roll, bars).color(Color32::from_rgb(90, 160, 220)));
+            plot.vline(VLine::new("mean", a.expected_rolls).color(Color32::from_rgb(214, 60, 50)));
+            plot.vline(VLine::new("median", f64::from(a.median_rolls)).color(Color32::from_rgb(60, 180, 90)));
         },
     );
+    let cumulative: PlotPoints = (0..end).map(|n| [n as f64, within[n]]).collect();
+    chance_chart("odds-cumulative", 100.0, 0, ROLLS)
+        .include_y(1.0)
+        .legend(Legend::default().position(Corner::LeftTop))
+        .show(ui, |plot| {
+            plot.line(Line::new("finished within n rolls", cumulative).color(Color32::from_rgb(240, 160, 30)));
+        });
 }
 
-/// A fixed chart over the rolls of one piece, its y axis a chance in percent
-/// with at least `decimals` places, more where the marks are closer (so
-/// no two marks read alike, and tiny chances do not all read "0.0%").
-fn rolls_chart(id: &str, height: f32, decimals: usize) -> Plot<'static> {
+/// The rolls charts' x axis.
+const ROLLS: &str = "rolls of one piece (n)";
+
+/// A fixed chart over `x_label`, its y axis a chance in percent with at
+/// least `decimals` places, more where the marks are closer (so no two
+/// marks read alike, and tiny chances do not all read "0.0%").
+fn chance_chart(id: &str, height: f32, decimals: usize, x_label: &'static str) -> Plot<'static> {
     Plot::new(id)
         .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .include_y(0.0)
-        .x_axis_label("rolls of one piece (n)")
+        .x_axis_label(x_label)
         .x_grid_spacer(uniform_grid_spacer(nice_steps))
         .y_grid_spacer(uniform_grid_spacer(nice_steps))
         .y_axis_formatter(move |mark: GridMark, _: &std::ops::RangeInclusive<f64>| {

@@ -100,11 +100,17 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         );
         ui.add(DragValue::new(&mut form.comeback.1).range(1.0..=99.0).speed(0.1));
         ui.end_row();
+        ui.checkbox(&mut form.decided_late.0, "Decided late %").on_hover_text(
+            "How often a two-player game is won with the loser one roll from winning (races of single-roll turns)",
+        );
+        ui.add(DragValue::new(&mut form.decided_late.1).range(1.0..=99.0).speed(0.1));
+        ui.end_row();
         ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
         ui.add(DragValue::new(&mut form.players).range(2..=MAX_PLAYERS));
         ui.end_row();
-        ui.label("Tolerance %")
-            .on_hover_text("How close expected turns, p90, rides, lead changes and comebacks must come");
+        ui.label("Tolerance %").on_hover_text(
+            "How close expected turns, p90, rides, lead changes, comebacks and late decisions must come",
+        );
         ui.add(DragValue::new(&mut form.tolerance_percent).range(0.0..=50.0).speed(0.1));
         ui.end_row();
     });
@@ -228,6 +234,9 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         }
         if b.comeback.is_some() || a.comeback.is_some() {
             row(ui, "comeback (2 players)", b.comeback, a.comeback, 4, false);
+        }
+        if b.photo_finish.is_some() || a.photo_finish.is_some() {
+            row(ui, "decided late (2 players)", b.photo_finish, a.photo_finish, 4, false);
         }
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());

@@ -476,7 +476,16 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
     let board = compile(&doc(&app).spec).board;
     let cli = ladderkit::analysis::excitement(&board, &ladderkit::analysis::Options::default(), &|_| false);
-    assert_eq!(shown, &Ok(cli.unwrap()), "the panel's excitement is `ladderkit analyze`'s");
+    let cli = cli.unwrap();
+    assert_eq!(shown, &Ok(cli.clone()), "the panel's excitement is `ladderkit analyze`'s");
+    // A typical game to chart, and another on request: `analyze --plot`'s.
+    let first = odds.excitement.course().cloned().unwrap();
+    assert_eq!(Some(&first), cli.typical_course(&board, 1).as_ref());
+    assert_eq!(first.steps.last().unwrap().positions[first.winner], board.goal);
+    send(&mut app, Intent::AnotherCourse);
+    let next = app.world().resource::<Odds>().excitement.course().cloned().unwrap();
+    assert!(next.seed > first.seed && next != first, "another game");
+    assert_eq!(Some(next), cli.typical_course(&board, first.seed + 1));
     // An edit: the old measures are not current any more.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());

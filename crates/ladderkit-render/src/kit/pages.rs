@@ -228,8 +228,8 @@ fn odds_lines(odds: Odds<'_>) -> Vec<String> {
     let mut out = vec!["For the curious: the odds".to_owned()];
     match odds {
         Odds::None(why) => out.push(format!("No exact odds: {why}.")),
-        Odds::Exact([]) => out.push("No player count to analyse.".into()),
-        Odds::Exact(list) => {
+        Odds::Exact { counts: [], .. } => out.push("No player count to analyse.".into()),
+        Odds::Exact { counts: list, excitement } => {
             let a = &list[0].1;
             out.push(format!(
                 "One piece needs {:.1} rolls on average ({:.1} turns); the fewest is {}, half of games take {} or fewer.",
@@ -243,6 +243,7 @@ fn odds_lines(odds: Odds<'_>) -> Vec<String> {
                     a.seats.expected_rounds
                 ));
             }
+            out.extend(excitement.map(crate::summary::excitement_headline));
         }
     }
     out
@@ -357,4 +358,25 @@ fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_analysis::{Options, analyze, excitement};
+    use ladderkit_core::{check_source, compile};
+
+    use super::*;
+
+    #[test]
+    fn the_odds_card_quotes_the_excitement_where_it_is_exact() {
+        let spec = check_source(include_str!("../../../../variants/milton-bradley.ron")).spec.unwrap();
+        let compiled = compile(&spec);
+        let counts = [(2, analyze(&compiled, &Options::default()).unwrap())];
+        let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
+        let with = odds_lines(Odds::Exact { counts: &counts, excitement: Some(&e) });
+        let without = odds_lines(Odds::Exact { counts: &counts, excitement: None });
+        assert_eq!(with.len(), without.len() + 1);
+        assert_eq!(with.last().unwrap(), &crate::summary::excitement_headline(&e));
+        assert!(with.last().unwrap().contains("5.0 lead changes"), "{with:?}");
+    }
 }

@@ -8,6 +8,13 @@ use ladderkit_engine::{Engine, State};
 /// `Lead::prev` before anyone has led.
 pub(crate) const NOBODY: u8 = u8::MAX;
 
+/// How far seat `p` has come: its pieces' positions added up, a piece
+/// home counting as the goal (who leads, and who is last, by this).
+pub(crate) fn progress(engine: &Engine, s: &State, p: u8) -> u64 {
+    let goal = engine.board().goal;
+    s.pieces_of(p).map(|i| u64::from(if s.pieces[i].home { goal } else { s.pieces[i].pos })).sum()
+}
+
 /// Tracks who leads the race; a lead change is a new sole leader.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Leader {
@@ -17,11 +24,7 @@ pub(crate) struct Leader {
 
 impl Leader {
     pub(crate) fn update(&mut self, engine: &Engine, s: &State) {
-        let goal = engine.board().goal;
-        let progress = |p: u8| -> u64 {
-            s.pieces_of(p).map(|i| u64::from(if s.pieces[i].home { goal } else { s.pieces[i].pos })).sum()
-        };
-        self.observe((0..s.players.len() as u8).map(progress));
+        self.observe((0..s.players.len() as u8).map(|p| progress(engine, s, p)));
     }
 
     pub(crate) fn observe(&mut self, progress: impl Iterator<Item = u64>) {
