@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement};
+use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement, table_measures};
 use ladderkit::core::sample::{big_board, random_board};
 use ladderkit::core::{Compiled, check_source, compile};
 
@@ -45,6 +45,15 @@ fn analysis(c: &mut Criterion) {
     group.bench_function("milton-bradley lead changes alone", |b| {
         b.iter(|| Metrics::compute(black_box(&playable), &wanted).unwrap())
     });
+    // The comeback and the photo finish at any table, by order statistics
+    // (the 30 × 30 board is past the joint chain's 600 resting places).
+    for (name, board) in [("milton-bradley", &mb.board), ("30x30, 150 jumps", &medium.board)] {
+        for players in [2, 4] {
+            group.bench_function(format!("{name} {players} players, comeback and photo finish"), |b| {
+                b.iter(|| table_measures(black_box(board), players, &Options::default()).unwrap())
+            });
+        }
+    }
     group.finish();
 }
 

@@ -89,6 +89,12 @@ fn analyze_json_contract() {
     // Excitement is exact for two players only, and says so.
     assert!(v["excitement"].is_null());
     assert!(v["excitement_not_exact"].as_str().unwrap().contains("two players"), "{v}");
+    // The comeback and the photo finish need no joint chain: any table.
+    let t = &v["excitement_table"];
+    assert_eq!(t["players"], 3, "{v}");
+    for key in ["comeback", "photo_finish"] {
+        assert!((0.0..1.0).contains(&t[key].as_f64().unwrap()), "{key}: {t}");
+    }
     let two: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]))).unwrap();
     let e = &two["excitement"];

@@ -1,7 +1,7 @@
 //! The exact excitement measures (`ladderkit_analysis::excitement`) held to
 //! played games and to boards small enough to work out by hand.
 
-use ladderkit::analysis::{Options, excitement, excitement_unsupported};
+use ladderkit::analysis::{Options, excitement, excitement_unsupported, table_measures};
 use ladderkit::core::spec::{Board, FirstPlayer, Jump, Overshoot, VariantSpec};
 use ladderkit::core::{check_source, compile};
 use ladderkit::engine::{Engine, Policy};
@@ -141,18 +141,24 @@ fn every_bundled_variant_gives_the_measures_or_the_reason() {
     assert_eq!(exact, 2);
 }
 
+/// A track of `spaces` squares raced with a coin (a d2); a roll past the
+/// goal is lost and the piece stays (`Overshoot::Forfeit`).
+fn coin_race(spaces: u32) -> VariantSpec {
+    let mut spec = bundled("milton-bradley");
+    spec.board = Board::Track { spaces, looped: false, first: 1 };
+    spec.jumps.clear();
+    spec.rules.dice.sides = 2;
+    spec.rules.overshoot = Overshoot::Forfeit;
+    spec
+}
+
 /// Two squares and a coin (a d2): from the start (0) a 1 lands on square
 /// 1 and a 2 on the goal (2); from square 1 a 1 finishes and a 2
 /// overshoots, and the piece stays (`Overshoot::Forfeit`). Worked out by
 /// hand below.
 #[test]
 fn a_coin_race_is_worked_out_by_hand() {
-    let mut spec = bundled("milton-bradley");
-    spec.board = Board::Track { spaces: 2, looped: false, first: 1 };
-    spec.jumps.clear();
-    spec.rules.dice.sides = 2;
-    spec.rules.overshoot = Overshoot::Forfeit;
-    let board = compile(&spec).board;
+    let board = compile(&coin_race(2)).board;
     let e = excitement(&board, &Options::default(), &|_| false).unwrap();
     // One piece: from 0, roll 2 finishes (½), roll 1 goes to 1 (½); from
     // 1, roll 1 finishes (½), roll 2 overshoots and stays (½).
@@ -381,4 +387,59 @@ fn a_typical_course_is_typical_and_exact_turn_by_turn() {
     }
     assert_eq!(changes, course.lead_changes);
     assert_ne!(e.typical_course(&board, course.seed + 1).unwrap(), course, "the next seed, another game");
+}
+
+/// At tables of three and four the comeback (the winner alone last at
+/// half-way) and the photo finish, exact by order statistics, equal the
+/// simulator's counts; at two they are the joint chain's.
+#[test]
+fn table_measures_match_the_simulators_games_at_any_table() {
+    let mut specs: Vec<(String, VariantSpec)> = vec![("milton-bradley".into(), bundled("milton-bradley"))];
+    specs.extend((0..4).map(|s| (format!("random board {s}"), random_board(20 + s))));
+    for (name, spec) in specs {
+        let compiled = compile(&spec);
+        let two = table_measures(&compiled.board, 2, &Options::default()).unwrap();
+        let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
+        assert_eq!(two.half_way_round, e.half_way_round);
+        assert!((two.comeback - e.comeback).abs() < 1e-10, "{name}: {two:?} vs {}", e.comeback);
+        assert!((two.photo_finish - e.photo_finish).abs() < 1e-10, "{name}: {two:?} vs {}", e.photo_finish);
+        for players in [3, 4] {
+            let exact = table_measures(&compiled.board, players, &Options::default()).unwrap();
+            let engine = Engine::new(&compiled, players, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+            let seats = vec![Policy::Random; players as usize];
+            let options = SimOptions { excitement: true, ..SimOptions::new(GAMES * BATCHES, seats, 5) };
+            let tally = simulate(&engine, &options, None);
+            let counted = tally.excitement.as_ref().unwrap();
+            let what = format!("{name}, {players} players");
+            let comebacks = counted.winner_last.get(exact.half_way_round as usize).copied().unwrap_or(0);
+            share_agrees(&what, "comeback", exact.comeback, comebacks, tally.games);
+            share_agrees(&what, "photo finish", exact.photo_finish, counted.photo_finishes, tally.games);
+            assert_eq!(tally.report().excitement.unwrap().half_way_round, exact.half_way_round, "{what}");
+        }
+    }
+}
+
+/// Three squares and a coin: from 0 a 1 goes to 1 and a 2 to 2; from 1 a
+/// 2 finishes; from 2 a 1 finishes and a 2 overshoots (the piece stays).
+/// The comeback and the photo finish, worked out by hand.
+#[test]
+fn a_three_square_coin_race_has_a_comeback_of_a_quarter() {
+    let board = compile(&coin_race(3)).board;
+    let e = excitement(&board, &Options::default(), &|_| false).unwrap();
+    // Nobody finishes on a first roll; A finishes on its second with ½
+    // (from 1 with a 2, from 2 with a 1), so by the end of round 2 the game
+    // is over with ½ + ½ · ½ = ¾: the median game is 2 rounds, half-way is
+    // round 1.
+    assert_eq!(e.half_way_round, 1);
+    // After round 1 each piece is on 1 or on 2 (½ each). The mover on 2
+    // against a piece on 2 wins w = ½ + ½ (1 − w): w = ⅔. A on 1 behind B
+    // on 2 wins ½ (a 2) + ½ · ½ · ⅔ (A to 2, B misses, then (2, 2)) = ⅔;
+    // B on 1 behind A on 2 wins ½ (A misses) · (½ + ½ · ⅓) = ⅓. So the
+    // comeback is ¼ · ⅔ + ¼ · ⅓ = ¼.
+    assert!((e.comeback - 0.25).abs() < 1e-12, "{}", e.comeback);
+    // By the winner's second roll the loser has rolled once: it is on 1 or
+    // 2, one roll from the goal. Every game is a photo finish.
+    assert!((e.photo_finish - 1.0).abs() < 1e-12, "{}", e.photo_finish);
+    let table = table_measures(&board, 2, &Options::default()).unwrap();
+    assert!((table.comeback - 0.25).abs() < 1e-12 && (table.photo_finish - 1.0).abs() < 1e-12, "{table:?}");
 }

@@ -129,9 +129,10 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     let rotates = spec.rules.first_player == FirstPlayer::Rotate;
+    let table = excitement::at_table(&board, args.players);
     if args.json {
         let mut json = to_json(&board, &analysis);
-        excitement::to_json(&mut json, &excited);
+        excitement::to_json(&mut json, &excited, table.as_ref());
         json["first_player_rotates"] = json!(rotates);
         if dealt {
             json["dealt_for_game"] = json!(args.game);
@@ -144,7 +145,7 @@ pub fn run(args: &Args) -> Outcome {
             spec.meta.name.clone()
         };
         let mut text = report(&title, &board, &analysis, rotates);
-        excitement::report(&mut text, &excited);
+        excitement::report(&mut text, &excited, table.as_ref());
         say!("{}", text.trim_end());
     }
     Outcome::Ok

@@ -96,12 +96,13 @@ pub struct TargetArgs {
     pub lead_changes: Option<f64>,
     /// The chance that a two-player game's winner was behind half-way
     /// through a median game, in percent (35%: a comeback in about one
-    /// game of three); the same races as --lead-changes.
+    /// game of three); races whose turns are single rolls and whose pieces
+    /// never meet.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub comeback: Option<f64>,
     /// The chance that a two-player game is decided late, in percent: won
     /// while the loser was one roll from winning (a photo finish; 25%: one
-    /// game in four goes to the wire); the same races as --lead-changes.
+    /// game in four goes to the wire); the same races as --comeback.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub decided_late: Option<f64>,
     /// How close --turns, --p90, --rides, --lead-changes, --comeback and

@@ -25,6 +25,11 @@ use ladderkit_core::work::Meter;
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
 
+mod table;
+
+pub use table::{TableMeasures, table_measures};
+pub(crate) use table::{comeback, photo_finish};
+
 /// The joint chain of two pieces holds at most this many states squared
 /// (nine numbers each, twice over: about 50 MB).
 const MAX_STATES: usize = 600;
@@ -210,7 +215,7 @@ pub async fn excitement_stepped(
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
-    let half_way_round = racing.median_rounds().div_ceil(2).max(1);
+    let half_way_round = racing.median_rounds(2).div_ceil(2).max(1);
     let game = Game::new(&chain, &win_chance, half_way_round);
     let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
     let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
@@ -283,10 +288,11 @@ impl Racing {
         WinChance { n, state_of: chain.state_of.clone(), mover_wins }
     }
 
-    /// The first round by whose end at least half the games are over (both
-    /// pieces from the start; a game is over once either has finished).
-    fn median_rounds(&self) -> u32 {
-        let still = |r: usize| self.survival[r][self.start].powi(2);
+    /// The first round by whose end at least half the games at a table of
+    /// `players` are over (every piece from the start; a game is over once
+    /// one has finished).
+    fn median_rounds(&self, players: u32) -> u32 {
+        let still = |r: usize| self.survival[r][self.start].powi(players as i32);
         (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32
     }
 }
@@ -556,78 +562,6 @@ fn comeback_at(chain: &RollChain<'_>, win: &WinChance, mass: impl Fn(usize, usiz
         }
     }
     sum
-}
-
-/// `Excitement::comeback` alone, for the tuner: the win chance and the
-/// game pushed forward to the half-way round, without the passes' other
-/// sums.
-pub(crate) fn comeback(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
-    let racing = Racing::new(chain, options)?;
-    let win = ladderkit_core::work::run(racing.win_chance(chain, &Meter::default()));
-    let half_way_round = racing.median_rounds().div_ceil(2).max(1) as usize;
-    let n = chain.states();
-    let s0 = chain.start as usize;
-    let mut now = vec![0.0; n * n];
-    let mut next = now.clone();
-    now[s0 * n + s0] = 1.0;
-    for turn in 0..2 * half_way_round {
-        push_turn(chain, &now, &mut next, turn.is_multiple_of(2));
-        std::mem::swap(&mut now, &mut next);
-    }
-    Ok(comeback_at(chain, &win, |x, y| now[x * n + y]))
-}
-
-/// `Excitement::photo_finish` alone, for the tuner. The pieces move
-/// independently, so the chance that both are still racing on given
-/// states is a product: with `d_k` one piece's distribution after `k`
-/// rolls (games it has not finished), `F_k = Σ_x d_k(x) win(x)` the chance
-/// it finishes on roll `k + 1` and `G_k = Σ_x d_k(x) [win(x) > 0]` the
-/// chance it is racing one roll from the goal, A wins a photo finish on
-/// its roll `k + 1` with `F_k G_k` and B with `F_k G_{k+1}`.
-pub(crate) fn photo_finish(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
-    let n = chain.states();
-    let mut d = vec![0.0; n];
-    let mut next = d.clone();
-    d[chain.start as usize] = 1.0;
-    let sums = |d: &[f64]| {
-        let finish: f64 = d.iter().zip(&chain.win).map(|(m, w)| m * w).sum();
-        let close: f64 = d.iter().zip(&chain.win).filter(|(_, w)| **w > 0.0).map(|(m, _)| m).sum();
-        (finish, close)
-    };
-    let (mut photo_finish, mut racing) = (0.0, 1.0);
-    let (mut f, mut g) = sums(&d);
-    for _ in 0..=options.max_steps {
-        if racing < options.tail {
-            return Ok(photo_finish);
-        }
-        chain.q.push(&d, &mut next);
-        std::mem::swap(&mut d, &mut next);
-        let (f_next, g_next) = sums(&d);
-        photo_finish += f * g + f * g_next;
-        (f, g) = (f_next, g_next);
-        racing = d.iter().sum();
-    }
-    Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{racing:.2e}") })
-}
-
-/// Pushes the games still running, `now[x * n + y]` with A's piece on
-/// state `x` and B's on `y`, through one turn into `next`; the games the
-/// mover finishes leave them.
-fn push_turn(chain: &RollChain<'_>, now: &[f64], next: &mut [f64], a_moves: bool) {
-    let n = chain.states();
-    next.iter_mut().for_each(|m| *m = 0.0);
-    for x in 0..n {
-        for y in 0..n {
-            let m = now[x * n + y];
-            if m == 0.0 {
-                continue;
-            }
-            for &(to, p) in chain.q.row(if a_moves { x } else { y }) {
-                let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
-                next[nx * n + ny] += m * p;
-            }
-        }
-    }
 }
 
 /// A pass's turn begins with `running` of the games still on: too long a

@@ -106,20 +106,25 @@ impl Metrics {
             let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
-        if wanted.lead_changes || wanted.comeback || wanted.photo_finish {
+        if wanted.lead_changes {
+            // Over pairs of positions: the joint chain's limit too.
             pause().await;
             crate::excitement::check_exact(board, &chain)?;
+        } else if (wanted.comeback || wanted.photo_finish)
+            && let Some(why) = crate::excitement_unsupported(board)
+        {
+            return Err(AnalysisError::NotExact(why));
         }
         if wanted.lead_changes {
             out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);
         }
         if wanted.comeback {
             pause().await;
-            out.comeback = Some(crate::excitement::comeback(&chain, &crate::Options::default())?);
+            out.comeback = Some(crate::excitement::comeback(&chain, 2, &crate::Options::default())?);
         }
         if wanted.photo_finish {
             pause().await;
-            out.photo_finish = Some(crate::excitement::photo_finish(&chain, &crate::Options::default())?);
+            out.photo_finish = Some(crate::excitement::photo_finish(&chain, 2, &crate::Options::default())?);
         }
         Ok(out)
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, excitement};
+use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, TableMeasures, excitement, table_measures};
 use ladderkit::core::CompiledBoard;
 use serde_json::{Value, json};
 
@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 /// `limit`.
 pub(super) fn measure(board: &CompiledBoard, players: u32, limit: Duration) -> Result<Excitement, String> {
     if players != 2 {
-        return Err("the exact excitement measures are for two players (--players 2)".into());
+        return Err("lead changes, uncertainty and drama are exact for two players (--players 2)".into());
     }
     let started = Instant::now();
     match excitement(board, &Options::default(), &|_| started.elapsed() >= limit) {
@@ -24,11 +24,46 @@ pub(super) fn measure(board: &CompiledBoard, players: u32, limit: Duration) -> R
     }
 }
 
+/// The comeback and the photo finish at a table of three or more, which
+/// need no joint chain (`None` for two players, who get every measure, and
+/// for one).
+pub(super) fn at_table(board: &CompiledBoard, players: u32) -> Option<Result<TableMeasures, String>> {
+    (players > 2).then(|| {
+        table_measures(board, players, &Options::default()).map_err(|e| match e {
+            AnalysisError::NotExact(why) => why,
+            e => e.to_string(),
+        })
+    })
+}
+
 /// The section of the report.
-pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
+pub(super) fn report(
+    s: &mut String,
+    measured: &Result<Excitement, String>,
+    table: Option<&Result<TableMeasures, String>>,
+) {
+    if let Some(Ok(t)) = table {
+        let _ = writeln!(s, "\nExcitement ({} players, exact; docs/analysis.md)", t.players);
+        let _ = writeln!(
+            s,
+            "  comeback      {:.1}%: the winner was alone last at the end of round {}, half-way through a median game",
+            t.comeback * 100.0,
+            t.half_way_round
+        );
+        let _ = writeln!(s, "  photo finish  {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
+        if let Err(why) = measured {
+            let _ = writeln!(s, "  {why}; `ladderkit simulate --excitement` counts lead changes at any table");
+        }
+        return;
+    }
     let e = match measured {
         Ok(e) => e,
         Err(why) => {
+            // At a larger table, why its own measures are not exact.
+            let why = match table {
+                Some(Err(table_why)) => table_why,
+                _ => why,
+            };
             let _ = writeln!(
                 s,
                 "\nExcitement: not computed exactly ({why}); `ladderkit simulate --excitement` counts lead changes, comebacks and photo finishes in played games"
@@ -94,8 +129,25 @@ pub(super) fn report(s: &mut String, measured: &Result<Excitement, String>) {
 }
 
 /// The JSON of the measures: `excitement` and, when there are none,
-/// `excitement_not_exact` with why.
-pub(super) fn to_json(json: &mut Value, measured: &Result<Excitement, String>) {
+/// `excitement_not_exact` with why; at a table of three or more
+/// `excitement_table` (or `excitement_table_not_exact`).
+pub(super) fn to_json(
+    json: &mut Value,
+    measured: &Result<Excitement, String>,
+    table: Option<&Result<TableMeasures, String>>,
+) {
+    match table {
+        Some(Ok(t)) => {
+            json["excitement_table"] = json!({
+                "players": t.players,
+                "half_way_round": t.half_way_round,
+                "comeback": t.comeback,
+                "photo_finish": t.photo_finish,
+            });
+        }
+        Some(Err(why)) => json["excitement_table_not_exact"] = json!(why),
+        None => {}
+    }
     match measured {
         Ok(e) => {
             let spread = |s: ladderkit::analysis::Spread| json!({ "mean": s.mean, "sd": s.sd });
