@@ -12,5 +12,6 @@ pub use ladderkit_sim as sim;
 pub use ladderkit_solve as solve;
 pub use ladderkit_tune as tune;
 
+pub mod excitement;
 pub mod files;
 pub mod print;

@@ -106,10 +106,15 @@ fn analyze_json_contract() {
     let rows = e["trailing"]["rows"].as_array().unwrap();
     assert_eq!(rows[0]["round"], 1);
     assert_eq!(rows[0]["chance"].as_array().unwrap().len(), 11);
-    // Lost and extra turns: not exact, with the reason.
+    assert_eq!(e["exact_by"], "race chain");
+    // Lost and extra turns: exact from the solved game, without the
+    // measures only the race's chain gives.
     let gw: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--json"]))).unwrap();
-    assert!(gw["excitement_not_exact"].as_str().unwrap().contains("extra turns"), "{gw}");
+    let e = &gw["excitement"];
+    assert_eq!(e["exact_by"], "solved game", "{gw}");
+    assert!((e["lead_changes"]["mean"].as_f64().unwrap() - 5.991).abs() < 1e-3, "{e}");
+    assert!(e["decided_at"].is_null() && e["trailing"].is_null(), "{e}");
 }
 
 #[test]
@@ -157,8 +162,14 @@ fn analyze_report_reads_well_and_refuses_broken_files() {
     let o = ladderkit(&["analyze", "variants/gameweave-small.ron"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    for needle in ["expected rolls", "seat 1", "Hottest squares", "Most-used jumps", "█", "Excitement: not computed"]
-    {
+    for needle in [
+        "expected rolls",
+        "seat 1",
+        "Hottest squares",
+        "Most-used jumps",
+        "█",
+        "Excitement (two players, exact from the solved game",
+    ] {
         assert!(out.contains(needle), "{needle} in {out}");
     }
     let broken = ladderkit(&["analyze", "tests/fixtures/diagnostics/goal-unreachable.ron"]);

@@ -443,3 +443,54 @@ fn a_three_square_coin_race_has_a_comeback_of_a_quarter() {
     let table = table_measures(&board, 2, &Options::default()).unwrap();
     assert!((table.comeback - 0.25).abs() < 1e-12 && (table.photo_finish - 1.0).abs() < 1e-12, "{table:?}");
 }
+
+/// The measures from the solved game (`ladderkit_solve::game_excitement`):
+/// on a race the analysis follows they are its figures; with lost and
+/// extra turns they match the simulator's games.
+#[test]
+fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
+    use ladderkit::solve::{Choice, Limits, Solver, game_excitement};
+    let solved = |spec: &VariantSpec| {
+        let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+        let solver = Solver::new(&engine, Limits::default(), None).unwrap();
+        let started = std::time::Instant::now();
+        let e = ladderkit::core::work::run(game_excitement(
+            solver.graph(),
+            &engine,
+            &[Choice::Random, Choice::Random],
+            None,
+        ))
+        .unwrap();
+        eprintln!("{}: {} positions, {:?}; {e:?}", spec.meta.name, solver.graph().positions(), started.elapsed());
+        e
+    };
+    let mb = bundled("milton-bradley");
+    let g = solved(&mb);
+    let e = excitement(&compile(&mb).board, &Options::default(), &|_| false).unwrap();
+    let close = |what: &str, a: f64, b: f64| assert!((a - b).abs() < 1e-8, "{what}: solved {a}, analysed {b}");
+    close("lead changes", g.lead_changes.mean, e.lead_changes.mean);
+    close("lead changes sd", g.lead_changes.sd, e.lead_changes.sd);
+    close("favourite changes", g.favourite_changes.mean, e.favourite_changes.mean);
+    close("comeback", g.comeback, e.comeback);
+    close("uncertainty", g.uncertainty, e.uncertainty);
+    close("drama", g.drama, e.drama);
+    close("photo finish", g.photo_finish, e.photo_finish);
+    assert_eq!(g.half_way_round, e.half_way_round);
+    for name in ["gameweave-small", "gameweave-medium"] {
+        let spec = bundled(name);
+        let g = solved(&spec);
+        let tally = played(&spec).into_iter().reduce(ladderkit::sim::Tally::merge).unwrap();
+        let report = tally.report().excitement.unwrap();
+        let counted = tally.excitement.as_ref().unwrap();
+        let se = g.lead_changes.sd / (tally.games as f64).sqrt();
+        eprintln!(
+            "{name}: lead changes solved {:.4}, played {:.4} (se {se:.4})",
+            g.lead_changes.mean, report.lead_changes.mean
+        );
+        assert!((report.lead_changes.mean - g.lead_changes.mean).abs() <= 4.0 * se, "{name}");
+        assert_eq!(report.half_way_round, g.half_way_round, "{name}");
+        let comebacks = counted.winner_last.get(g.half_way_round as usize).copied().unwrap_or(0);
+        share_agrees(name, "comeback", g.comeback, comebacks, tally.games);
+        share_agrees(name, "photo finish", g.photo_finish, counted.photo_finishes, tally.games);
+    }
+}

@@ -108,9 +108,9 @@ pub fn run(args: &Args) -> Outcome {
         }
         Err(Stopped::Error(e)) => return fail(e),
     };
-    let excited = excitement::measure(&board, args.players, args.max_time);
+    let measures = excitement::measure(&board, args.players, args.max_time);
     if let Some(path) = &args.plot {
-        let course = excited.as_ref().ok().and_then(|e| Some((e, e.typical_course(&board, 1)?)));
+        let course = measures.chain().and_then(|e| Some((e, e.typical_course(&board, 1)?)));
         let swings = course.as_ref().map(|(excitement, course)| render::Swings { excitement, course });
         let svg = render::odds_svg(&spec.meta.name, &analysis, swings, render::Theme::Classic);
         if let Err(e) = files::save_picture(path, &svg, args.dpi, None) {
@@ -129,10 +129,9 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     let rotates = spec.rules.first_player == FirstPlayer::Rotate;
-    let table = excitement::at_table(&board, args.players);
     if args.json {
         let mut json = to_json(&board, &analysis);
-        excitement::to_json(&mut json, &excited, table.as_ref());
+        excitement::to_json(&mut json, &measures);
         json["first_player_rotates"] = json!(rotates);
         if dealt {
             json["dealt_for_game"] = json!(args.game);
@@ -145,7 +144,7 @@ pub fn run(args: &Args) -> Outcome {
             spec.meta.name.clone()
         };
         let mut text = report(&title, &board, &analysis, rotates);
-        excitement::report(&mut text, &excited, table.as_ref());
+        excitement::report(&mut text, &measures);
         say!("{}", text.trim_end());
     }
     Outcome::Ok

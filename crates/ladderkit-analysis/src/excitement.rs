@@ -102,9 +102,11 @@ pub struct Spread {
     pub sd: f64,
 }
 
-/// The excitement measures of a two-player race, exact.
+/// The measures every exact method gives for two players: the race's
+/// chain (`Excitement`) and the solved game
+/// (`ladderkit_solve::game_excitement`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Excitement {
+pub struct Measures {
     /// Lead changes per game, by position: after a turn one piece is
     /// alone furthest along, and the last piece alone furthest was the
     /// other (what `ladderkit simulate` counts).
@@ -126,17 +128,32 @@ pub struct Excitement {
     /// (0 when the winner is the favourite), averaged over the game's
     /// turns.
     pub drama: f64,
+    /// The chance that the loser could have won with its next roll when
+    /// the winner finished.
+    pub photo_finish: f64,
+}
+
+/// The excitement measures of a two-player race, exact; `Measures`' fields
+/// read through it (`e.lead_changes`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Excitement {
+    pub measures: Measures,
     /// The share of the game's turns played before the eventual winner's
     /// chance first passed 90% (`DECIDED`): low when the winner is known
     /// early.
     pub decided_at: f64,
-    /// The chance that the loser could have won with its next roll when
-    /// the winner finished.
-    pub photo_finish: f64,
     /// Chance to win when trailing, by round and by how far behind.
     pub trailing: Trailing,
     /// The win-chance function the measures were taken with.
     pub win_chance: WinChance,
+}
+
+impl std::ops::Deref for Excitement {
+    type Target = Measures;
+
+    fn deref(&self) -> &Measures {
+        &self.measures
+    }
 }
 
 impl Excitement {
@@ -221,14 +238,16 @@ pub async fn excitement_stepped(
     let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
     let undecided = game.undecided(options, meter, 3.0).await?;
     Ok(Excitement {
-        lead_changes: by_position.changes,
-        favourite_changes: by_chance.changes,
-        half_way_round,
-        comeback: by_position.comeback,
-        uncertainty: by_position.entropy / by_position.turns,
-        drama: by_position.drama / by_position.turns,
+        measures: Measures {
+            lead_changes: by_position.changes,
+            favourite_changes: by_chance.changes,
+            half_way_round,
+            comeback: by_position.comeback,
+            uncertainty: by_position.entropy / by_position.turns,
+            drama: by_position.drama / by_position.turns,
+            photo_finish: by_position.photo_finish,
+        },
         decided_at: undecided / by_position.turns,
-        photo_finish: by_position.photo_finish,
         trailing: by_position.trailing,
         win_chance,
     })

@@ -29,8 +29,8 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 pub use chain::Transient;
 pub use course::{Course, CourseStep};
 pub use excitement::{
-    DECIDED, Excitement, Spread, TableMeasures, Trailing, TrailingRow, WinChance, excitement, excitement_stepped,
-    excitement_unsupported, table_measures,
+    DECIDED, Excitement, Measures, Spread, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
+    excitement_stepped, excitement_unsupported, table_measures,
 };
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;

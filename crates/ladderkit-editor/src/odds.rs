@@ -224,7 +224,7 @@ pub(super) fn plugin(app: &mut App) {
 fn set_players(mut intents: MessageReader<Intent>, mut odds: ResMut<Odds>, checks: Res<Checks>) {
     for intent in intents.read() {
         match intent {
-            Intent::AnotherCourse => odds.excitement.another_course(&checks.compiled.board),
+            Intent::AnotherCourse => odds.excitement.another_course(checks.generation, &checks.compiled.board),
             Intent::OddsPlayers(n) => odds.players = (*n).clamp(1, MAX_PLAYERS),
             // The perfect bot is optimal play, which the panel always shows.
             Intent::OddsBots(bots) if *bots != Policy::Perfect => odds.bots = Some(*bots),

@@ -174,7 +174,7 @@ fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
             "current": true,
             "took_ms": took_ms,
             "players": key.players,
-            "lead_changes": odds.excitement.current(key).and_then(|e| e.as_ref().ok()).map(|e| e.lead_changes.mean),
+            "lead_changes": odds.excitement.current(key).and_then(|e| e.as_ref().ok()).map(|e| e.measures().lead_changes.mean),
             "rows": exact_rows(a, key.players).into_iter().map(|r| [r.name, r.value]).collect::<Vec<_>>(),
             "seats": a.seats.win.iter().map(|p| seat_percent(*p)).collect::<Vec<_>>(),
         }),

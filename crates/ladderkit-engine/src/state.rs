@@ -154,6 +154,13 @@ impl State {
         player as usize * k..(player as usize + 1) * k
     }
 
+    /// How far seat `player` has come on a board whose goal is `goal`: its
+    /// pieces' positions added up, a piece home counting as the goal (who
+    /// leads, and who is last, by this).
+    pub fn progress(&self, player: u8, goal: u32) -> u64 {
+        self.pieces_of(player).map(|i| u64::from(if self.pieces[i].home { goal } else { self.pieces[i].pos })).sum()
+    }
+
     /// Seats that won, in seat order.
     pub fn winner_seats(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.players.len() as u8).filter(|p| self.winners & (1 << p) != 0)

@@ -24,7 +24,7 @@ pub enum Choice<'a> {
 
 impl Choice<'_> {
     /// The chance of option `i` of `options` (roll `r`).
-    fn chance(&self, r: usize, i: usize, options: &[Opt]) -> f64 {
+    pub(crate) fn chance(&self, r: usize, i: usize, options: &[Opt]) -> f64 {
         match self {
             Self::Random => {
                 let plans: u32 = options.iter().map(|o| u32::from(o.plans)).sum();

@@ -1,48 +1,54 @@
 //! `analyze`'s excitement section: the exact measures of a two-player race
-//! (`ladderkit_analysis::excitement`), as text and as JSON.
+//! (`ladderkit_analysis::excitement`), or of the solved two-player game
+//! where the race's chain does not hold (`ladderkit_solve::game_excitement`:
+//! lost and extra turns, pieces that meet), and at a larger table the two
+//! that need no joint chain; as text and as JSON.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, TableMeasures, excitement, table_measures};
-use ladderkit::core::CompiledBoard;
+use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, Spread, TableMeasures, table_measures};
+use ladderkit::core::Playable;
+use ladderkit::core::work::{Meter, run_until};
+use ladderkit::excitement::{TwoPlayers, two_players_stepped};
 use serde_json::{Value, json};
 
-/// The measures, or why there are none: they are exact for two players on
-/// races whose pieces never meet and whose turns are single rolls, within
-/// `limit`.
-pub(super) fn measure(board: &CompiledBoard, players: u32, limit: Duration) -> Result<Excitement, String> {
-    if players != 2 {
-        return Err("lead changes, uncertainty and drama are exact for two players (--players 2)".into());
-    }
-    let started = Instant::now();
-    match excitement(board, &Options::default(), &|_| started.elapsed() >= limit) {
-        Ok(e) => Ok(e),
-        Err(AnalysisError::NotExact(why)) => Err(why),
-        Err(AnalysisError::Cancelled) => Err(format!("they took longer than --max-time {limit:?}")),
-        Err(e) => Err(e.to_string()),
+/// What the section reports.
+pub(super) struct Measures {
+    /// Two players: the measures, or why there are none.
+    pub exact: Result<TwoPlayers, String>,
+    /// Three or more players: the comeback and the photo finish.
+    pub table: Option<Result<TableMeasures, String>>,
+}
+
+impl Measures {
+    /// The race's own measures, for the charts (`--plot`).
+    pub fn chain(&self) -> Option<&Excitement> {
+        self.exact.as_ref().ok().and_then(TwoPlayers::chain)
     }
 }
 
-/// The comeback and the photo finish at a table of three or more, which
-/// need no joint chain (`None` for two players, who get every measure, and
-/// for one).
-pub(super) fn at_table(board: &CompiledBoard, players: u32) -> Option<Result<TableMeasures, String>> {
-    (players > 2).then(|| {
+/// The measures at a table of `players`, within `limit`.
+pub(super) fn measure(board: &Playable, players: u32, limit: Duration) -> Measures {
+    let table = (players > 2).then(|| {
         table_measures(board, players, &Options::default()).map_err(|e| match e {
             AnalysisError::NotExact(why) => why,
             e => e.to_string(),
         })
-    })
+    });
+    if players != 2 {
+        let why = "lead changes, uncertainty and drama are exact for two players (--players 2)".into();
+        return Measures { exact: Err(why), table };
+    }
+    let started = Instant::now();
+    let exact = run_until(two_players_stepped(board, &Meter::default()), || started.elapsed() < limit)
+        .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")));
+    Measures { exact, table }
 }
 
 /// The section of the report.
-pub(super) fn report(
-    s: &mut String,
-    measured: &Result<Excitement, String>,
-    table: Option<&Result<TableMeasures, String>>,
-) {
-    if let Some(Ok(t)) = table {
+pub(super) fn report(s: &mut String, measures: &Measures) {
+    if let Some(Ok(t)) = &measures.table {
         let _ = writeln!(s, "\nExcitement ({} players, exact; docs/analysis.md)", t.players);
         let _ = writeln!(
             s,
@@ -51,16 +57,16 @@ pub(super) fn report(
             t.half_way_round
         );
         let _ = writeln!(s, "  photo finish  {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
-        if let Err(why) = measured {
+        if let Err(why) = &measures.exact {
             let _ = writeln!(s, "  {why}; `ladderkit simulate --excitement` counts lead changes at any table");
         }
         return;
     }
-    let e = match measured {
-        Ok(e) => e,
+    let exact = match &measures.exact {
+        Ok(exact) => exact,
         Err(why) => {
             // At a larger table, why its own measures are not exact.
-            let why = match table {
+            let why = match &measures.table {
                 Some(Err(table_why)) => table_why,
                 _ => why,
             };
@@ -71,7 +77,9 @@ pub(super) fn report(
             return;
         }
     };
-    let _ = writeln!(s, "\nExcitement (two players, exact; docs/analysis.md)");
+    let e = exact.measures();
+    let decided_at = exact.chain().map(|c| c.decided_at);
+    let _ = writeln!(s, "\nExcitement (two players, exact from {}; docs/analysis.md)", exact.how());
     let (lead, fav) = (e.lead_changes, e.favourite_changes);
     let _ = writeln!(
         s,
@@ -99,13 +107,23 @@ pub(super) fn report(
         "  drama              {:.3} a turn: how far the eventual winner's chance lags the favourite's",
         e.drama
     );
-    let _ = writeln!(
-        s,
-        "  decided at         {:.0}% of the game: the winner's chance first passes {:.0}%",
-        e.decided_at * 100.0,
-        DECIDED * 100.0
-    );
+    if let Some(decided_at) = decided_at {
+        let _ = writeln!(
+            s,
+            "  decided at         {:.0}% of the game: the winner's chance first passes {:.0}%",
+            decided_at * 100.0,
+            DECIDED * 100.0
+        );
+    }
     let _ = writeln!(s, "  photo finish       {:.1}%: the loser was one roll from winning", e.photo_finish * 100.0);
+    if let Some(chain) = exact.chain() {
+        trailing_table(s, chain);
+    }
+}
+
+/// The chance to win when behind, at a quarter, a half, three quarters and
+/// the whole of a median game.
+fn trailing_table(s: &mut String, e: &Excitement) {
     let rows = e.quarter_rows();
     if rows.is_empty() {
         return;
@@ -128,15 +146,12 @@ pub(super) fn report(
     }
 }
 
-/// The JSON of the measures: `excitement` and, when there are none,
-/// `excitement_not_exact` with why; at a table of three or more
-/// `excitement_table` (or `excitement_table_not_exact`).
-pub(super) fn to_json(
-    json: &mut Value,
-    measured: &Result<Excitement, String>,
-    table: Option<&Result<TableMeasures, String>>,
-) {
-    match table {
+/// The JSON of the measures: `excitement` (with `exact_by`: "race chain"
+/// or "solved game") and, when there are none, `excitement_not_exact`
+/// with why; at a table of three or more `excitement_table` (or
+/// `excitement_table_not_exact`).
+pub(super) fn to_json(json: &mut Value, measures: &Measures) {
+    match &measures.table {
         Some(Ok(t)) => {
             json["excitement_table"] = json!({
                 "players": t.players,
@@ -148,21 +163,25 @@ pub(super) fn to_json(
         Some(Err(why)) => json["excitement_table_not_exact"] = json!(why),
         None => {}
     }
-    match measured {
-        Ok(e) => {
-            let spread = |s: ladderkit::analysis::Spread| json!({ "mean": s.mean, "sd": s.sd });
-            let rows: Vec<Value> =
-                e.trailing.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
+    match &measures.exact {
+        Ok(exact) => {
+            let e = exact.measures();
+            let spread = |s: Spread| json!({ "mean": s.mean, "sd": s.sd });
+            let trailing = exact.chain().map(|c| &c.trailing).map(|t| {
+                let rows: Vec<Value> = t.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
+                json!({ "squares_per_column": t.squares, "rows": rows })
+            });
             json["excitement"] = json!({
+                "exact_by": if exact.chain().is_some() { "race chain" } else { "solved game" },
                 "lead_changes": spread(e.lead_changes),
                 "favourite_changes": spread(e.favourite_changes),
                 "half_way_round": e.half_way_round,
                 "comeback": e.comeback,
                 "uncertainty": e.uncertainty,
                 "drama": e.drama,
-                "decided_at": e.decided_at,
+                "decided_at": exact.chain().map(|c| c.decided_at),
                 "photo_finish": e.photo_finish,
-                "trailing": { "squares_per_column": e.trailing.squares, "rows": rows },
+                "trailing": trailing,
             });
         }
         Err(why) => {

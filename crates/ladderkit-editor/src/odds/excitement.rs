@@ -1,14 +1,16 @@
-//! The Odds tab's Excitement section: for two players on a race, how often
-//! the lead changes, comebacks and uncertainty, exactly
-//! (`ladderkit::analysis::excitement_stepped`). It follows every game turn
-//! by turn, a hundred times the work of the race's own figures, so it runs
-//! as a job of its own once they show, and a newer design drops it. With
-//! the measures comes a typical game to chart, another on request.
+//! The Odds tab's Excitement section: for two players, how often the lead
+//! changes, comebacks and uncertainty, exactly
+//! (`ladderkit::excitement::two_players_stepped`: the race's chain, or the
+//! solved game with lost and extra turns). It follows every game turn by
+//! turn, a hundred times the work of the race's own figures, so it runs as
+//! a job of its own once they show, and a newer design drops it. With the
+//! race's measures comes a typical game to chart, another on request.
 
 use std::sync::Arc;
 
-use ladderkit::analysis::{AnalysisError, Course, Excitement, Options, excitement_stepped};
+use ladderkit::analysis::Course;
 use ladderkit::core::CompiledBoard;
+use ladderkit::excitement::{TwoPlayers, two_players_stepped};
 
 use super::{Figures, Odds, OddsKey};
 use crate::checks::Checks;
@@ -17,8 +19,8 @@ use crate::jobs::{FrameBudget, Job};
 /// The measures of the latest design, and the run for a newer one.
 #[derive(Default)]
 pub struct Excitements {
-    latest: Option<(OddsKey, Arc<Result<Excitement, String>>)>,
-    running: Option<(OddsKey, Job<Result<Excitement, String>>)>,
+    latest: Option<(OddsKey, Arc<Result<TwoPlayers, String>>)>,
+    running: Option<(OddsKey, Job<Result<TwoPlayers, String>>)>,
     /// A typical game of the latest design's.
     course: Option<Course>,
 }
@@ -26,7 +28,7 @@ pub struct Excitements {
 impl Excitements {
     /// The measures of the design `key` names, once worked out (or why
     /// they are not exact there).
-    pub fn current(&self, key: OddsKey) -> Option<&Result<Excitement, String>> {
+    pub fn current(&self, key: OddsKey) -> Option<&Result<TwoPlayers, String>> {
         self.latest.as_ref().filter(|(k, _)| *k == key).map(|(_, e)| e.as_ref())
     }
 
@@ -35,11 +37,14 @@ impl Excitements {
         self.course.as_ref()
     }
 
-    /// The next typical game after the one shown (`board`: the design the
-    /// measures are of).
-    pub fn another_course(&mut self, board: &CompiledBoard) {
-        let Some((_, latest)) = &self.latest else { return };
-        let Ok(e) = latest.as_ref() else { return };
+    /// The next typical game after the one shown, if the measures are of
+    /// the design of `generation`, laid out as `board`.
+    pub fn another_course(&mut self, generation: u64, board: &CompiledBoard) {
+        let Some((key, latest)) = &self.latest else { return };
+        if key.generation != generation {
+            return;
+        }
+        let Some(e) = latest.as_ref().as_ref().ok().and_then(TwoPlayers::chain) else { return };
         let next = self.course.as_ref().map_or(1, |c| c.seed + 1);
         self.course = e.typical_course(board, next);
     }
@@ -58,20 +63,15 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     }
     if ex.running.is_none() {
         let Some(board) = checks.compiled.playable() else { return };
-        let job = Job::new(async move {
-            let meter = ladderkit::core::work::Meter::default();
-            excitement_stepped(&board, &Options::default(), &meter).await.map_err(|e| match e {
-                AnalysisError::NotExact(why) => why,
-                e => e.to_string(),
-            })
-        });
+        let job = Job::new(async move { two_players_stepped(&board, &ladderkit::core::work::Meter::default()).await });
         ex.running = Some((key, job));
     }
     if let Some((_, job)) = ex.running.as_mut()
         && let Some(done) = job.run(budget)
     {
         ex.running = None;
-        ex.course = done.as_ref().ok().and_then(|e| e.typical_course(&checks.compiled.board, 1));
+        let chain = done.as_ref().ok().and_then(TwoPlayers::chain);
+        ex.course = chain.and_then(|e| e.typical_course(&checks.compiled.board, 1));
         ex.latest = Some((key, Arc::new(done)));
     }
 }

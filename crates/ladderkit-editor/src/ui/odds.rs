@@ -6,10 +6,11 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::{Analysis, Course, Excitement};
+use ladderkit::analysis::{Analysis, Course};
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::Policy;
+use ladderkit::excitement::TwoPlayers;
 
 use super::Frame;
 use crate::intents::Intent;
@@ -251,15 +252,18 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
 /// typical game's swings; true when another typical game is asked for.
 fn excitement(
     ui: &mut egui::Ui,
-    e: Option<&Result<Excitement, String>>,
+    e: Option<&Result<TwoPlayers, String>>,
     course: Option<&Course>,
     players: u32,
 ) -> bool {
     ui.add_space(6.0);
     ui.label(RichText::new("Excitement (two players)").strong())
         .on_hover_text("Exact, as `ladderkit analyze` prints it: docs/analysis.md, Excitement");
-    let e = match e {
-        Some(Ok(e)) => e,
+    if let Some(Ok(TwoPlayers::Solved(_))) = e {
+        ui.label(RichText::new("From the solved game (lost or extra turns, or pieces that meet)").small().weak());
+    }
+    let (measures, e) = match e {
+        Some(Ok(e)) => (e, e.measures()),
         Some(Err(why)) => {
             ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
             return false;
@@ -293,8 +297,8 @@ fn excitement(
             ("Drama", format!("{:.3} a turn", e.drama), "How far the eventual winner's chance lags the favourite's"),
             (
                 "Decided at",
-                format!("{:.0}% of the game", e.decided_at * 100.0),
-                "When the winner's chance first passes 90%",
+                measures.chain().map_or("—".into(), |c| format!("{:.0}% of the game", c.decided_at * 100.0)),
+                "When the winner's chance first passes 90% (on races whose pieces never meet)",
             ),
             ("Photo finish", format!("{:.1}%", e.photo_finish * 100.0), "The loser was one roll from winning"),
         ];
@@ -304,6 +308,7 @@ fn excitement(
             ui.end_row();
         }
     });
+    let Some(e) = measures.chain() else { return false };
     let rows = e.quarter_rows();
     if rows.is_empty() {
         return false;

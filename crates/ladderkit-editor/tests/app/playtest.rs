@@ -11,6 +11,7 @@ use ladderkit::core::compile;
 use ladderkit::core::spec::Jump;
 use ladderkit::engine::bots::BotScratch;
 use ladderkit::engine::{Engine, Policy, Seat, Workspace, play_bot_game};
+use ladderkit::excitement::TwoPlayers;
 use ladderkit_editor::EditorMode;
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::{Intent, PlayIntent};
@@ -462,22 +463,27 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     assert_eq!(after.seats.win.len(), 3);
 }
 
+/// Waits for the odds, then for their Excitement section.
+fn wait_for_excitement(app: &mut App) {
+    wait_for_odds(app);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Odds>().excitement.current(odds_key(app)).is_none() {
+        assert!(Instant::now() < deadline, "the excitement never arrived");
+        app.update();
+    }
+}
+
 #[test]
 fn two_players_see_the_exact_excitement_of_the_race() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     send(&mut app, Intent::OddsPlayers(2));
-    wait_for_odds(&mut app);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none() {
-        assert!(Instant::now() < deadline, "the excitement never arrived");
-        app.update();
-    }
+    wait_for_excitement(&mut app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
     let board = compile(&doc(&app).spec).board;
     let cli = ladderkit::analysis::excitement(&board, &ladderkit::analysis::Options::default(), &|_| false);
     let cli = cli.unwrap();
-    assert_eq!(shown, &Ok(cli.clone()), "the panel's excitement is `ladderkit analyze`'s");
+    assert_eq!(shown, &Ok(TwoPlayers::Chain(cli.clone())), "the panel's excitement is `ladderkit analyze`'s");
     // A typical game to chart, and another on request: `analyze --plot`'s.
     let first = odds.excitement.course().cloned().unwrap();
     assert_eq!(Some(&first), cli.typical_course(&board, 1).as_ref());
@@ -489,6 +495,22 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     // An edit: the old measures are not current any more.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());
+}
+
+/// Lost and extra turns: the measures of the solved game, as `ladderkit
+/// analyze` gives them, with no typical game to chart.
+#[test]
+fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
+    let mut app = app_with(Some(&bundled("gameweave-small.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_excitement(&mut app);
+    let odds = app.world().resource::<Odds>();
+    let shown = odds.excitement.current(odds_key(&app)).unwrap();
+    let board = compile(&doc(&app).spec).into_playable().unwrap();
+    let cli = ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(&board, &Default::default()));
+    assert!(matches!(shown, Ok(TwoPlayers::Solved(_))), "{shown:?}");
+    assert_eq!(shown, &cli);
+    assert!(odds.excitement.course().is_none(), "a typical game is charted from the race's chain only");
 }
 
 #[test]

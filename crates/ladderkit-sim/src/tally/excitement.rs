@@ -5,9 +5,8 @@
 //! defines them; the exact measures (`ladderkit_analysis::excitement`) are
 //! held to these.
 
-use ladderkit_engine::{Engine, State, Turn, Workspace};
+use ladderkit_engine::{Engine, NextTurn, State};
 
-use super::lead::progress;
 use super::{Histogram, Summary, add_into, wilson};
 
 /// `Watch::last` for a round's end with no seat alone last.
@@ -109,9 +108,7 @@ pub(crate) struct Watch {
     /// `[r - 1]`: the seat alone last at the end of round `r`.
     last: Vec<u8>,
     round: u32,
-    probe: State,
-    after: State,
-    workspace: Workspace,
+    next_turn: NextTurn,
 }
 
 impl Watch {
@@ -145,52 +142,9 @@ impl Watch {
             }
         }
         let others = (0..engine.players()).filter(|p| s.winners >> p & 1 == 0);
-        if others.into_iter().any(|p| self.could_win_next(engine, s, p)) {
+        if others.into_iter().any(|p| self.next_turn.could_win(engine, s, p)) {
             tally.photo_finishes += 1;
         }
-    }
-
-    /// Whether `seat`, had the game gone on with its turn, could have won
-    /// on it: some roll of the dice (and some choice, where the turn has
-    /// one) wins.
-    fn could_win_next(&mut self, engine: &Engine, s: &State, seat: u8) -> bool {
-        let mut base = s.clone();
-        base.winners = 0;
-        base.current = seat;
-        base.pending = None;
-        base.turns_in_row = 1;
-        // How many dice the turn reads, settled before the first.
-        let mut reads = 0u32;
-        self.probe.clone_from(&base);
-        engine.begin_turn_with(
-            &mut self.probe,
-            &mut |_| {
-                reads += 1;
-                1
-            },
-            &mut (),
-        );
-        let sides = engine.board().dice.sides;
-        (0..sides.pow(reads)).any(|sequence| {
-            self.probe.clone_from(&base);
-            let mut left = sequence;
-            let roll = &mut |sides: u32| {
-                let face = left % sides + 1;
-                left /= sides;
-                face
-            };
-            match engine.begin_turn_with(&mut self.probe, roll, &mut ()) {
-                Turn::Choose => {
-                    engine.legal_plans(&self.probe, &mut self.workspace);
-                    self.workspace.plans.iter().any(|plan| {
-                        self.after.clone_from(&self.probe);
-                        engine.apply(&mut self.after, plan, &mut ());
-                        self.after.winners >> seat & 1 == 1
-                    })
-                }
-                Turn::Done | Turn::Over => self.probe.winners >> seat & 1 == 1,
-            }
-        })
     }
 }
 
@@ -199,7 +153,7 @@ impl Watch {
 fn alone_last(engine: &Engine, s: &State) -> u8 {
     let (mut least, mut last, mut tied) = (u64::MAX, NOBODY, false);
     for p in 0..engine.players() {
-        let v = progress(engine, s, p);
+        let v = s.progress(p, engine.board().goal);
         if v < least {
             (least, last, tied) = (v, p, false);
         } else if v == least {

@@ -8,13 +8,6 @@ use ladderkit_engine::{Engine, State};
 /// `Lead::prev` before anyone has led.
 pub(crate) const NOBODY: u8 = u8::MAX;
 
-/// How far seat `p` has come: its pieces' positions added up, a piece
-/// home counting as the goal (who leads, and who is last, by this).
-pub(crate) fn progress(engine: &Engine, s: &State, p: u8) -> u64 {
-    let goal = engine.board().goal;
-    s.pieces_of(p).map(|i| u64::from(if s.pieces[i].home { goal } else { s.pieces[i].pos })).sum()
-}
-
 /// Tracks who leads the race; a lead change is a new sole leader.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Leader {
@@ -24,7 +17,8 @@ pub(crate) struct Leader {
 
 impl Leader {
     pub(crate) fn update(&mut self, engine: &Engine, s: &State) {
-        self.observe((0..s.players.len() as u8).map(|p| progress(engine, s, p)));
+        let goal = engine.board().goal;
+        self.observe((0..s.players.len() as u8).map(|p| s.progress(p, goal)));
     }
 
     pub(crate) fn observe(&mut self, progress: impl Iterator<Item = u64>) {

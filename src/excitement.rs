@@ -1,0 +1,71 @@
+//! A two-player game's excitement, exact either way: by the race's chain
+//! (`analysis::excitement`) or, where that does not hold (lost and extra
+//! turns, pieces that meet), from the solved game
+//! (`solve::game_excitement`, random choices where the rules give one).
+//! What `ladderkit analyze` prints and the editor's Odds tab shows.
+
+use crate::analysis::{AnalysisError, Excitement, Measures, Options, excitement_stepped};
+use crate::core::Playable;
+use crate::core::spec::FirstPlayer;
+use crate::core::work::Meter;
+use crate::engine::Engine;
+use crate::solve::{Choice, Limits, Solver, game_excitement};
+
+/// The solved game is explored for the measures up to this many positions
+/// (`Graph::BYTES_PER_POSITION` each: about 560 MB).
+pub const SOLVED_POSITIONS: usize = 200_000;
+
+/// Two players' measures, by the race's chain or from the solved game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TwoPlayers {
+    Chain(Excitement),
+    Solved(Measures),
+}
+
+impl TwoPlayers {
+    /// The figures both ways give.
+    pub fn measures(&self) -> &Measures {
+        match self {
+            Self::Chain(e) => &e.measures,
+            Self::Solved(m) => m,
+        }
+    }
+
+    /// The race's own measures (decided at, the trailing table, the
+    /// charts), if these are they.
+    pub fn chain(&self) -> Option<&Excitement> {
+        match self {
+            Self::Chain(e) => Some(e),
+            Self::Solved(_) => None,
+        }
+    }
+
+    /// How they were worked out, for people: "the race's chain" or "the
+    /// solved game".
+    pub fn how(&self) -> &'static str {
+        match self {
+            Self::Chain(_) => "the race's chain",
+            Self::Solved(_) => "the solved game",
+        }
+    }
+}
+
+/// The measures of a two-player game on `board`, or why there are none;
+/// pauses as it goes (`ladderkit_core::work`), its progress on `meter`
+/// while it follows the race's chain.
+pub async fn two_players_stepped(board: &Playable, meter: &Meter) -> Result<TwoPlayers, String> {
+    match excitement_stepped(board, &Options::default(), meter).await {
+        Ok(e) => Ok(TwoPlayers::Chain(e)),
+        Err(AnalysisError::NotExact(why)) => {
+            // Seat 1 opens, as on the race's chain (who opens only names
+            // the seats).
+            let engine = Engine::from_board(board.clone(), 2, FirstPlayer::Seat1);
+            let solved = async {
+                let solver = Solver::new_stepped(&engine, Limits { max_positions: SOLVED_POSITIONS }, None).await?;
+                game_excitement(solver.graph(), &engine, &[Choice::Random, Choice::Random], None).await
+            };
+            solved.await.map(TwoPlayers::Solved).map_err(|e| format!("{why}; solving the whole game: {e}"))
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
