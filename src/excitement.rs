@@ -1,14 +1,15 @@
 //! A two-player game's excitement, exact either way: by the race's chain
 //! (`analysis::excitement`) or, where that does not hold (lost and extra
 //! turns, pieces that meet), from the solved game
-//! (`solve::game_excitement`, random choices where the rules give one).
+//! (`solve::game_excitement`, with bots making the choices the rules
+//! give).
 //! What `ladderkit analyze` prints and the editor's Odds tab shows.
 
 use crate::analysis::{AnalysisError, Excitement, Measures, Options, excitement_stepped};
 use crate::core::Playable;
 use crate::core::spec::FirstPlayer;
 use crate::core::work::Meter;
-use crate::engine::Engine;
+use crate::engine::{Engine, Policy};
 use crate::solve::{Choice, Limits, Solver, game_excitement};
 
 /// The solved game is explored for the measures up to this many positions
@@ -50,10 +51,11 @@ impl TwoPlayers {
     }
 }
 
-/// The measures of a two-player game on `board`, or why there are none;
-/// pauses as it goes (`ladderkit_core::work`), its progress on `meter`
-/// while it follows the race's chain.
-pub async fn two_players_stepped(board: &Playable, meter: &Meter) -> Result<TwoPlayers, String> {
+/// The measures of a two-player game on `board`, `bots` making any choice
+/// the rules give (the perfect bot plays as the greedy one here), or why
+/// there are none; pauses as it goes (`ladderkit_core::work`), its progress
+/// on `meter` while it follows the race's chain.
+pub async fn two_players_stepped(board: &Playable, bots: Policy, meter: &Meter) -> Result<TwoPlayers, String> {
     match excitement_stepped(board, &Options::default(), meter).await {
         Ok(e) => Ok(TwoPlayers::Chain(e)),
         Err(AnalysisError::NotExact(why)) => {
@@ -62,7 +64,14 @@ pub async fn two_players_stepped(board: &Playable, meter: &Meter) -> Result<TwoP
             let engine = Engine::from_board(board.clone(), 2, FirstPlayer::Seat1);
             let solved = async {
                 let solver = Solver::new_stepped(&engine, Limits { max_positions: SOLVED_POSITIONS }, None).await?;
-                game_excitement(solver.graph(), &engine, &[Choice::Random, Choice::Random], None).await
+                let graph = solver.graph();
+                let picks = match bots {
+                    Policy::Random => None,
+                    Policy::Perfect => Some(graph.picks_stepped(&engine, Policy::Greedy).await),
+                    bots => Some(graph.picks_stepped(&engine, bots).await),
+                };
+                let choice = picks.as_deref().map_or(Choice::Random, Choice::Picks);
+                game_excitement(graph, &engine, &[choice, choice], None).await
             };
             solved.await.map(TwoPlayers::Solved).map_err(|e| format!("{why}; solving the whole game: {e}"))
         }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, Spread, TableMeasures, table_measures};
 use ladderkit::core::Playable;
 use ladderkit::core::work::{Meter, run_until};
+use ladderkit::engine::Policy;
 use ladderkit::excitement::{TwoPlayers, two_players_stepped};
 use serde_json::{Value, json};
 
@@ -41,7 +42,10 @@ pub(super) fn measure(board: &Playable, players: u32, limit: Duration) -> Measur
         return Measures { exact: Err(why), table };
     }
     let started = Instant::now();
-    let exact = run_until(two_players_stepped(board, &Meter::default()), || started.elapsed() < limit)
+    // Choices, where the rules give any, made at random.
+    let meter = Meter::default();
+    let work = two_players_stepped(board, Policy::Random, &meter);
+    let exact = run_until(work, || started.elapsed() < limit)
         .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")));
     Measures { exact, table }
 }

@@ -57,13 +57,16 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if ex.running.as_ref().is_some_and(|(k, _)| *k != key) {
         ex.running = None;
     }
-    let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_))));
+    // Exact figures for the race, or the solved game where pieces meet.
+    let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
     if key.players != 2 || !exact || ex.current(key).is_some() {
         return;
     }
     if ex.running.is_none() {
         let Some(board) = checks.compiled.playable() else { return };
-        let job = Job::new(async move { two_players_stepped(&board, &ladderkit::core::work::Meter::default()).await });
+        let bots = key.bots;
+        let job =
+            Job::new(async move { two_players_stepped(&board, bots, &ladderkit::core::work::Meter::default()).await });
         ex.running = Some((key, job));
     }
     if let Some((_, job)) = ex.running.as_mut()

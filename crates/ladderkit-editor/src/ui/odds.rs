@@ -100,7 +100,11 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
             });
         }
         Ok(Figures::Solved(s)) => {
-            ui.add_enabled_ui(!stale, |ui| solved(ui, s, board));
+            ui.add_enabled_ui(!stale, |ui| {
+                solved(ui, s, board);
+                let ex = &f.odds.excitement;
+                excitement(ui, ex.current(latest.key), None, latest.key.players);
+            });
         }
         Ok(Figures::Simulated(s)) => {
             ui.add_enabled_ui(!stale, |ui| simulated(ui, s, latest.key.players, board));
@@ -260,7 +264,11 @@ fn excitement(
     ui.label(RichText::new("Excitement (two players)").strong())
         .on_hover_text("Exact, as `ladderkit analyze` prints it: docs/analysis.md, Excitement");
     if let Some(Ok(TwoPlayers::Solved(_))) = e {
-        ui.label(RichText::new("From the solved game (lost or extra turns, or pieces that meet)").small().weak());
+        ui.label(
+            RichText::new("From the solved game (lost or extra turns, or pieces that meet), the bots above choosing")
+                .small()
+                .weak(),
+        );
     }
     let (measures, e) = match e {
         Some(Ok(e)) => (e, e.measures()),

@@ -507,10 +507,34 @@ fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
     let board = compile(&doc(&app).spec).into_playable().unwrap();
-    let cli = ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(&board, &Default::default()));
+    let cli = ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(
+        &board,
+        Policy::Greedy,
+        &Default::default(),
+    ));
     assert!(matches!(shown, Ok(TwoPlayers::Solved(_))), "{shown:?}");
     assert_eq!(shown, &cli);
     assert!(odds.excitement.course().is_none(), "a typical game is charted from the race's chain only");
+}
+
+/// Two-player Treehouse: the excitement of the solved game, the panel's
+/// bots making the choices, as the library gives it.
+#[test]
+fn two_player_treehouse_shows_the_excitement_of_its_solved_game() {
+    let mut app = app_with(Some(&bundled("treehouse.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_excitement(&mut app);
+    let key = odds_key(&app);
+    let odds = app.world().resource::<Odds>();
+    let shown = odds.excitement.current(key).unwrap();
+    let board = compile(&doc(&app).spec).into_playable().unwrap();
+    let started = Instant::now();
+    let cli =
+        ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(&board, key.bots, &Default::default()));
+    eprintln!("{:?} in {:?}", cli.as_ref().map(|e| e.measures()), started.elapsed());
+    assert!(matches!(shown, Ok(TwoPlayers::Solved(_))), "{shown:?}");
+    assert_eq!(shown, &cli);
+    assert!(shown.as_ref().unwrap().measures().lead_changes.mean > 0.0);
 }
 
 #[test]
