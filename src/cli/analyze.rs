@@ -30,11 +30,13 @@ use super::{Outcome, fail, say};
 /// as one turn; a lost turn counts. A 100 × 100 board with 2,000 jumps takes
 /// about half a second.
 ///
-/// For two players on a race of single-roll turns it also reports, exactly,
-/// how exciting the game is: lead changes per game (by position and by who
-/// is more likely to win), the chance of a comeback from behind at
-/// half-way, how uncertain the outcome stays, and the chance to win when
-/// behind by so many squares at a given round (docs/analysis.md,
+/// For two players it also reports, exactly, how exciting the game is: lead
+/// changes per game (by position and by who is more likely to win), the
+/// chance of a comeback from behind at half-way, how uncertain the outcome
+/// stays, the photo finish and, on a race of single-roll turns, the chance
+/// to win when behind by so many squares at a given round; with lost and
+/// extra turns, or pieces that meet, from the solved game. At a larger
+/// table: the comeback and the photo finish (docs/analysis.md,
 /// "Excitement").
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -48,9 +50,11 @@ pub struct Args {
     /// whether the variant rotates the opener between games, which evens
     /// the seats out over a match), expected_rounds, expected_total_rolls, decay
     /// (the chance a long game goes on for another roll), tail_bound (the
-    /// largest error of any finish_within value), excitement {lead_changes,
-    /// favourite_changes, comeback, uncertainty, trailing} (null, with
-    /// excitement_not_exact saying why, where not exact), and more.
+    /// largest error of any finish_within value), excitement {exact_by,
+    /// lead_changes, favourite_changes, comeback, uncertainty, drama,
+    /// decided_at, photo_finish, trailing} (null, with excitement_not_exact
+    /// saying why, where not exact), excitement_table {players, comeback,
+    /// photo_finish} at three or more players, and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
