@@ -143,6 +143,31 @@ fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
     let v = tuned(["--decided-late", "25%"], "late.ron");
     assert!((v["before"]["decided_late"].as_f64().unwrap() - 0.1897).abs() < 1e-3, "{v}");
     assert!((v["after"]["decided_late"].as_f64().unwrap() - 0.25).abs() <= 0.0025, "{v}");
+    // At a table of four: the winner alone last at half-way 15% of the
+    // time (Milton Bradley: 11.85%), as `analyze -p 4` measures it.
+    let four = dir.join("four.ron");
+    let o = ladderkit(&[
+        "tune",
+        "variants/milton-bradley.ron",
+        "--turns",
+        "39.2",
+        "--players",
+        "4",
+        "--comeback",
+        "15%",
+        "--candidates",
+        "20000",
+        "--json",
+        "-o",
+        four.to_str().unwrap(),
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!((v["before"]["comeback"].as_f64().unwrap() - 0.1185).abs() < 1e-3, "{v}");
+    let after = v["after"]["comeback"].as_f64().unwrap();
+    let analysed: Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", four.to_str().unwrap(), "-p", "4", "--json"]))).unwrap();
+    assert_eq!(analysed["excitement_table"]["comeback"].as_f64().unwrap(), after);
+    assert!((after - 0.15).abs() <= 0.0015, "{v}");
     // Extra turns: no exact lead changes, and the reason.
     let no = ladderkit(&[
         "tune",

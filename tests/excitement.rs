@@ -338,7 +338,7 @@ fn the_tuners_excitement_figures_equal_the_full_pass() {
         let compiled = compile(&spec);
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
         let started = std::time::Instant::now();
-        let wanted = Wanted { lead_changes: true, comeback: true, photo_finish: true, ..Wanted::default() };
+        let wanted = Wanted { lead_changes: true, comeback: Some(2), photo_finish: Some(2), ..Wanted::default() };
         let m = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
         eprintln!("{:?} in {:?}", m.lead_changes, started.elapsed());
         let quick = m.lead_changes.unwrap();

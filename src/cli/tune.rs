@@ -83,7 +83,7 @@ pub struct TargetArgs {
     /// above 1/players), at a table of --players.
     #[arg(long, value_name = "SHARE", value_parser = share, allow_negative_numbers = true)]
     pub seat_edge: Option<f64>,
-    /// Players at the table for --seat-edge.
+    /// Players at the table for --seat-edge, --comeback and --decided-late.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=i64::from(MAX_PLAYERS)))]
     pub players: u32,
     /// Expected snakes and ladders one piece rides in a game.
@@ -94,15 +94,16 @@ pub struct TargetArgs {
     /// whose pieces never meet; `analyze` shows it under Excitement).
     #[arg(long, value_name = "CHANGES", value_parser = positive, allow_negative_numbers = true)]
     pub lead_changes: Option<f64>,
-    /// The chance that a two-player game's winner was behind half-way
-    /// through a median game, in percent (35%: a comeback in about one
-    /// game of three); races whose turns are single rolls and whose pieces
-    /// never meet.
+    /// The chance that the winner was alone last (two players: behind)
+    /// half-way through a median game at a table of --players, in percent
+    /// (35%: a comeback in about one game of three); races whose turns are
+    /// single rolls and whose pieces never meet.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub comeback: Option<f64>,
-    /// The chance that a two-player game is decided late, in percent: won
-    /// while the loser was one roll from winning (a photo finish; 25%: one
-    /// game in four goes to the wire); the same races as --comeback.
+    /// The chance that a game at a table of --players is decided late, in
+    /// percent: won while another seat was one roll from winning (a photo
+    /// finish; 25%: one game in four goes to the wire); the same races as
+    /// --comeback.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub decided_late: Option<f64>,
     /// How close --turns, --p90, --rides, --lead-changes, --comeback and
@@ -185,8 +186,9 @@ impl TargetArgs {
         targets.extend(self.seat_edge.map(|edge| Target::SeatEdge { players: self.players, edge }));
         targets.extend(self.rides.map(Target::Rides));
         targets.extend(self.lead_changes.map(Target::LeadChanges));
-        targets.extend(self.comeback.map(Target::Comeback));
-        targets.extend(self.decided_late.map(Target::DecidedLate));
+        let players = self.players;
+        targets.extend(self.comeback.map(|share| Target::Comeback { players, share }));
+        targets.extend(self.decided_late.map(|share| Target::DecidedLate { players, share }));
         Goal { targets, tolerance: self.tolerance }
     }
 }
@@ -448,11 +450,11 @@ pub fn report(
     if goal.wanted().lead_changes {
         rows.push(("lead changes (2 players)".into(), before.lead_changes, after.lead_changes, 2, false));
     }
-    if goal.wanted().comeback {
-        rows.push(("comeback (2 players)".into(), before.comeback, after.comeback, 4, false));
+    if let Some(p) = goal.wanted().comeback {
+        rows.push((format!("comeback ({p} players)"), before.comeback, after.comeback, 4, false));
     }
-    if goal.wanted().photo_finish {
-        rows.push(("decided late (2 players)".into(), before.photo_finish, after.photo_finish, 4, false));
+    if let Some(p) = goal.wanted().photo_finish {
+        rows.push((format!("decided late ({p} players)"), before.photo_finish, after.photo_finish, 4, false));
     }
     let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
     for (name, b, a, digits, got_worse) in rows {

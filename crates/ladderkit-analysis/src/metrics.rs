@@ -26,10 +26,10 @@ pub struct Wanted {
     pub seat_edge: Option<u32>,
     /// Expected lead changes in a two-player game.
     pub lead_changes: bool,
-    /// The chance of a comeback in a two-player game.
-    pub comeback: bool,
-    /// The chance of a photo finish in a two-player game.
-    pub photo_finish: bool,
+    /// The chance of a comeback at a table of this many players.
+    pub comeback: Option<u32>,
+    /// The chance of a photo finish at a table of this many players.
+    pub photo_finish: Option<u32>,
 }
 
 /// Figures of one board; `None` where not asked for.
@@ -48,11 +48,11 @@ pub struct Metrics {
     /// Expected lead changes in a two-player game, by position
     /// (`docs/analysis.md`, "Excitement").
     pub lead_changes: Option<f64>,
-    /// The chance that a two-player game's winner was behind half-way
-    /// through a median game.
+    /// The chance that the winner was alone last half-way through a median
+    /// game (`Wanted::comeback`'s table; for two players: behind).
     pub comeback: Option<f64>,
-    /// The chance that a two-player game is won with the loser one roll
-    /// from winning (decided late).
+    /// The chance that a game is won with another seat one roll from
+    /// winning (decided late; `Wanted::photo_finish`'s table).
     pub photo_finish: Option<f64>,
 }
 
@@ -110,7 +110,7 @@ impl Metrics {
             // Over pairs of positions: the joint chain's limit too.
             pause().await;
             crate::excitement::check_exact(board, &chain)?;
-        } else if (wanted.comeback || wanted.photo_finish)
+        } else if (wanted.comeback.is_some() || wanted.photo_finish.is_some())
             && let Some(why) = crate::excitement_unsupported(board)
         {
             return Err(AnalysisError::NotExact(why));
@@ -118,13 +118,14 @@ impl Metrics {
         if wanted.lead_changes {
             out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);
         }
-        if wanted.comeback {
+        if let Some(players) = wanted.comeback {
             pause().await;
-            out.comeback = Some(crate::excitement::comeback(&chain, 2, &crate::Options::default())?);
+            out.comeback = Some(crate::excitement::comeback(&chain, players.max(1), &crate::Options::default())?);
         }
-        if wanted.photo_finish {
+        if let Some(players) = wanted.photo_finish {
             pause().await;
-            out.photo_finish = Some(crate::excitement::photo_finish(&chain, 2, &crate::Options::default())?);
+            out.photo_finish =
+                Some(crate::excitement::photo_finish(&chain, players.max(1), &crate::Options::default())?);
         }
         Ok(out)
     }

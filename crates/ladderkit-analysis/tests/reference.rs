@@ -317,7 +317,7 @@ proptest! {
     fn quick_metrics_equal_the_full_analysis(s in small(), players in 1u32..5, percentile in 1u32..100) {
         let compiled = compile(&spec_of(&s));
         prop_assume!(!compiled.has_errors());
-        let wanted = Wanted { turns: true, rides: true, fewest: true, percentile: Some(percentile), seat_edge: Some(players), lead_changes: false, comeback: false, photo_finish: false };
+        let wanted = Wanted { turns: true, rides: true, fewest: true, percentile: Some(percentile), seat_edge: Some(players), lead_changes: false, comeback: None, photo_finish: None };
         let quick = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
         let full = Metrics::of(&analyze(&compiled, &Options { players, ..Options::default() }).unwrap(), &wanted);
         close("turns", quick.expected_turns.unwrap(), full.expected_turns.unwrap(), 1e-12)?;

@@ -19,12 +19,13 @@ pub enum Target {
     Rides(f64),
     /// Expected lead changes in a two-player game (by position).
     LeadChanges(f64),
-    /// The chance (0 to 1) that a two-player game's winner was behind
-    /// half-way through a median game.
-    Comeback(f64),
-    /// The chance (0 to 1) that a two-player game is decided late: won
-    /// while the loser was one roll from winning (a photo finish).
-    DecidedLate(f64),
+    /// The chance (0 to 1) that, at a table of `players`, the winner was
+    /// alone last half-way through a median game (two players: behind).
+    Comeback { players: u32, share: f64 },
+    /// The chance (0 to 1) that, at a table of `players`, a game is decided
+    /// late: won while another seat was one roll from winning (a photo
+    /// finish).
+    DecidedLate { players: u32, share: f64 },
 }
 
 impl Target {
@@ -37,17 +38,19 @@ impl Target {
             Self::SeatEdge { players, .. } => format!("seat edge ({players} players)"),
             Self::Rides(_) => "expected rides".into(),
             Self::LeadChanges(_) => "lead changes (2 players)".into(),
-            Self::Comeback(_) => "comeback (2 players)".into(),
-            Self::DecidedLate(_) => "decided late (2 players)".into(),
+            Self::Comeback { players, .. } => format!("comeback ({players} players)"),
+            Self::DecidedLate { players, .. } => format!("decided late ({players} players)"),
         }
     }
 
     /// What the target asks, in words: "25", "≥ 5", "≤ 0.0100".
     pub fn wanted(&self) -> String {
         match self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) | Self::DecidedLate(t) => {
-                format!("{t}")
-            }
+            Self::Turns(t)
+            | Self::Rides(t)
+            | Self::LeadChanges(t)
+            | Self::Comeback { share: t, .. }
+            | Self::DecidedLate { share: t, .. } => format!("{t}"),
             Self::Percentile { rolls, .. } => rolls.to_string(),
             Self::MinRolls(n) => format!("≥ {n}"),
             Self::SeatEdge { edge, .. } => format!("≤ {edge}"),
@@ -63,8 +66,8 @@ impl Target {
             Self::SeatEdge { .. } => m.seat_edge,
             Self::Rides(_) => m.expected_rides,
             Self::LeadChanges(_) => m.lead_changes,
-            Self::Comeback(_) => m.comeback,
-            Self::DecidedLate(_) => m.photo_finish,
+            Self::Comeback { .. } => m.comeback,
+            Self::DecidedLate { .. } => m.photo_finish,
         };
         value.unwrap_or(f64::NAN)
     }
@@ -73,9 +76,11 @@ impl Target {
     pub fn miss(&self, m: &Metrics) -> f64 {
         let x = self.value(m);
         let miss = match *self {
-            Self::Turns(t) | Self::Rides(t) | Self::LeadChanges(t) | Self::Comeback(t) | Self::DecidedLate(t) => {
-                (x - t).abs() / t.abs().max(1e-9)
-            }
+            Self::Turns(t)
+            | Self::Rides(t)
+            | Self::LeadChanges(t)
+            | Self::Comeback { share: t, .. }
+            | Self::DecidedLate { share: t, .. } => (x - t).abs() / t.abs().max(1e-9),
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() / f64::from(rolls.max(1)),
             Self::MinRolls(n) => (f64::from(n) - x).max(0.0) / f64::from(n.max(1)),
             // Edges are small numbers: measure the excess in hundredths.
@@ -90,9 +95,11 @@ impl Target {
     pub fn met(&self, m: &Metrics, tolerance: f64) -> bool {
         let x = self.value(m);
         match *self {
-            Self::Turns(_) | Self::Rides(_) | Self::LeadChanges(_) | Self::Comeback(_) | Self::DecidedLate(_) => {
-                self.miss(m) <= tolerance
-            }
+            Self::Turns(_)
+            | Self::Rides(_)
+            | Self::LeadChanges(_)
+            | Self::Comeback { .. }
+            | Self::DecidedLate { .. } => self.miss(m) <= tolerance,
             Self::Percentile { rolls, .. } => (x - f64::from(rolls)).abs() <= (tolerance * f64::from(rolls)).floor(),
             Self::MinRolls(n) => x >= f64::from(n),
             Self::SeatEdge { edge, .. } => x <= edge,
@@ -120,8 +127,8 @@ impl Goal {
                 Target::SeatEdge { players, .. } => w.seat_edge = Some(players),
                 Target::Rides(_) => w.rides = true,
                 Target::LeadChanges(_) => w.lead_changes = true,
-                Target::Comeback(_) => w.comeback = true,
-                Target::DecidedLate(_) => w.photo_finish = true,
+                Target::Comeback { players, .. } => w.comeback = Some(players),
+                Target::DecidedLate { players, .. } => w.photo_finish = Some(players),
             }
         }
         w
@@ -153,8 +160,8 @@ impl Goal {
                 Target::Turns(_)
                 | Target::Rides(_)
                 | Target::LeadChanges(_)
-                | Target::Comeback(_)
-                | Target::DecidedLate(_)
+                | Target::Comeback { .. }
+                | Target::DecidedLate { .. }
                 | Target::Percentile { .. } => (t.miss(m) - self.tolerance).max(0.0),
                 Target::MinRolls(_) | Target::SeatEdge { .. } => t.miss(m),
             })

@@ -82,10 +82,10 @@ impl TuneForm {
             targets.push(Target::LeadChanges(self.lead_changes.1));
         }
         if self.comeback.0 {
-            targets.push(Target::Comeback(self.comeback.1 / 100.0));
+            targets.push(Target::Comeback { players: self.players, share: self.comeback.1 / 100.0 });
         }
         if self.decided_late.0 {
-            targets.push(Target::DecidedLate(self.decided_late.1 / 100.0));
+            targets.push(Target::DecidedLate { players: self.players, share: self.decided_late.1 / 100.0 });
         }
         if targets.is_empty() {
             return Err("switch on at least one target".into());
@@ -174,9 +174,11 @@ mod tests {
         let lead = TuneForm::parse("lead-changes=7").unwrap().request().unwrap();
         assert_eq!(lead.goal.targets, vec![Target::LeadChanges(7.0)]);
         let comeback = TuneForm::parse("comeback=40%").unwrap().request().unwrap();
-        assert_eq!(comeback.goal.targets, vec![Target::Comeback(0.4)]);
+        assert_eq!(comeback.goal.targets, vec![Target::Comeback { players: 2, share: 0.4 }]);
         let late = TuneForm::parse("decided-late=25%").unwrap().request().unwrap();
-        assert_eq!(late.goal.targets, vec![Target::DecidedLate(0.25)]);
+        assert_eq!(late.goal.targets, vec![Target::DecidedLate { players: 2, share: 0.25 }]);
+        let four = TuneForm::parse("comeback=15%,players=4").unwrap().request().unwrap();
+        assert_eq!(four.goal.targets, vec![Target::Comeback { players: 4, share: 0.15 }]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
     }
 

@@ -268,7 +268,7 @@ async fn figures(spec: &VariantSpec, options: &Options, wanted: &ladderkit::anal
         Ok(a) => Metrics::of(&a, wanted),
         Err(_) => return Metrics::default(),
     };
-    if wanted.lead_changes || wanted.comeback || wanted.photo_finish {
+    if wanted.lead_changes || wanted.comeback.is_some() || wanted.photo_finish.is_some() {
         // Not part of the full analysis: worked out on their own.
         let excitement = ladderkit::analysis::Wanted {
             lead_changes: wanted.lead_changes,

@@ -96,16 +96,17 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         ui.add(DragValue::new(&mut form.lead_changes.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
         ui.checkbox(&mut form.comeback.0, "Comeback %").on_hover_text(
-            "How often a two-player game's winner was behind half-way through (races of single-roll turns)",
+            "How often the winner was alone last half-way through, at a table of Players (races of single-roll turns)",
         );
         ui.add(DragValue::new(&mut form.comeback.1).range(1.0..=99.0).speed(0.1));
         ui.end_row();
         ui.checkbox(&mut form.decided_late.0, "Decided late %").on_hover_text(
-            "How often a two-player game is won with the loser one roll from winning (races of single-roll turns)",
+            "How often a game at a table of Players is won with another seat one roll from winning (races of single-roll turns)",
         );
         ui.add(DragValue::new(&mut form.decided_late.1).range(1.0..=99.0).speed(0.1));
         ui.end_row();
-        ui.label("Players").on_hover_text("The table for the seat edge and the seat odds shown");
+        ui.label("Players")
+            .on_hover_text("The table for the seat edge, the comeback, late decisions and the seat odds shown");
         ui.add(DragValue::new(&mut form.players).range(2..=MAX_PLAYERS));
         ui.end_row();
         ui.label("Tolerance %").on_hover_text(
@@ -233,10 +234,10 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
             row(ui, "lead changes (2 players)", b.lead_changes, a.lead_changes, 2, false);
         }
         if b.comeback.is_some() || a.comeback.is_some() {
-            row(ui, "comeback (2 players)", b.comeback, a.comeback, 4, false);
+            row(ui, &format!("comeback ({} players)", p.players), b.comeback, a.comeback, 4, false);
         }
         if b.photo_finish.is_some() || a.photo_finish.is_some() {
-            row(ui, "decided late (2 players)", b.photo_finish, a.photo_finish, 4, false);
+            row(ui, &format!("decided late ({} players)", p.players), b.photo_finish, a.photo_finish, 4, false);
         }
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());
