@@ -121,47 +121,32 @@ fn analyze_json_contract() {
 fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
     let dir = temp_dir("tune-lead");
     // Milton Bradley at its own length (39.2 turns), aiming at `target`.
-    let tuned = |target: [&str; 2], out: &str| -> Value {
+    let tuned = |target: &[&str], out: &str| -> Value {
         let out = dir.join(out);
         let mut args = vec!["tune", "variants/milton-bradley.ron", "--turns", "39.2", "--candidates", "20000"];
         args.extend(["--time", "2m", "--json", "-o", out.to_str().unwrap()]);
-        args.extend(target);
+        args.extend_from_slice(target);
         let o = ladderkit(&args);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
         assert_eq!(v["met"], true, "{v}");
         v
     };
-    let v = tuned(["--lead-changes", "6"], "more-lead.ron");
+    let v = tuned(&["--lead-changes", "6"], "more-lead.ron");
     assert!((v["before"]["lead_changes"].as_f64().unwrap() - 4.9608).abs() < 1e-3, "{v}");
     assert!((v["after"]["lead_changes"].as_f64().unwrap() - 6.0).abs() <= 0.06, "{v}");
     // A comeback target: 36% of games won from behind at half-way.
-    let v = tuned(["--comeback", "36%"], "comeback.ron");
+    let v = tuned(&["--comeback", "36%"], "comeback.ron");
     assert!((v["after"]["comeback"].as_f64().unwrap() - 0.36).abs() <= 0.0036, "{v}");
     // Decided late: a quarter of games won with the loser one roll away
     // (Milton Bradley: 18.97%).
-    let v = tuned(["--decided-late", "25%"], "late.ron");
+    let v = tuned(&["--decided-late", "25%"], "late.ron");
     assert!((v["before"]["decided_late"].as_f64().unwrap() - 0.1897).abs() < 1e-3, "{v}");
     assert!((v["after"]["decided_late"].as_f64().unwrap() - 0.25).abs() <= 0.0025, "{v}");
     // At a table of four: the winner alone last at half-way 15% of the
     // time (Milton Bradley: 11.85%), as `analyze -p 4` measures it.
+    let v = tuned(&["--players", "4", "--comeback", "15%"], "four.ron");
     let four = dir.join("four.ron");
-    let o = ladderkit(&[
-        "tune",
-        "variants/milton-bradley.ron",
-        "--turns",
-        "39.2",
-        "--players",
-        "4",
-        "--comeback",
-        "15%",
-        "--candidates",
-        "20000",
-        "--json",
-        "-o",
-        four.to_str().unwrap(),
-    ]);
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!((v["before"]["comeback"].as_f64().unwrap() - 0.1185).abs() < 1e-3, "{v}");
     let after = v["after"]["comeback"].as_f64().unwrap();
     let analysed: Value =
