@@ -46,6 +46,13 @@ pub(crate) fn too_many_states(states: usize) -> Option<String> {
     })
 }
 
+/// The round half-way through a game of `median_rounds` rounds, rounded up
+/// (at least the first): where every comeback is taken, exactly, from the
+/// solved game or from played games.
+pub fn half_way_round(median_rounds: u32) -> u32 {
+    median_rounds.div_ceil(2).max(1)
+}
+
 /// The eventual winner's chance that counts as the game decided.
 pub const DECIDED: f64 = 0.9;
 
@@ -232,7 +239,7 @@ pub async fn excitement_stepped(
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
-    let half_way_round = racing.median_rounds(2).div_ceil(2).max(1);
+    let half_way_round = racing.half_way_round(2);
     let game = Game::new(&chain, &win_chance, half_way_round);
     let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
     let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
@@ -307,12 +314,14 @@ impl Racing {
         WinChance { n, state_of: chain.state_of.clone(), mover_wins }
     }
 
-    /// The first round by whose end at least half the games at a table of
-    /// `players` are over (every piece from the start; a game is over once
-    /// one has finished).
-    fn median_rounds(&self, players: u32) -> u32 {
+    /// Half the first round by whose end at least half the games at a
+    /// table of `players` are over, rounded up (every piece from the start;
+    /// a game is over once one has finished): the round half-way through a
+    /// median game.
+    fn half_way_round(&self, players: u32) -> u32 {
         let still = |r: usize| self.survival[r][self.start].powi(players as i32);
-        (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32
+        let median = (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32;
+        half_way_round(median)
     }
 }
 

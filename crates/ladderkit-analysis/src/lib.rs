@@ -30,7 +30,7 @@ pub use chain::Transient;
 pub use course::{Course, CourseStep};
 pub use excitement::{
     DECIDED, Excitement, Measures, Spread, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
-    excitement_stepped, excitement_unsupported, table_measures,
+    excitement_stepped, excitement_unsupported, half_way_round, table_measures,
 };
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;

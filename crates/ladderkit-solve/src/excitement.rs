@@ -37,7 +37,7 @@ pub async fn game_excitement(
     let by_position = passes.play(false).await?;
     let by_chance = passes.play(true).await?;
     let opener = usize::from(engine.new_game(0).opener);
-    let half_way_round = passes.median_rounds(opener).await?.div_ceil(2).max(1);
+    let half_way_round = ladderkit_analysis::half_way_round(passes.median_rounds(opener).await?);
     let comeback = passes.comeback(opener, half_way_round).await?;
     Ok(Measures {
         lead_changes: by_position.changes,
@@ -232,12 +232,13 @@ impl Passes<'_> {
     async fn round(&self, m: &[f64], opener: usize) -> Result<(Vec<f64>, f64), SolveError> {
         let n = m.len();
         let (mut flight, mut ended, mut over) = (m.to_vec(), vec![0.0; n], 0.0);
+        let mut next = vec![0.0; n];
         for _ in 0..MAX_STEPS {
             if flight.iter().sum::<f64>() < TAIL * TAIL {
                 return Ok((ended, over));
             }
             Progress::check(self.progress).await?;
-            let mut next = vec![0.0; n];
+            next.iter_mut().for_each(|v| *v = 0.0);
             for (x, &mass) in flight.iter().enumerate().filter(|(_, m)| **m != 0.0) {
                 let passing = usize::from(self.graph.node(x).current) != opener;
                 for (to, p) in self.moves(x) {
@@ -251,7 +252,7 @@ impl Passes<'_> {
                     }
                 }
             }
-            flight = next;
+            std::mem::swap(&mut flight, &mut next);
         }
         Err(SolveError::Endless { positions: n })
     }

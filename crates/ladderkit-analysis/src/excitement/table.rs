@@ -51,7 +51,7 @@ pub fn table_measures(board: &CompiledBoard, players: u32, options: &Options) ->
     chain.check_finishes()?;
     let players = players.max(1);
     let racing = Racing::new(&chain, options)?;
-    let half_way_round = racing.median_rounds(players).div_ceil(2).max(1);
+    let half_way_round = racing.half_way_round(players);
     Ok(TableMeasures {
         players,
         half_way_round,
@@ -63,7 +63,7 @@ pub fn table_measures(board: &CompiledBoard, players: u32, options: &Options) ->
 /// `TableMeasures::comeback` alone (the tuner's).
 pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
     let racing = Racing::new(chain, options)?;
-    let half_way_round = racing.median_rounds(players).div_ceil(2).max(1);
+    let half_way_round = racing.half_way_round(players);
     Ok(comeback_after(chain, &racing, players, half_way_round as usize))
 }
 
@@ -85,11 +85,10 @@ fn comeback_after(chain: &RollChain<'_>, racing: &Racing, players: u32, half_way
     // States from the furthest along; ties share their suffix sum.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|x| std::cmp::Reverse(chain.positions[*x]));
-    // `ahead[t][x]`: U(x, t), the racing mass strictly ahead of x after t
-    // more rolls.
-    let ahead = |t: usize| -> Vec<f64> {
+    // `u[x]` = U(x, t), the racing mass strictly ahead of x after t more
+    // rolls (the tuner calls this per candidate: two buffers, refilled).
+    let ahead = |t: usize, u: &mut [f64]| {
         let s = &racing.survival[t];
-        let mut u = vec![0.0; n];
         let (mut sum, mut k) = (0.0, 0);
         while k < n {
             let pos = chain.positions[order[k]];
@@ -105,19 +104,19 @@ fn comeback_after(chain: &RollChain<'_>, racing: &Racing, players: u32, half_way
             sum += level;
             k = end;
         }
-        u
     };
-    let mut before = ahead(0);
+    let (mut before, mut now) = (vec![0.0; n], vec![0.0; n]);
+    ahead(0, &mut before);
     let mut total = 0.0;
     for t in 1..racing.finish.len() {
-        let now = ahead(t);
+        ahead(t, &mut now);
         for x in 0..n {
             let f = racing.finish[t][x];
             if f != 0.0 && d[x] != 0.0 {
                 total += d[x] * f * mixed(now[x], before[x], players - 1);
             }
         }
-        before = now;
+        std::mem::swap(&mut before, &mut now);
     }
     total
 }

@@ -81,7 +81,7 @@ fn half_way(rounds: &Histogram, games: u64) -> u32 {
             2 * over >= games
         })
         .unwrap_or(rounds.counts.len());
-    (median as u32).div_ceil(2).max(1)
+    ladderkit_analysis::half_way_round(median as u32)
 }
 
 /// A run's excitement, ready to print.
