@@ -5,12 +5,12 @@
 //! give).
 //! What `ladderkit analyze` prints and the editor's Odds tab shows.
 
-use crate::analysis::{AnalysisError, Excitement, Measures, Options, excitement_stepped};
-use crate::core::Playable;
+use crate::analysis::{AnalysisError, Course, Excitement, Measures, Options, excitement_stepped};
 use crate::core::spec::FirstPlayer;
 use crate::core::work::Meter;
+use crate::core::{CompiledBoard, Playable};
 use crate::engine::{Engine, Policy};
-use crate::solve::{Choice, Limits, Solver, game_excitement};
+use crate::solve::{Choice, GameExcitement, Limits, Solver, game_excitement};
 
 /// The solved game is explored for the measures up to this many positions
 /// (`Graph::BYTES_PER_POSITION` each: about 560 MB).
@@ -20,7 +20,7 @@ pub const SOLVED_POSITIONS: usize = 200_000;
 #[derive(Debug, Clone, PartialEq)]
 pub enum TwoPlayers {
     Chain(Excitement),
-    Solved(Measures),
+    Solved(GameExcitement),
 }
 
 impl TwoPlayers {
@@ -28,16 +28,18 @@ impl TwoPlayers {
     pub fn measures(&self) -> &Measures {
         match self {
             Self::Chain(e) => &e.measures,
-            Self::Solved(m) => m,
+            Self::Solved(g) => &g.measures,
         }
     }
 
-    /// The race's own measures (decided at, the trailing table, the
-    /// charts), if these are they.
-    pub fn chain(&self) -> Option<&Excitement> {
+    /// A typical game to chart, from `seed` on, on `board` (the board the
+    /// measures are of): the race's chain plays as many as asked; the
+    /// solved game's were sampled with the measures (`COURSES` of them), so
+    /// past the last the first comes round again.
+    pub fn typical_course(&self, board: &CompiledBoard, seed: u64) -> Option<Course> {
         match self {
-            Self::Chain(e) => Some(e),
-            Self::Solved(_) => None,
+            Self::Chain(e) => e.typical_course(board, seed),
+            Self::Solved(g) => g.courses.iter().find(|c| c.seed >= seed).or(g.courses.first()).cloned(),
         }
     }
 

@@ -4,8 +4,11 @@
 
 use std::time::Duration;
 
-use crate::analysis::{Analysis, AnalysisError, Excitement, Options, analyze_board_until, excitement};
+use crate::analysis::{Analysis, AnalysisError, Measures, Options, analyze_board_until};
+use crate::core::work::{Meter, run_until};
 use crate::core::{Compiled, VariantSpec};
+use crate::engine::Policy;
+use crate::excitement::two_players_stepped;
 use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
 
 /// How long the pages may spend on their odds. The caller keeps the clock
@@ -13,12 +16,13 @@ use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
 pub const ODDS_BUDGET: Duration = Duration::from_secs(10);
 
 /// The exact analysis for each player count the variant allows (up to six
-/// counts), or why there is none; with two players, the race's excitement
-/// where it is exact.
+/// counts), or why there is none; with two players, the game's excitement
+/// where it is exact (by the race's chain or from the solved game, choices
+/// made at random, as `ladderkit analyze` gives it).
 pub struct ExactOdds {
     pub list: Vec<(u32, Analysis)>,
     pub why_not: Option<String>,
-    pub excitement: Option<Excitement>,
+    pub excitement: Option<Measures>,
 }
 
 impl ExactOdds {
@@ -56,7 +60,11 @@ impl ExactOdds {
         let excitement = list
             .iter()
             .any(|(n, _)| *n == 2)
-            .then(|| excitement(&board, &Options::default(), &out_of_time).ok())
+            .then(|| {
+                let meter = Meter::default();
+                let work = two_players_stepped(&board, Policy::Random, &meter);
+                run_until(work, || !out_of_time(0.0)).and_then(Result::ok).map(|e| e.measures().clone())
+            })
             .flatten();
         Self { list, why_not: None, excitement }
     }

@@ -107,14 +107,15 @@ fn analyze_json_contract() {
     assert_eq!(rows[0]["round"], 1);
     assert_eq!(rows[0]["chance"].as_array().unwrap().len(), 11);
     assert_eq!(e["exact_by"], "race chain");
-    // Lost and extra turns: exact from the solved game, without the
-    // measures only the race's chain gives.
+    // Lost and extra turns: exact from the solved game, with the same
+    // measures.
     let gw: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--json"]))).unwrap();
     let e = &gw["excitement"];
     assert_eq!(e["exact_by"], "solved game", "{gw}");
     assert!((e["lead_changes"]["mean"].as_f64().unwrap() - 5.991).abs() < 1e-3, "{e}");
-    assert!(e["decided_at"].is_null() && e["trailing"].is_null(), "{e}");
+    assert!((0.0..=1.0).contains(&e["decided_at"].as_f64().unwrap()), "{e}");
+    assert_eq!(e["trailing"]["rows"][0]["round"], 1, "{e}");
 }
 
 #[test]
@@ -861,6 +862,12 @@ fn render_describes_a_variant_as_a_markdown_page_with_its_picture() {
     let o = ladderkit(&["render", "variants/treehouse.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(std::fs::read_to_string(&page).unwrap().contains("No exact odds"));
+    // Lost and extra turns: the excitement sentence from the solved game
+    // (`analyze`'s 5.99 lead changes).
+    let o = ladderkit(&["render", "variants/gameweave-small.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.contains("Two players: 6.0 lead changes a game"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -349,6 +349,30 @@ fn the_tuners_excitement_figures_equal_the_full_pass() {
     }
 }
 
+/// Past the full pass's limit (a 30 × 30 board), the expected lead changes
+/// still come from one solve, and equal 100,000 played games' within 4
+/// standard errors; the full pass says why it refuses.
+#[test]
+fn lead_changes_alone_reach_boards_past_the_full_pass() {
+    use ladderkit::analysis::{AnalysisError, Metrics, Wanted};
+    let spec = ladderkit::core::sample::random_board(30, 30, 150);
+    let compiled = compile(&spec);
+    match excitement(&compiled.board, &Options::default(), &|_| false) {
+        Err(AnalysisError::NotExact(why)) => assert!(why.contains("places a piece can rest on"), "{why}"),
+        other => panic!("the full pass took a 30 × 30 board: {other:?}"),
+    }
+    let wanted = Wanted { lead_changes: true, ..Wanted::default() };
+    let exact = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap().lead_changes.unwrap();
+    let engine = Engine::new(&compiled, 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+    let options = SimOptions { threads: 2, excitement: true, ..SimOptions::new(100_000, vec![Policy::Random; 2], 7) };
+    let tally = simulate(&engine, &options, None);
+    assert_eq!(tally.unfinished, 0);
+    let report = tally.report().excitement.unwrap();
+    let (played, se) = (report.lead_changes.mean, report.lead_changes_se);
+    eprintln!("30 × 30: exact {exact:.4}, played {played:.4} (se {se:.4})");
+    assert!((played - exact).abs() <= 4.0 * se, "30 × 30: played {played}, exact {exact} (se {se})");
+}
+
 /// A typical game to chart: as long as a median game, with about the mean
 /// lead changes, seat A's exact chance after every turn, and the same game
 /// for the same seed.
@@ -360,7 +384,7 @@ fn a_typical_course_is_typical_and_exact_turn_by_turn() {
     let course = e.typical_course(&board, 1).unwrap();
     assert_eq!(Some(&course), e.typical_course(&board, 1).as_ref(), "a seed is a game");
     let median = f64::from(2 * e.half_way_round);
-    assert!((course.rounds() as f64 - median).abs() <= 0.2 * median, "{} rounds", course.rounds());
+    assert!((f64::from(course.rounds) - median).abs() <= 0.2 * median, "{} rounds", course.rounds);
     assert!((f64::from(course.lead_changes) - e.lead_changes.mean.round()).abs() <= 1.0);
     let steps = &course.steps;
     assert_eq!(steps[0].positions, [board.start; 2]);
@@ -461,7 +485,15 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
             None,
         ))
         .unwrap();
-        eprintln!("{}: {} positions, {:?}; {e:?}", spec.meta.name, solver.graph().positions(), started.elapsed());
+        eprintln!(
+            "{}: {} positions, {:?}; lead changes {:?}, decided at {:.3}, {} courses",
+            spec.meta.name,
+            solver.graph().positions(),
+            started.elapsed(),
+            e.lead_changes,
+            e.decided_at,
+            e.courses.len()
+        );
         e
     };
     let mb = bundled("milton-bradley");
@@ -475,7 +507,36 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
     close("uncertainty", g.uncertainty, e.uncertainty);
     close("drama", g.drama, e.drama);
     close("photo finish", g.photo_finish, e.photo_finish);
+    close("decided at", g.decided_at, e.decided_at);
     assert_eq!(g.half_way_round, e.half_way_round);
+    assert_eq!(g.trailing.squares, e.trailing.squares);
+    assert_eq!(g.trailing.rows.len(), e.trailing.rows.len(), "the same rounds");
+    for (a, b) in g.trailing.rows.iter().zip(&e.trailing.rows) {
+        assert_eq!((a.round, a.chance.len()), (b.round, b.chance.len()));
+        for (x, y) in a.chance.iter().zip(&b.chance) {
+            assert_eq!(x.is_some(), y.is_some(), "round {}", a.round);
+            close("a cell of the trailing table", x.unwrap_or(0.0), y.unwrap_or(0.0));
+        }
+    }
+    // The games sampled to chart: typical, and seat 1's chance after each
+    // turn is the race's win chance at those positions.
+    assert_eq!(g.courses.len(), ladderkit::solve::COURSES);
+    for course in &g.courses {
+        assert!(g.is_typical(course.rounds, course.lead_changes), "{course:?}");
+        assert_eq!(course.rounds as usize, (course.steps.len() - 1).div_ceil(2));
+        for (t, step) in course.steps.iter().enumerate().take(course.steps.len() - 1) {
+            let [a, b] = step.positions;
+            let a_wins = if t % 2 == 0 {
+                e.win_chance.of_mover(a, b).unwrap()
+            } else {
+                1.0 - e.win_chance.of_mover(b, a).unwrap()
+            };
+            close("a course's win chance", step.a_wins, a_wins);
+        }
+        let last = course.steps.last().unwrap();
+        assert_eq!(last.a_wins, if course.winner == 0 { 1.0 } else { 0.0 });
+        assert_eq!(last.positions[course.winner], 100, "the winner ends on the goal");
+    }
     for name in ["gameweave-small", "gameweave-medium"] {
         let spec = bundled(name);
         let g = solved(&spec);

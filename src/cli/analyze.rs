@@ -58,8 +58,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
-    /// .svg file; for two players on an exact race also the chance to win
-    /// when behind (a heat map) and a typical game's swings.
+    /// .svg file; for two players, where the excitement is exact, also the
+    /// chance to win when behind (a heat map) and a typical game's swings.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Also draw the board coloured by expected landings to this .png or
@@ -114,8 +114,9 @@ pub fn run(args: &Args) -> Outcome {
     };
     let measures = excitement::measure(&board, args.players, args.max_time);
     if let Some(path) = &args.plot {
-        let course = measures.chain().and_then(|e| Some((e, e.typical_course(&board, 1)?)));
-        let swings = course.as_ref().map(|(excitement, course)| render::Swings { excitement, course });
+        let exact = measures.exact.as_ref().ok();
+        let course = exact.and_then(|e| Some((e.measures(), e.typical_course(&board, 1)?)));
+        let swings = course.as_ref().map(|(measures, course)| render::Swings { measures, course });
         let svg = render::odds_svg(&spec.meta.name, &analysis, swings, render::Theme::Classic);
         if let Err(e) = files::save_picture(path, &svg, args.dpi, None) {
             return fail(e);

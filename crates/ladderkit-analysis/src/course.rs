@@ -6,10 +6,10 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::rng::GameRng;
 
 use crate::chain::{RollChain, Scope};
-use crate::excitement::{A, Excitement, sole};
+use crate::excitement::{A, Excitement, Measures, sole};
 
 /// Games tried for a typical one before the last is taken.
-const TRIES: u64 = 2_000;
+pub const TRIES: u64 = 2_000;
 
 /// A game this long is given up (one that never ends has no course).
 const MAX_TURNS: usize = 1_000_000;
@@ -24,6 +24,8 @@ pub struct Course {
     pub winner: usize,
     /// Lead changes by position, as `Excitement::lead_changes` counts them.
     pub lead_changes: u32,
+    /// The game's length in rounds (a round is a turn of each seat).
+    pub rounds: u32,
     /// The seed it was played from.
     pub seed: u64,
 }
@@ -34,10 +36,14 @@ pub struct CourseStep {
     pub a_wins: f64,
 }
 
-impl Course {
-    /// The game's length in rounds (a round is a turn of each seat).
-    pub fn rounds(&self) -> usize {
-        self.steps.len().saturating_sub(1).div_ceil(2)
+impl Measures {
+    /// Whether a game `rounds` long with `lead_changes` is typical of
+    /// these measures: its length within a fifth of a median game's, its
+    /// lead changes the mean's, give or take one.
+    pub fn is_typical(&self, rounds: u32, lead_changes: u32) -> bool {
+        let median = f64::from(2 * self.half_way_round);
+        let changes = self.lead_changes.mean.round();
+        (f64::from(rounds) - median).abs() <= 0.2 * median && (f64::from(lead_changes) - changes).abs() <= 1.0
     }
 }
 
@@ -48,13 +54,10 @@ impl Excitement {
     /// one. `None` if a piece cannot race from the start.
     pub fn typical_course(&self, board: &CompiledBoard, seed: u64) -> Option<Course> {
         let chain = RollChain::new(board, Scope::FromStart);
-        let median = f64::from(2 * self.half_way_round);
-        let changes = self.lead_changes.mean.round();
         let mut last = None;
         for s in seed..seed.saturating_add(TRIES) {
             let course = self.play(&chain, s)?;
-            let rounds = course.rounds() as f64;
-            if (rounds - median).abs() <= 0.2 * median && (f64::from(course.lead_changes) - changes).abs() <= 1.0 {
+            if self.is_typical(course.rounds, course.lead_changes) {
                 return Some(course);
             }
             last = Some(course);
@@ -87,7 +90,8 @@ impl Excitement {
                 positions[mover] = board.goal;
                 lead_changes += u32::from(led.is_some_and(|l| l != mover));
                 steps.push(CourseStep { positions, a_wins: if mover == 0 { 1.0 } else { 0.0 } });
-                return Some(Course { steps, winner: mover, lead_changes, seed });
+                let rounds = turn as u32 / 2 + 1;
+                return Some(Course { steps, winner: mover, lead_changes, rounds, seed });
             }
             u -= chain.win[x];
             for &(to, p) in chain.q.row(x) {

@@ -30,18 +30,25 @@ mod table;
 pub use table::{TableMeasures, table_measures};
 pub(crate) use table::{comeback, photo_finish};
 
-/// The joint chain of two pieces holds at most this many states squared
-/// (nine numbers each, twice over: about 50 MB).
-const MAX_STATES: usize = 600;
+/// The full pass pushes the joint chain of two pieces, at most this many
+/// states squared (nine numbers each, twice over: about 50 MB), forward a
+/// turn at a time: on a board near the limit it takes seconds, and its
+/// time grows as the states squared times the game's length.
+pub(crate) const MAX_STATES: usize = 600;
 
-/// Why a board whose piece rests on `states` places is too large for the
-/// two pieces' joint chain, if it is.
-pub(crate) fn too_many_states(states: usize) -> Option<String> {
-    (states > MAX_STATES).then(|| {
+/// The expected lead changes alone are one sparse solve over the states
+/// squared (`lead_changes`): boards up to this many resting places (about
+/// 100 MB at the limit).
+pub(crate) const MAX_LEAD_CHANGE_STATES: usize = 1000;
+
+/// Why a board whose piece rests on `states` places is too large for a
+/// computation over pairs of positions that holds `max` places, if it is.
+pub(crate) fn too_many_states(states: usize, max: usize) -> Option<String> {
+    (states > max).then(|| {
         format!(
             "the board has {states} places a piece can rest on; the two pieces together would have {} states, more than the {} the exact measures hold",
             states * states,
-            MAX_STATES * MAX_STATES
+            max * max
         )
     })
 }
@@ -61,7 +68,7 @@ const PARTS: f64 = 4.0;
 
 /// The trailing table has a row for each round at whose end at least this
 /// share of the games is still running.
-const TRAILING_FROM: f64 = 0.01;
+pub const TRAILING_FROM: f64 = 0.01;
 
 /// Who led last: nobody yet, seat A (the first to move) or seat B; `sole`
 /// names the first of its two pieces `A` (`lead_changes` calls it the
@@ -138,6 +145,12 @@ pub struct Measures {
     /// The chance that the loser could have won with its next roll when
     /// the winner finished.
     pub photo_finish: f64,
+    /// The share of the game's turns played before the eventual winner's
+    /// chance first passed 90% (`DECIDED`): low when the winner is known
+    /// early.
+    pub decided_at: f64,
+    /// Chance to win when trailing, by round and by how far behind.
+    pub trailing: Trailing,
 }
 
 /// The excitement measures of a two-player race, exact; `Measures`' fields
@@ -145,12 +158,6 @@ pub struct Measures {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Excitement {
     pub measures: Measures,
-    /// The share of the game's turns played before the eventual winner's
-    /// chance first passed 90% (`DECIDED`): low when the winner is known
-    /// early.
-    pub decided_at: f64,
-    /// Chance to win when trailing, by round and by how far behind.
-    pub trailing: Trailing,
     /// The win-chance function the measures were taken with.
     pub win_chance: WinChance,
 }
@@ -163,7 +170,7 @@ impl std::ops::Deref for Excitement {
     }
 }
 
-impl Excitement {
+impl Measures {
     /// The trailing table's rows at a quarter, a half, three quarters and
     /// the whole of a median game: the ones a report shows.
     pub fn quarter_rows(&self) -> Vec<&TrailingRow> {
@@ -189,6 +196,28 @@ pub struct TrailingRow {
     pub chance: Vec<Option<f64>>,
 }
 
+impl Trailing {
+    /// An empty table for a race to `goal`: ten bands across the board.
+    pub fn new(goal: u32) -> Self {
+        Self { squares: (goal / 10).max(1), rows: Vec::new() }
+    }
+
+    /// Adds the row of `round` from the running games: `(mass, squares
+    /// behind, the trailing seat's chance to win)` for each state in which
+    /// one seat is behind (`behind` ≥ 1) on a race to `goal`.
+    pub fn push_row(&mut self, round: u32, goal: u32, cells: impl IntoIterator<Item = (f64, u32, f64)>) {
+        let bands = (goal / self.squares + 1) as usize;
+        let (mut won, mut mass) = (vec![0.0; bands], vec![0.0; bands]);
+        for (m, behind, chance) in cells {
+            let b = (((behind.max(1) - 1) / self.squares) as usize).min(bands - 1);
+            won[b] += m * chance;
+            mass[b] += m;
+        }
+        let chance = won.iter().zip(&mass).map(|(w, m)| (*m > 0.0).then(|| w / m)).collect();
+        self.rows.push(TrailingRow { round, chance });
+    }
+}
+
 /// Why a board's excitement is not computed exactly here, if it is not.
 pub fn excitement_unsupported(board: &CompiledBoard) -> Option<String> {
     if let Some(e) = crate::interacting(board) {
@@ -206,10 +235,10 @@ pub fn excitement_unsupported(board: &CompiledBoard) -> Option<String> {
 }
 
 /// Refuses, with the reason, a board whose two-player measures are not
-/// exact here (`excitement_unsupported`, or a joint chain too large for
-/// `chain`'s states).
-pub(crate) fn check_exact(board: &CompiledBoard, chain: &RollChain<'_>) -> Result<(), AnalysisError> {
-    match excitement_unsupported(board).or_else(|| too_many_states(chain.states())) {
+/// exact here (`excitement_unsupported`, or `chain`'s states more than the
+/// `max` the computation holds).
+pub(crate) fn check_exact(board: &CompiledBoard, chain: &RollChain<'_>, max: usize) -> Result<(), AnalysisError> {
+    match excitement_unsupported(board).or_else(|| too_many_states(chain.states(), max)) {
         Some(why) => Err(AnalysisError::NotExact(why)),
         None => Ok(()),
     }
@@ -235,7 +264,7 @@ pub async fn excitement_stepped(
     meter: &Meter,
 ) -> Result<Excitement, AnalysisError> {
     let chain = RollChain::new(board, Scope::FromStart);
-    check_exact(board, &chain)?;
+    check_exact(board, &chain, MAX_STATES)?;
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
@@ -253,9 +282,9 @@ pub async fn excitement_stepped(
             uncertainty: by_position.entropy / by_position.turns,
             drama: by_position.drama / by_position.turns,
             photo_finish: by_position.photo_finish,
+            decided_at: undecided / by_position.turns,
+            trailing: by_position.trailing,
         },
-        decided_at: undecided / by_position.turns,
-        trailing: by_position.trailing,
         win_chance,
     })
 }
@@ -401,11 +430,6 @@ impl<'a> Game<'a> {
         Self { chain, win, half_way_round }
     }
 
-    /// Bands of the trailing table: ten columns across the board.
-    fn band(&self) -> u32 {
-        (self.chain.board.goal / 10).max(1)
-    }
-
     /// One pass; `part` is how many parts of the work came before it (for
     /// `meter`).
     async fn play(&self, leader: Leader, options: &Options, meter: &Meter, part: f64) -> Result<Sums, AnalysisError> {
@@ -421,8 +445,7 @@ impl<'a> Game<'a> {
         let (mut over_m, mut over_c1, mut over_c2) = (0.0, 0.0, 0.0);
         let (mut comeback, mut entropy, mut turns) = (0.0, 0.0, 0.0);
         let (mut drama, mut photo_finish) = (0.0, 0.0);
-        let band = self.band();
-        let mut trailing = Trailing { squares: band, rows: Vec::new() };
+        let mut trailing = Trailing::new(chain.board.goal);
         let mut turn = 0usize;
         let (mut running, mut done) = (1.0, 0.0f64);
         while running >= options.tail {
@@ -430,7 +453,7 @@ impl<'a> Game<'a> {
             let a_moves = turn.is_multiple_of(2);
             if a_moves && turn > 0 && leader == Leader::Position {
                 if running >= TRAILING_FROM {
-                    trailing.rows.push(self.trailing_row(&now, (turn / 2) as u32, band));
+                    self.trailing_row(&mut trailing, &now, (turn / 2) as u32);
                 }
                 if turn / 2 == self.half_way_round as usize {
                     comeback = self.comeback(&now);
@@ -548,28 +571,19 @@ impl<'a> Game<'a> {
     }
 
     /// The trailing seat's chance to win at this round's end, by how far
-    /// behind it is.
-    fn trailing_row(&self, now: &Mass, round: u32, band: u32) -> TrailingRow {
+    /// behind it is: `trailing`'s row for `round`.
+    fn trailing_row(&self, trailing: &mut Trailing, now: &Mass, round: u32) {
         let n = self.chain.states();
         let pos = |x: usize| self.chain.positions[x];
-        let bands = (self.chain.board.goal / band + 1) as usize;
-        let (mut won, mut mass) = (vec![0.0; bands], vec![0.0; bands]);
-        for x in 0..n {
-            for y in 0..n {
-                let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
-                if m == 0.0 || pos(x) == pos(y) {
-                    continue;
-                }
-                let a_wins = self.win.of_a(x, y, true);
-                let (behind, chance) =
-                    if pos(x) < pos(y) { (pos(y) - pos(x), a_wins) } else { (pos(x) - pos(y), 1.0 - a_wins) };
-                let b = ((behind - 1) / band) as usize;
-                won[b] += m * chance;
-                mass[b] += m;
+        let cells = (0..n).flat_map(|x| (0..n).map(move |y| (x, y))).filter_map(|(x, y)| {
+            let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
+            if m == 0.0 || pos(x) == pos(y) {
+                return None;
             }
-        }
-        let chance = won.iter().zip(&mass).map(|(w, m)| (*m > 0.0).then(|| w / m)).collect();
-        TrailingRow { round, chance }
+            let a_wins = self.win.of_a(x, y, true);
+            Some(if pos(x) < pos(y) { (m, pos(y) - pos(x), a_wins) } else { (m, pos(x) - pos(y), 1.0 - a_wins) })
+        });
+        trailing.push_row(round, self.chain.board.goal, cells);
     }
 }
 

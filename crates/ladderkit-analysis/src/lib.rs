@@ -27,9 +27,9 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
 pub use chain::Transient;
-pub use course::{Course, CourseStep};
+pub use course::{Course, CourseStep, TRIES as TYPICAL_TRIES};
 pub use excitement::{
-    DECIDED, Excitement, Measures, Spread, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
+    DECIDED, Excitement, Measures, Spread, TRAILING_FROM, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
     excitement_stepped, excitement_unsupported, half_way_round, table_measures,
 };
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.

@@ -107,9 +107,10 @@ impl Metrics {
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
         if wanted.lead_changes {
-            // Over pairs of positions: the joint chain's limit too.
+            // Over pairs of positions: one solve, larger boards than the
+            // full pass.
             pause().await;
-            crate::excitement::check_exact(board, &chain)?;
+            crate::excitement::check_exact(board, &chain, crate::excitement::MAX_LEAD_CHANGE_STATES)?;
         } else if (wanted.comeback.is_some() || wanted.photo_finish.is_some())
             && let Some(why) = crate::excitement_unsupported(board)
         {

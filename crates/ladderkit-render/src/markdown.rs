@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use ladderkit_analysis::{Analysis, Excitement};
+use ladderkit_analysis::{Analysis, Measures};
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::VariantSpec;
 
@@ -11,8 +11,8 @@ use ladderkit_core::spec::VariantSpec;
 #[derive(Debug, Clone, Copy)]
 pub enum Odds<'a> {
     /// `(players, analysis)`, player counts in increasing order, and the
-    /// two-player race's excitement where it is exact.
-    Exact { counts: &'a [(u32, Analysis)], excitement: Option<&'a Excitement> },
+    /// two-player game's excitement where it is exact.
+    Exact { counts: &'a [(u32, Analysis)], excitement: Option<&'a Measures> },
     /// The pieces interact (or the board is a score track): the reason.
     None(&'a str),
 }

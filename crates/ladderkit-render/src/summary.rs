@@ -87,12 +87,9 @@ pub fn rules_summary(rules: &Rules) -> Vec<String> {
     out
 }
 
-/// Every sentence the printed board's summary holds: the rules, then those
-/// of chips and arrows. The board's footer, the rules sheet of the
-/// print-and-play kit and the Markdown page all say these.
 /// The excitement's headline measures in one sentence, for the page and the
 /// kit's odds card (`docs/analysis.md`, "Excitement").
-pub fn excitement_headline(e: &ladderkit_analysis::Excitement) -> String {
+pub fn excitement_headline(e: &ladderkit_analysis::Measures) -> String {
     format!(
         "Two players: {:.1} lead changes a game; the winner was behind at half-way in {:.0}% of games; {:.0}% end with the loser one roll away.",
         e.lead_changes.mean,
@@ -101,6 +98,9 @@ pub fn excitement_headline(e: &ladderkit_analysis::Excitement) -> String {
     )
 }
 
+/// Every sentence the printed board's summary holds: the rules, then those
+/// of chips and arrows. The board's footer, the rules sheet of the
+/// print-and-play kit and the Markdown page all say these.
 pub fn rule_sentences(spec: &ladderkit_core::spec::VariantSpec) -> Vec<String> {
     let mut out = rules_summary(&spec.rules);
     if let Some(r) = &spec.random_jumps {

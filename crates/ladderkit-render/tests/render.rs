@@ -169,7 +169,7 @@ fn the_markdown_page_has_the_rules_jumps_and_odds() {
         .map(|players| (players, analyze(&compiled, &Options { players, ..Options::default() }).unwrap()))
         .collect();
     let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
-    let exact = ladderkit_render::Odds::Exact { counts: &odds, excitement: Some(&e) };
+    let exact = ladderkit_render::Odds::Exact { counts: &odds, excitement: Some(&e.measures) };
     let page = ladderkit_render::describe_md(&spec, &compiled.board, exact, Some("mb.png"));
     assert!(page.contains("Two players: 5.0 lead changes a game; the winner was behind at half-way in 32% of games"));
     for sentence in ladderkit_render::rules_summary(&spec.rules) {
@@ -260,7 +260,7 @@ fn the_odds_chart_adds_the_excitement_of_a_two_player_race() {
     let analysis = analyze(&compiled, &Options { players: 2, ..Options::default() }).unwrap();
     let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
     let course = e.typical_course(&compiled.board, 1).unwrap();
-    let swings = ladderkit_render::Swings { excitement: &e, course: &course };
+    let swings = ladderkit_render::Swings { measures: &e.measures, course: &course };
     let svg = odds_svg(&spec.meta.name, &analysis, Some(swings), Theme::Classic);
     assert!(svg.contains(r#"height="255mm""#), "{}", &svg[..200]);
     let heat = &svg[svg.find(r#"<g id="trailing">"#).unwrap()..];

@@ -23,7 +23,7 @@ use ladderkit_core::work::pause;
 use ladderkit_engine::{Engine, Policy};
 
 pub use evaluate::{Choice, Odds, evaluate, evaluate_stepped, share};
-pub use excitement::game_excitement;
+pub use excitement::{COURSES, GameExcitement, game_excitement};
 pub use graph::{FINISHED, Graph, Limits, Node, Opt, Roll};
 pub use optimal::{Optimal, TOLERANCE, optimal, optimal_stepped};
 pub use perfect::Perfect;

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{AnalysisError, DECIDED, Excitement, Options, Spread, TableMeasures, table_measures};
+use ladderkit::analysis::{AnalysisError, DECIDED, Options, Spread, TableMeasures, table_measures};
 use ladderkit::core::Playable;
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::engine::Policy;
@@ -20,13 +20,6 @@ pub(super) struct Measures {
     pub exact: Result<TwoPlayers, String>,
     /// Three or more players: the comeback and the photo finish.
     pub table: Option<Result<TableMeasures, String>>,
-}
-
-impl Measures {
-    /// The race's own measures, for the charts (`--plot`).
-    pub fn chain(&self) -> Option<&Excitement> {
-        self.exact.as_ref().ok().and_then(TwoPlayers::chain)
-    }
 }
 
 /// The measures at a table of `players`, within `limit`.
@@ -82,7 +75,6 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
         }
     };
     let e = exact.measures();
-    let decided_at = exact.chain().map(|c| c.decided_at);
     let _ = writeln!(s, "\nExcitement (two players, exact from {}; docs/analysis.md)", exact.how());
     let (lead, fav) = (e.lead_changes, e.favourite_changes);
     let _ = writeln!(
@@ -111,23 +103,19 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
         "  drama              {:.3} a turn: how far the eventual winner's chance lags the favourite's",
         e.drama
     );
-    if let Some(decided_at) = decided_at {
-        let _ = writeln!(
-            s,
-            "  decided at         {:.0}% of the game: the winner's chance first passes {:.0}%",
-            decided_at * 100.0,
-            DECIDED * 100.0
-        );
-    }
+    let _ = writeln!(
+        s,
+        "  decided at         {:.0}% of the game: the winner's chance first passes {:.0}%",
+        e.decided_at * 100.0,
+        DECIDED * 100.0
+    );
     let _ = writeln!(s, "  photo finish       {:.1}%: the loser was one roll from winning", e.photo_finish * 100.0);
-    if let Some(chain) = exact.chain() {
-        trailing_table(s, chain);
-    }
+    trailing_table(s, e);
 }
 
 /// The chance to win when behind, at a quarter, a half, three quarters and
 /// the whole of a median game.
-fn trailing_table(s: &mut String, e: &Excitement) {
+fn trailing_table(s: &mut String, e: &ladderkit::analysis::Measures) {
     let rows = e.quarter_rows();
     if rows.is_empty() {
         return;
@@ -171,19 +159,18 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
         Ok(exact) => {
             let e = exact.measures();
             let spread = |s: Spread| json!({ "mean": s.mean, "sd": s.sd });
-            let trailing = exact.chain().map(|c| &c.trailing).map(|t| {
-                let rows: Vec<Value> = t.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
-                json!({ "squares_per_column": t.squares, "rows": rows })
-            });
+            let t = &e.trailing;
+            let rows: Vec<Value> = t.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
+            let trailing = json!({ "squares_per_column": t.squares, "rows": rows });
             json["excitement"] = json!({
-                "exact_by": if exact.chain().is_some() { "race chain" } else { "solved game" },
+                "exact_by": match exact { TwoPlayers::Chain(_) => "race chain", TwoPlayers::Solved(_) => "solved game" },
                 "lead_changes": spread(e.lead_changes),
                 "favourite_changes": spread(e.favourite_changes),
                 "half_way_round": e.half_way_round,
                 "comeback": e.comeback,
                 "uncertainty": e.uncertainty,
                 "drama": e.drama,
-                "decided_at": exact.chain().map(|c| c.decided_at),
+                "decided_at": e.decided_at,
                 "photo_finish": e.photo_finish,
                 "trailing": trailing,
             });

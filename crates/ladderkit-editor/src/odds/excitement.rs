@@ -44,7 +44,7 @@ impl Excitements {
         if key.generation != generation {
             return;
         }
-        let Some(e) = latest.as_ref().as_ref().ok().and_then(TwoPlayers::chain) else { return };
+        let Ok(e) = latest.as_ref() else { return };
         let next = self.course.as_ref().map_or(1, |c| c.seed + 1);
         self.course = e.typical_course(board, next);
     }
@@ -73,8 +73,7 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
         && let Some(done) = job.run(budget)
     {
         ex.running = None;
-        let chain = done.as_ref().ok().and_then(TwoPlayers::chain);
-        ex.course = chain.and_then(|e| e.typical_course(&checks.compiled.board, 1));
+        ex.course = done.as_ref().ok().and_then(|e| e.typical_course(&checks.compiled.board, 1));
         ex.latest = Some((key, Arc::new(done)));
     }
 }

@@ -270,8 +270,8 @@ fn excitement(
                 .weak(),
         );
     }
-    let (measures, e) = match e {
-        Some(Ok(e)) => (e, e.measures()),
+    let e = match e {
+        Some(Ok(e)) => e.measures(),
         Some(Err(why)) => {
             ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
             return false;
@@ -305,8 +305,8 @@ fn excitement(
             ("Drama", format!("{:.3} a turn", e.drama), "How far the eventual winner's chance lags the favourite's"),
             (
                 "Decided at",
-                measures.chain().map_or("—".into(), |c| format!("{:.0}% of the game", c.decided_at * 100.0)),
-                "When the winner's chance first passes 90% (on races whose pieces never meet)",
+                format!("{:.0}% of the game", e.decided_at * 100.0),
+                "When the winner's chance first passes 90%",
             ),
             ("Photo finish", format!("{:.1}%", e.photo_finish * 100.0), "The loser was one roll from winning"),
         ];
@@ -316,7 +316,6 @@ fn excitement(
             ui.end_row();
         }
     });
-    let Some(e) = measures.chain() else { return false };
     let rows = e.quarter_rows();
     if rows.is_empty() {
         return false;
@@ -373,7 +372,7 @@ fn course_chart(ui: &mut egui::Ui, c: &Course) -> bool {
     let summary = format!(
         "seat {} won in {} rounds, {} lead change{}",
         c.winner + 1,
-        c.rounds(),
+        c.rounds,
         c.lead_changes,
         if c.lead_changes == 1 { "" } else { "s" }
     );

@@ -498,7 +498,7 @@ fn two_players_see_the_exact_excitement_of_the_race() {
 }
 
 /// Lost and extra turns: the measures of the solved game, as `ladderkit
-/// analyze` gives them, with no typical game to chart.
+/// analyze` gives them, with the typical games sampled from it to chart.
 #[test]
 fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
@@ -512,9 +512,14 @@ fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
         Policy::Greedy,
         &Default::default(),
     ));
-    assert!(matches!(shown, Ok(TwoPlayers::Solved(_))), "{shown:?}");
+    let Ok(TwoPlayers::Solved(solved)) = shown.clone() else { panic!("{shown:?}") };
     assert_eq!(shown, &cli);
-    assert!(odds.excitement.course().is_none(), "a typical game is charted from the race's chain only");
+    assert!(!solved.trailing.rows.is_empty() && solved.decided_at > 0.0, "{:?}", solved.measures);
+    let first = odds.excitement.course().cloned().unwrap();
+    assert_eq!(first, solved.courses[0], "the first typical game");
+    send(&mut app, Intent::AnotherCourse);
+    let next = app.world().resource::<Odds>().excitement.course().cloned().unwrap();
+    assert_eq!(next, solved.courses[1], "the next one");
 }
 
 /// Two-player Treehouse: the excitement of the solved game, the panel's
@@ -535,6 +540,9 @@ fn two_player_treehouse_shows_the_excitement_of_its_solved_game() {
     assert!(matches!(shown, Ok(TwoPlayers::Solved(_))), "{shown:?}");
     assert_eq!(shown, &cli);
     assert!(shown.as_ref().unwrap().measures().lead_changes.mean > 0.0);
+    let course = odds.excitement.course().unwrap();
+    let won = if course.winner == 0 { 1.0 } else { 0.0 };
+    assert_eq!(course.steps.last().unwrap().a_wins, won, "a whole game, to its winner: {course:?}");
 }
 
 #[test]

@@ -373,7 +373,7 @@ mod tests {
         let compiled = compile(&spec);
         let counts = [(2, analyze(&compiled, &Options::default()).unwrap())];
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
-        let with = odds_lines(Odds::Exact { counts: &counts, excitement: Some(&e) });
+        let with = odds_lines(Odds::Exact { counts: &counts, excitement: Some(&e.measures) });
         let without = odds_lines(Odds::Exact { counts: &counts, excitement: None });
         assert_eq!(with.len(), without.len() + 1);
         assert_eq!(with.last().unwrap(), &crate::summary::excitement_headline(&e));

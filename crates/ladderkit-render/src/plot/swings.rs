@@ -3,7 +3,7 @@
 //! behind down), and a typical game's swings (seat 1's chance to win after
 //! every turn).
 
-use ladderkit_analysis::{Course, Excitement};
+use ladderkit_analysis::{Course, Measures};
 
 use super::nice_step;
 use crate::Theme;
@@ -15,7 +15,7 @@ pub(super) const HEIGHT: f32 = 125.0;
 /// What the charts are drawn from.
 #[derive(Debug, Clone, Copy)]
 pub struct Swings<'a> {
-    pub excitement: &'a Excitement,
+    pub measures: &'a Measures,
     pub course: &'a Course,
 }
 
@@ -32,13 +32,13 @@ pub(super) fn draw(svg: &mut Svg, swings: Swings<'_>, top: f32, width: f32, them
     let ink = format!(r#"fill="{}""#, c.ink);
     let axis = format!(r#"stroke="{}" stroke-width="0.3""#, c.ink);
     let (x0, cw) = (16.0, width - 32.0);
-    heat_map(svg, swings.excitement, (x0, top + 10.0, cw, 42.0), &ink, &axis);
+    heat_map(svg, swings.measures, (x0, top + 10.0, cw, 42.0), &ink, &axis);
     course(svg, swings.course, (x0, top + 74.0, cw, 38.0), &ink, &axis, c.goal_line());
 }
 
 /// The trailing table: a column per round up to twice a median game, a row
 /// per band of squares behind.
-fn heat_map(svg: &mut Svg, e: &Excitement, (x0, y0, cw, ch): (f32, f32, f32, f32), ink: &str, axis: &str) {
+fn heat_map(svg: &mut Svg, e: &Measures, (x0, y0, cw, ch): (f32, f32, f32, f32), ink: &str, axis: &str) {
     let t = &e.trailing;
     let last_round = 4 * e.half_way_round;
     let rows: Vec<_> = t.rows.iter().filter(|r| r.round <= last_round).collect();
@@ -94,7 +94,7 @@ fn course(svg: &mut Svg, course: &Course, (x0, y0, cw, ch): (f32, f32, f32, f32)
             "A typical game (seed {}): seat 1's chance to win after each turn; seat {} won in {} rounds, {} lead change{}",
             course.seed,
             course.winner + 1,
-            course.rounds(),
+            course.rounds,
             course.lead_changes,
             if course.lead_changes == 1 { "" } else { "s" }
         ),
