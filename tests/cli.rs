@@ -95,11 +95,24 @@ fn analyze_json_contract() {
     for key in ["comeback", "photo_finish"] {
         assert!((0.0..1.0).contains(&t[key].as_f64().unwrap()), "{key}: {t}");
     }
+    // Lead changes are played instead, 100,000 games from seed 1 unless
+    // told; the played comeback agrees with the exact one.
+    let played = &v["excitement_played"];
+    assert_eq!((played["games"].as_u64(), played["seed"].as_u64()), (Some(100_000), Some(1)), "{played}");
+    assert!(played["lead_changes"]["mean"].as_f64().unwrap() > 1.0, "{played}");
+    let [lo, hi] = [0, 1].map(|i| played["comeback_interval"][i].as_f64().unwrap());
+    let exact = t["comeback"].as_f64().unwrap();
+    assert!(lo - 0.01 <= exact && exact <= hi + 0.01, "{exact} against [{lo}, {hi}]");
     let two: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]))).unwrap();
     let e = &two["excitement"];
     let lead = e["lead_changes"]["mean"].as_f64().unwrap();
     assert!((lead - 4.9608).abs() < 5e-4, "{e}");
+    let counts: Vec<f64> =
+        e["lead_changes"]["distribution"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
+    let mean: f64 = counts.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    assert!((counts.iter().sum::<f64>() + e["lead_changes"]["more"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    assert!((mean - lead).abs() < 1e-6, "the distribution's mean {mean}");
     for key in ["comeback", "uncertainty", "drama", "decided_at", "photo_finish"] {
         assert!((0.0..=1.0).contains(&e[key].as_f64().unwrap()), "{key}: {e}");
     }

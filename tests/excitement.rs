@@ -109,6 +109,17 @@ fn exact_measures_match_the_simulators_games() {
         let report = all.report().excitement.unwrap();
         assert!((report.lead_changes.mean - mean).abs() < 1e-9, "{name}: the histogram holds the same changes");
         assert!((report.lead_changes.sd / exact.lead_changes.sd - 1.0).abs() < 0.05, "{name}: {report:?}");
+        // The exact distribution: its mean and sd are the pass's, and each
+        // count's share of the played games agrees with it.
+        let counts = exact.lead_change_counts.as_ref().unwrap();
+        let moment = |j: i32| counts.p.iter().enumerate().map(|(k, p)| (k as f64).powi(j) * p).sum::<f64>();
+        assert!((moment(1) - exact.lead_changes.mean).abs() < 1e-6, "{name}: {counts:?}");
+        let sd = (moment(2) - moment(1).powi(2)).sqrt();
+        assert!((sd - exact.lead_changes.sd).abs() < 1e-6, "{name}: sd {sd}");
+        for (k, &p) in counts.p.iter().enumerate().take(12) {
+            let played = counted.lead_changes.counts.get(k).copied().unwrap_or(0);
+            share_agrees(&name, &format!("{k} lead changes"), p, played, all.games);
+        }
         let comebacks = counted.winner_last.get(exact.half_way_round as usize).copied().unwrap_or(0);
         share_agrees(&name, "comeback", exact.comeback, comebacks, all.games);
         share_agrees(&name, "photo finish", exact.photo_finish, counted.photo_finishes, all.games);
@@ -178,6 +189,11 @@ fn a_coin_race_is_worked_out_by_hand() {
     assert!((e.lead_changes.mean - 1.0 / 3.0).abs() < 1e-9, "{:?}", e.lead_changes);
     // A single 0-or-1 count: variance p(1 − p) = 2/9.
     assert!((e.lead_changes.sd - (2.0f64 / 9.0).sqrt()).abs() < 1e-9, "{:?}", e.lead_changes);
+    // Its distribution: none with 2/3, one with 1/3, never more.
+    let counts = e.lead_change_counts.as_ref().unwrap();
+    assert_eq!(counts.p.len(), 2, "{counts:?}");
+    assert!((counts.p[0] - 2.0 / 3.0).abs() < 1e-12 && (counts.p[1] - 1.0 / 3.0).abs() < 1e-12, "{counts:?}");
+    assert!(counts.more < 1e-12, "{counts:?}");
 }
 
 /// A plain game loop written here (one die, the board's own `travel`),

@@ -51,7 +51,9 @@ pub struct Args {
     /// the seats out over a match), expected_rounds, expected_total_rolls, decay
     /// (the chance a long game goes on for another roll), tail_bound (the
     /// largest error of any finish_within value), excitement {exact_by,
-    /// lead_changes, favourite_changes, comeback, uncertainty, drama,
+    /// lead_changes {mean, sd, distribution: [P(0 changes), P(1), …] and
+    /// more (the chance of more) on the race's chain}, favourite_changes,
+    /// comeback, uncertainty, drama,
     /// decided_at, photo_finish, trailing} (null, with excitement_not_exact
     /// saying why, where not exact), excitement_table {players, comeback,
     /// photo_finish} at three or more players, and more.
@@ -79,6 +81,14 @@ pub struct Args {
     /// (`random_jumps`): analyse the board of this game (0 is the first).
     #[arg(long, default_value_t = 0)]
     game: u64,
+    /// Where the excitement measures are not exact (lead changes at three
+    /// or more players, games too large to solve), play this many games
+    /// with random bots and report them with 95% intervals; 0 plays none.
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// The seed of those games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -112,7 +122,8 @@ pub fn run(args: &Args) -> Outcome {
         }
         Err(Stopped::Error(e)) => return fail(e),
     };
-    let measures = excitement::measure(&board, args.players, args.max_time);
+    let playing = excitement::Playing { games: args.games, seed: args.seed };
+    let measures = excitement::measure(&board, args.players, args.max_time, playing);
     if let Some(path) = &args.plot {
         let exact = measures.exact.as_ref().ok();
         let course = exact.and_then(|e| Some((e.measures(), e.typical_course(&board, 1)?)));

@@ -244,7 +244,7 @@ fn write_part(
 
 /// Waits for the worker: a progress bar on a terminal (nothing when piped),
 /// and the stop flag raised once the time limit, if any, has passed.
-fn watch<T>(
+pub(super) fn watch<T>(
     done: &AtomicU64,
     total: u64,
     worker: &std::thread::ScopedJoinHandle<'_, T>,
@@ -282,11 +282,7 @@ pub(super) fn to_json(
     threads: usize,
     runner: Runner,
 ) -> serde_json::Value {
-    let summary = |s: &ladderkit::sim::Summary| {
-        let p: serde_json::Map<String, serde_json::Value> =
-            s.percentiles.iter().map(|(p, v)| (format!("p{p}"), json!(v))).collect();
-        json!({ "mean": s.mean, "sd": s.sd, "min": s.min, "max": s.max, "percentiles": p })
-    };
+    let summary = summary_json;
     let jumps: Vec<_> = board
         .jumps
         .iter()
@@ -335,15 +331,7 @@ pub(super) fn to_json(
             "arrow_points_per_game": e.arrow_points,
             "racer_lost_on_points": e.racer_lost,
         })),
-        "excitement": r.excitement.as_ref().map(|e| json!({
-            "lead_changes": summary(&e.lead_changes),
-            "lead_changes_standard_error": e.lead_changes_se,
-            "half_way_round": e.half_way_round,
-            "comeback": e.comeback,
-            "comeback_interval": e.comeback_interval,
-            "photo_finish": e.photo_finish,
-            "photo_finish_interval": e.photo_finish_interval,
-        })),
+        "excitement": r.excitement.as_ref().map(excitement_json),
     })
 }
 
@@ -418,12 +406,37 @@ pub(super) fn readable(t: &Tally, r: &Report, board: &CompiledBoard) -> String {
     s
 }
 
+/// A played count's spread in JSON.
+fn summary_json(s: &ladderkit::sim::Summary) -> serde_json::Value {
+    let p: serde_json::Map<String, serde_json::Value> =
+        s.percentiles.iter().map(|(p, v)| (format!("p{p}"), json!(v))).collect();
+    json!({ "mean": s.mean, "sd": s.sd, "min": s.min, "max": s.max, "percentiles": p })
+}
+
+/// The played excitement measures in JSON (`simulate` and `analyze`).
+pub(super) fn excitement_json(e: &ladderkit::sim::ExcitementReport) -> serde_json::Value {
+    json!({
+        "lead_changes": summary_json(&e.lead_changes),
+        "lead_changes_standard_error": e.lead_changes_se,
+        "half_way_round": e.half_way_round,
+        "comeback": e.comeback,
+        "comeback_interval": e.comeback_interval,
+        "photo_finish": e.photo_finish,
+        "photo_finish_interval": e.photo_finish_interval,
+    })
+}
+
 fn excitement(s: &mut String, e: &ladderkit::sim::ExcitementReport) {
+    let _ = writeln!(s, "\nExcitement (from the games played; 95% intervals)");
+    excitement_lines(s, e);
+}
+
+/// The played excitement measures, a line each (`simulate` and `analyze`).
+pub(super) fn excitement_lines(s: &mut String, e: &ladderkit::sim::ExcitementReport) {
     let pct = |(lo, hi): (f64, f64)| format!("[{:.1}%, {:.1}%]", lo * 100.0, hi * 100.0);
     let l = &e.lead_changes;
     let spread: Vec<String> =
         l.percentiles.iter().filter(|(p, _)| [10, 50, 90].contains(p)).map(|(p, v)| format!("p{p} {v}")).collect();
-    let _ = writeln!(s, "\nExcitement (from the games played; 95% intervals)");
     let _ = writeln!(
         s,
         "  lead changes  {:.3} ± {:.3} a game (sd {:.2}; {})",

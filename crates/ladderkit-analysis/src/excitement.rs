@@ -23,6 +23,7 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
 
 use crate::chain::{RollChain, Scope};
+use crate::lead_changes::Counts;
 use crate::{AnalysisError, Options};
 
 mod table;
@@ -59,6 +60,10 @@ pub(crate) fn too_many_states(states: usize, max: usize) -> Option<String> {
 pub fn half_way_round(median_rounds: u32) -> u32 {
     median_rounds.div_ceil(2).max(1)
 }
+
+/// The distribution of lead changes is followed count by count until all
+/// but this share of the games are counted.
+const COUNTS_TAIL: f64 = 1e-10;
 
 /// The eventual winner's chance that counts as the game decided.
 pub const DECIDED: f64 = 0.9;
@@ -145,6 +150,9 @@ pub struct Measures {
     /// The chance that the loser could have won with its next roll when
     /// the winner finished.
     pub photo_finish: f64,
+    /// How many games have each count of lead changes (by position),
+    /// exactly, where it is worked out (the race's chain).
+    pub lead_change_counts: Option<Counts>,
     /// The share of the game's turns played before the eventual winner's
     /// chance first passed 90% (`DECIDED`): low when the winner is known
     /// early.
@@ -273,6 +281,7 @@ pub async fn excitement_stepped(
     let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
     let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
     let undecided = game.undecided(options, meter, 3.0).await?;
+    let lead_change_counts = crate::lead_changes::distribution(&chain, COUNTS_TAIL);
     Ok(Excitement {
         measures: Measures {
             lead_changes: by_position.changes,
@@ -282,6 +291,7 @@ pub async fn excitement_stepped(
             uncertainty: by_position.entropy / by_position.turns,
             drama: by_position.drama / by_position.turns,
             photo_finish: by_position.photo_finish,
+            lead_change_counts,
             decided_at: undecided / by_position.turns,
             trailing: by_position.trailing,
         },

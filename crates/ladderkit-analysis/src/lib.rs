@@ -32,6 +32,7 @@ pub use excitement::{
     DECIDED, Excitement, Measures, Spread, TRAILING_FROM, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
     excitement_stepped, excitement_unsupported, half_way_round, table_measures,
 };
+pub use lead_changes::Counts;
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};

@@ -70,6 +70,7 @@ pub async fn game_excitement(
         uncertainty: by_position.entropy / by_position.turns,
         drama: by_position.drama / by_position.turns,
         photo_finish: by_position.photo_finish,
+        lead_change_counts: None,
         decided_at: undecided / by_position.turns,
         trailing,
     };

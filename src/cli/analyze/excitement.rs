@@ -2,16 +2,21 @@
 //! (`ladderkit_analysis::excitement`), or of the solved two-player game
 //! where the race's chain does not hold (`ladderkit_solve::game_excitement`:
 //! lost and extra turns, pieces that meet), and at a larger table the two
-//! that need no joint chain; as text and as JSON.
+//! that need no joint chain; where some are not exact, the same measures
+//! from played games (`ladderkit simulate --excitement`), with 95%
+//! intervals; as text and as JSON.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use ladderkit::analysis::{AnalysisError, DECIDED, Options, Spread, TableMeasures, table_measures};
 use ladderkit::core::Playable;
+use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::work::{Meter, run_until};
-use ladderkit::engine::Policy;
+use ladderkit::engine::{Engine, Policy};
 use ladderkit::excitement::{TwoPlayers, two_players_stepped};
+use ladderkit::sim::{ExcitementReport, Options as SimOptions, simulate_until};
 use serde_json::{Value, json};
 
 /// What the section reports.
@@ -20,31 +25,85 @@ pub(super) struct Measures {
     pub exact: Result<TwoPlayers, String>,
     /// Three or more players: the comeback and the photo finish.
     pub table: Option<Result<TableMeasures, String>>,
+    /// Played games, where some measures are not exact (and games were
+    /// asked for).
+    pub played: Option<Played>,
 }
 
-/// The measures at a table of `players`, within `limit`.
-pub(super) fn measure(board: &Playable, players: u32, limit: Duration) -> Measures {
+/// The measures from played games.
+pub(super) struct Played {
+    pub games: u64,
+    pub asked: u64,
+    pub seed: u64,
+    pub report: ExcitementReport,
+}
+
+/// How many games to play where the measures are not exact, and from
+/// which seed (`--games`, `--seed`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Playing {
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// The measures at a table of `players`, within `limit`: exact where they
+/// can be, and played where some cannot.
+pub(super) fn measure(board: &Playable, players: u32, limit: Duration, playing: Playing) -> Measures {
+    let started = Instant::now();
     let table = (players > 2).then(|| {
         table_measures(board, players, &Options::default()).map_err(|e| match e {
             AnalysisError::NotExact(why) => why,
             e => e.to_string(),
         })
     });
-    if players != 2 {
-        let why = "lead changes, uncertainty and drama are exact for two players (--players 2)".into();
-        return Measures { exact: Err(why), table };
-    }
-    let started = Instant::now();
-    // Choices, where the rules give any, made at random.
-    let meter = Meter::default();
-    let work = two_players_stepped(board, Policy::Random, &meter);
-    let exact = run_until(work, || started.elapsed() < limit)
-        .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")));
-    Measures { exact, table }
+    let exact = if players == 2 {
+        // Choices, where the rules give any, made at random.
+        let meter = Meter::default();
+        let work = two_players_stepped(board, Policy::Random, &meter);
+        run_until(work, || started.elapsed() < limit)
+            .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")))
+    } else {
+        Err("lead changes, uncertainty and drama are exact for two players (--players 2)".into())
+    };
+    let played = (exact.is_err() && playing.games > 0)
+        .then(|| play(board, players, playing, limit.saturating_sub(started.elapsed())))
+        .flatten();
+    Measures { exact, table, played }
+}
+
+/// `playing.games` games with random bots on `board` (seat 1 opening, as
+/// the exact measures), stopped after `limit`; `None` if none finished.
+fn play(board: &Playable, players: u32, playing: Playing, limit: Duration) -> Option<Played> {
+    let engine = Engine::from_board(board.clone(), u8::try_from(players).ok()?, FirstPlayer::Seat1);
+    let policies = vec![Policy::Random; players as usize];
+    let options = SimOptions { excitement: true, ..SimOptions::new(playing.games, policies, playing.seed) };
+    let (done, stop, start) = (AtomicU64::new(0), AtomicBool::new(false), Instant::now());
+    let tally = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| simulate_until(&engine, &options, Some(&done), &stop));
+        super::super::simulate::watch(&done, playing.games, &worker, Some((start, limit, &stop)));
+        worker.join()
+    })
+    .ok()?;
+    let report = tally.report().excitement?;
+    (tally.games > 0).then_some(Played { games: tally.games, asked: playing.games, seed: playing.seed, report })
 }
 
 /// The section of the report.
 pub(super) fn report(s: &mut String, measures: &Measures) {
+    exact_report(s, measures);
+    if let Some(p) = &measures.played {
+        let stopped = if p.games < p.asked { format!(" of {} asked (--max-time)", p.asked) } else { String::new() };
+        let _ = writeln!(
+            s,
+            "\nExcitement from {} played games{stopped} (random bots, seed {}; 95% intervals), for what is not exact",
+            p.games, p.seed
+        );
+        super::super::simulate::excitement_lines(s, &p.report);
+    }
+}
+
+/// The exact part of the section.
+fn exact_report(s: &mut String, measures: &Measures) {
     if let Some(Ok(t)) = &measures.table {
         let _ = writeln!(s, "\nExcitement ({} players, exact; docs/analysis.md)", t.players);
         let _ = writeln!(
@@ -55,7 +114,7 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
         );
         let _ = writeln!(s, "  photo finish  {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
         if let Err(why) = &measures.exact {
-            let _ = writeln!(s, "  {why}; `ladderkit simulate --excitement` counts lead changes at any table");
+            let _ = writeln!(s, "  {why}; lead changes from played games below");
         }
         return;
     }
@@ -69,7 +128,7 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
             };
             let _ = writeln!(
                 s,
-                "\nExcitement: not computed exactly ({why}); `ladderkit simulate --excitement` counts lead changes, comebacks and photo finishes in played games"
+                "\nExcitement: not computed exactly ({why}); lead changes, comebacks and photo finishes are counted in played games instead"
             );
             return;
         }
@@ -77,9 +136,13 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
     let e = exact.measures();
     let _ = writeln!(s, "\nExcitement (two players, exact from {}; docs/analysis.md)", exact.how());
     let (lead, fav) = (e.lead_changes, e.favourite_changes);
+    let spread = e.lead_change_counts.as_ref().map_or(String::new(), |c| {
+        let at = |q: f64| c.percentile(q);
+        format!("; p10 {} · p50 {} · p90 {}", at(0.1), at(0.5), at(0.9))
+    });
     let _ = writeln!(
         s,
-        "  lead changes       {:.2} a game (sd {:.2}): the piece in front changes hands",
+        "  lead changes       {:.2} a game (sd {:.2}{spread}): the piece in front changes hands",
         lead.mean, lead.sd
     );
     let _ = writeln!(
@@ -141,8 +204,17 @@ fn trailing_table(s: &mut String, e: &ladderkit::analysis::Measures) {
 /// The JSON of the measures: `excitement` (with `exact_by`: "race chain"
 /// or "solved game") and, when there are none, `excitement_not_exact`
 /// with why; at a table of three or more `excitement_table` (or
-/// `excitement_table_not_exact`).
+/// `excitement_table_not_exact`); and `excitement_played` where games were
+/// played for what is not exact.
 pub(super) fn to_json(json: &mut Value, measures: &Measures) {
+    if let Some(p) = &measures.played {
+        let mut played = super::super::simulate::excitement_json(&p.report);
+        played["games"] = json!(p.games);
+        played["games_asked"] = json!(p.asked);
+        played["seed"] = json!(p.seed);
+        played["bots"] = json!("random");
+        json["excitement_played"] = played;
+    }
     match &measures.table {
         Some(Ok(t)) => {
             json["excitement_table"] = json!({
@@ -162,9 +234,14 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
             let t = &e.trailing;
             let rows: Vec<Value> = t.rows.iter().map(|r| json!({ "round": r.round, "chance": r.chance })).collect();
             let trailing = json!({ "squares_per_column": t.squares, "rows": rows });
+            let mut lead_changes = spread(e.lead_changes);
+            if let Some(c) = &e.lead_change_counts {
+                lead_changes["distribution"] = json!(c.p);
+                lead_changes["more"] = json!(c.more);
+            }
             json["excitement"] = json!({
                 "exact_by": match exact { TwoPlayers::Chain(_) => "race chain", TwoPlayers::Solved(_) => "solved game" },
-                "lead_changes": spread(e.lead_changes),
+                "lead_changes": lead_changes,
                 "favourite_changes": spread(e.favourite_changes),
                 "half_way_round": e.half_way_round,
                 "comeback": e.comeback,

@@ -4,11 +4,14 @@
 //! solved game with lost and extra turns). It follows every game turn by
 //! turn, a hundred times the work of the race's own figures, so it runs as
 //! a job of its own once they show, and a newer design drops it. With the
-//! race's measures comes a typical game to chart, another on request.
+//! measures comes a typical game to chart, another on request. At a larger
+//! table come the two measures exact at any table (the comeback and the
+//! photo finish, `table_measures`): one pass over one piece's course, done
+//! at once.
 
 use std::sync::Arc;
 
-use ladderkit::analysis::Course;
+use ladderkit::analysis::{AnalysisError, Course, Options, TableMeasures, table_measures};
 use ladderkit::core::CompiledBoard;
 use ladderkit::excitement::{TwoPlayers, two_players_stepped};
 
@@ -23,6 +26,8 @@ pub struct Excitements {
     running: Option<(OddsKey, Job<Result<TwoPlayers, String>>)>,
     /// A typical game of the latest design's.
     course: Option<Course>,
+    /// At three or more players: the latest design's table measures.
+    table: Option<(OddsKey, Result<TableMeasures, String>)>,
 }
 
 impl Excitements {
@@ -30,6 +35,12 @@ impl Excitements {
     /// they are not exact there).
     pub fn current(&self, key: OddsKey) -> Option<&Result<TwoPlayers, String>> {
         self.latest.as_ref().filter(|(k, _)| *k == key).map(|(_, e)| e.as_ref())
+    }
+
+    /// The comeback and the photo finish at the table `key` names (three
+    /// or more players), once worked out, or why they are not exact.
+    pub fn table(&self, key: OddsKey) -> Option<&Result<TableMeasures, String>> {
+        self.table.as_ref().filter(|(k, _)| *k == key).map(|(_, t)| t)
     }
 
     /// The typical game shown with the measures.
@@ -59,6 +70,16 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     }
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
+    if key.players > 2 && exact && ex.table(key).is_none() {
+        let measures = table_measures(&checks.compiled.board, key.players, &Options::default());
+        ex.table = Some((
+            key,
+            measures.map_err(|e| match e {
+                AnalysisError::NotExact(why) => why,
+                e => e.to_string(),
+            }),
+        ));
+    }
     if key.players != 2 || !exact || ex.current(key).is_some() {
         return;
     }

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::{Analysis, Course};
+use ladderkit::analysis::{Analysis, Course, TableMeasures};
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::Policy;
@@ -94,7 +94,9 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
             ui.add_enabled_ui(!stale, |ui| {
                 numbers(ui, a, latest.key.players, board);
                 let ex = &f.odds.excitement;
-                if excitement(ui, ex.current(latest.key), ex.course(), latest.key.players) {
+                if latest.key.players > 2 {
+                    table_excitement(ui, ex.table(latest.key), latest.key.players);
+                } else if excitement(ui, ex.current(latest.key), ex.course(), latest.key.players) {
                     out.push(Intent::AnotherCourse);
                 }
             });
@@ -251,6 +253,50 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     hottest(ui, &a.heat, board);
 }
 
+/// At three or more players: the comeback and the photo finish, exact at
+/// any table, and where the rest are.
+fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>, players: u32) {
+    ui.add_space(6.0);
+    ui.label(RichText::new(format!("Excitement ({players} players)")).strong())
+        .on_hover_text("Exact, as `ladderkit analyze --players N` prints it: docs/analysis.md, At any table");
+    match t {
+        Some(Ok(t)) => {
+            egui::Grid::new("odds-table-excitement").num_columns(2).striped(true).show(ui, |ui| {
+                let comeback = format!(
+                    "The winner was alone last at the end of round {}, half-way through a median game",
+                    t.half_way_round
+                );
+                let rows = [
+                    ("Comeback", format!("{:.1}%", t.comeback * 100.0), comeback.as_str()),
+                    (
+                        "Photo finish",
+                        format!("{:.1}%", t.photo_finish * 100.0),
+                        "Another seat was one roll from winning",
+                    ),
+                ];
+                for (name, value, tip) in rows {
+                    ui.label(name).on_hover_text(tip);
+                    ui.label(RichText::new(value).monospace()).on_hover_text(tip);
+                    ui.end_row();
+                }
+            });
+            ui.label(
+                RichText::new(
+                    "Lead changes, uncertainty and drama are exact for two players; `ladderkit analyze` plays games for them here",
+                )
+                .small()
+                .weak(),
+            );
+        }
+        Some(Err(why)) => {
+            ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
+        }
+        None => {
+            ui.spinner();
+        }
+    }
+}
+
 /// How exciting a two-player race is, exactly: the headline measures with
 /// what each means, the chance to win from behind as a heat map, and a
 /// typical game's swings; true when another typical game is asked for.
@@ -292,8 +338,11 @@ fn excitement(
         let rows = [
             (
                 "Lead changes",
-                format!("{:.2} a game", e.lead_changes.mean),
-                "How often the piece in front changes hands",
+                match &e.lead_change_counts {
+                    Some(c) => format!("{:.2} a game ({}–{})", e.lead_changes.mean, c.percentile(0.1), c.percentile(0.9)),
+                    None => format!("{:.2} a game", e.lead_changes.mean),
+                },
+                "How often the piece in front changes hands; in brackets, what 80% of games have (10th to 90th percentile)",
             ),
             (
                 "Favourite changes",

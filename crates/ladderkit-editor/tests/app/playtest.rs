@@ -497,6 +497,31 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());
 }
 
+/// Four players: the comeback and the photo finish, exact at any table, as
+/// `ladderkit analyze --players 4` gives them, and again after an edit.
+#[test]
+fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    send(&mut app, Intent::OddsPlayers(4));
+    wait_for_odds(&mut app);
+    app.update();
+    let key = odds_key(&app);
+    let shown = app.world().resource::<Odds>().excitement.table(key).cloned().expect("worked out with the odds");
+    let board = compile(&doc(&app).spec).board;
+    let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
+    assert_eq!(shown, Ok(cli.unwrap()), "the panel's table measures are `ladderkit analyze -p 4`'s");
+    assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
+    // An edit: the new design's measures, not the old ones.
+    edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
+    wait_for_odds(&mut app);
+    app.update();
+    let after = app.world().resource::<Odds>().excitement.table(odds_key(&app)).cloned().unwrap();
+    let board = compile(&doc(&app).spec).board;
+    let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
+    assert_eq!(after, Ok(cli.unwrap()));
+    assert_ne!(after, shown, "a snake from 97 changes them");
+}
+
 /// Lost and extra turns: the measures of the solved game, as `ladderkit
 /// analyze` gives them, with the typical games sampled from it to chart.
 #[test]
