@@ -36,12 +36,12 @@ fn analysis(c: &mut Criterion) {
     // comeback, uncertainty; `docs/analysis.md`).
     let mut group = c.benchmark_group("excitement");
     group.sample_size(10);
-    group.bench_function("milton-bradley 2 players", |b| {
-        b.iter(|| excitement(black_box(&mb.board), &Options::default(), &|_| false).unwrap())
-    });
-    // The tuner's figure alone: expected lead changes in one solve (the
-    // 30 × 30 board is past the full pass's 600 resting places, not the
-    // solve's).
+    for (name, board) in [("milton-bradley", &mb.board), ("30x30, 150 jumps", &medium.board)] {
+        group.bench_function(format!("{name} 2 players"), |b| {
+            b.iter(|| excitement(black_box(board), &Options::default(), &|_| false).unwrap())
+        });
+    }
+    // The tuner's figure alone: expected lead changes in one solve.
     let wanted = Wanted { lead_changes: true, ..Wanted::default() };
     for (name, compiled) in [("milton-bradley", &mb), ("30x30, 150 jumps", &medium)] {
         let playable = compiled.playable().unwrap();

@@ -11,13 +11,14 @@
 //!   (`fₓ(t)`) before the other has finished in `t − 1` (`S_y`, the chance
 //!   a piece at `y` is still racing after that many rolls). Order
 //!   statistics, as the seat odds (`seats.rs`).
-//! - **The game.** The joint chain (A's state, B's state, who led last) is
-//!   pushed forward a turn at a time from both pieces on the start until
-//!   less than `Options::tail` of the games are still running. Each
-//!   measure is a sum over that forward distribution; those that depend on
-//!   who wins in the end use the win chance of the state (by the Markov
-//!   property, the chance that a seat is the eventual winner given the
-//!   state is its win chance there).
+//! - **The game.** Each measure summed over the game's turns is an
+//!   expected sum over the pairs of positions, one Gauss–Seidel solve each
+//!   (`pairs`); those that depend on who wins in the end use the win
+//!   chance of the state (by the Markov property, the chance that a seat
+//!   is the eventual winner given the state is its win chance there). The
+//!   trailing table pushes both pieces forward a round at a time while at
+//!   least `TRAILING_FROM` of the games run on; the comeback and the photo
+//!   finish are the any-table formulas (`table`) at two players.
 
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
@@ -26,21 +27,21 @@ use crate::chain::{RollChain, Scope};
 use crate::lead_changes::Counts;
 use crate::{AnalysisError, Options};
 
+mod pairs;
 mod table;
 
 pub use table::{TableMeasures, table_measures};
 pub(crate) use table::{comeback, photo_finish};
 
-/// The full pass pushes the joint chain of two pieces, at most this many
-/// states squared (nine numbers each, twice over: about 50 MB), forward a
-/// turn at a time: on a board near the limit it takes seconds, and its
-/// time grows as the states squared times the game's length.
-pub(crate) const MAX_STATES: usize = 600;
+/// The measures take boards of up to this many resting places: their
+/// solves are over the pairs of positions (a million at the limit, a few
+/// numbers each), and their time grows as the pairs times the sweeps.
+pub(crate) const MAX_STATES: usize = 1000;
 
-/// The expected lead changes alone are one sparse solve over the states
-/// squared (`lead_changes`): boards up to this many resting places (about
-/// 100 MB at the limit).
-pub(crate) const MAX_LEAD_CHANGE_STATES: usize = 1000;
+/// The distribution of lead changes, one solve per count, is worked out
+/// for boards of up to this many resting places (on larger boards it takes
+/// longer than all the other measures together).
+const COUNTS_STATES: usize = 600;
 
 /// Why a board whose piece rests on `states` places is too large for a
 /// computation over pairs of positions that holds `max` places, if it is.
@@ -68,7 +69,7 @@ const COUNTS_TAIL: f64 = 1e-10;
 /// The eventual winner's chance that counts as the game decided.
 pub const DECIDED: f64 = 0.9;
 
-/// The parts of the work, for the meter: the win chance and three passes.
+/// The win chance takes the first of this many parts of the meter.
 const PARTS: f64 = 4.0;
 
 /// The trailing table has a row for each round at whose end at least this
@@ -264,8 +265,9 @@ pub fn excitement(
     crate::until_stopped(excitement_stepped(board, options, &meter), &meter, stop)
 }
 
-/// `excitement` as work that pauses after every turn of the game it follows
-/// with its progress on `meter` (`ladderkit_core::work`), for the editor.
+/// `excitement` as work that pauses after every row of the win chance,
+/// every sweep of a solve and every round of the trailing table, with its
+/// progress on `meter` (`ladderkit_core::work`), for the editor.
 pub async fn excitement_stepped(
     board: &CompiledBoard,
     options: &Options,
@@ -277,26 +279,82 @@ pub async fn excitement_stepped(
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
     let half_way_round = racing.half_way_round(2);
-    let game = Game::new(&chain, &win_chance, half_way_round);
-    let by_position = game.play(Leader::Position, options, meter, 1.0).await?;
-    let by_chance = game.play(Leader::Favourite, options, meter, 2.0).await?;
-    let undecided = game.undecided(options, meter, 3.0).await?;
-    let lead_change_counts = crate::lead_changes::distribution(&chain, COUNTS_TAIL);
+    // The win chance took the first quarter of the meter.
+    let pairs = pairs::Pairs::new(&chain, &win_chance);
+    let [turns, entropy, drama] = pairs.turn_sums(meter, (0.25, 0.4)).await?;
+    let lead_changes = pairs.changes(false, meter, (0.4, 0.55)).await?;
+    let favourite_changes = pairs.changes(true, meter, (0.55, 0.7)).await?;
+    let undecided = pairs.undecided(meter, (0.7, 0.8)).await?;
+    let trailing = trailing(&chain, &win_chance, options, meter, (0.8, 1.0)).await?;
+    let lead_change_counts =
+        (chain.states() <= COUNTS_STATES).then(|| crate::lead_changes::distribution(&chain, COUNTS_TAIL)).flatten();
     Ok(Excitement {
         measures: Measures {
-            lead_changes: by_position.changes,
-            favourite_changes: by_chance.changes,
+            lead_changes,
+            favourite_changes,
             half_way_round,
-            comeback: by_position.comeback,
-            uncertainty: by_position.entropy / by_position.turns,
-            drama: by_position.drama / by_position.turns,
-            photo_finish: by_position.photo_finish,
+            comeback: table::comeback_after(&chain, &racing, 2, half_way_round as usize),
+            uncertainty: entropy / turns,
+            drama: drama / turns,
+            photo_finish: table::photo_finish(&chain, 2, options)?,
             lead_change_counts,
-            decided_at: undecided / by_position.turns,
-            trailing: by_position.trailing,
+            decided_at: undecided / turns,
+            trailing,
         },
         win_chance,
     })
+}
+
+/// The chance to win when behind at the end of each round while at least
+/// `TRAILING_FROM` of the games run on: the two pieces (A's state, B's
+/// state) pushed forward a turn at a time.
+async fn trailing(
+    chain: &RollChain<'_>,
+    win: &WinChance,
+    options: &Options,
+    meter: &Meter,
+    progress: (f64, f64),
+) -> Result<Trailing, AnalysisError> {
+    let n = chain.states();
+    let pos = |x: usize| chain.positions[x];
+    let (mut d, mut next) = (vec![0.0; n * n], vec![0.0; n * n]);
+    let s0 = chain.start as usize;
+    d[s0 * n + s0] = 1.0;
+    let mut trailing = Trailing::new(chain.board.goal);
+    for round in 1..=options.max_steps as u32 {
+        for a_moves in [true, false] {
+            next.iter_mut().for_each(|m| *m = 0.0);
+            for (xy, &m) in d.iter().enumerate().filter(|(_, m)| **m != 0.0) {
+                let (x, y) = (xy / n, xy % n);
+                for &(to, p) in chain.q.row(if a_moves { x } else { y }) {
+                    let to = to as usize;
+                    next[if a_moves { to * n + y } else { x * n + to }] += m * p;
+                }
+            }
+            std::mem::swap(&mut d, &mut next);
+        }
+        let running: f64 = d.iter().sum();
+        if running < TRAILING_FROM {
+            return Ok(trailing);
+        }
+        let cells = d.iter().enumerate().filter(|(xy, m)| **m != 0.0 && pos(xy / n) != pos(xy % n)).map(|(xy, &m)| {
+            let (x, y) = (xy / n, xy % n);
+            let a_wins = win.of_a(x, y, true);
+            if pos(x) < pos(y) { (m, pos(y) - pos(x), a_wins) } else { (m, pos(x) - pos(y), 1.0 - a_wins) }
+        });
+        trailing.push_row(round, chain.board.goal, cells);
+        // (How many rounds is not known ahead: the meter nears the part's end.)
+        let done = 1.0 - 1.0 / (1.0 + f64::from(round) / 20.0);
+        meter.at(progress.0 + done * (progress.1 - progress.0)).await;
+    }
+    Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: "over 1%".into() })
+}
+
+/// Ludii's drama of one turn, given seat A's chance: how far the eventual
+/// winner's chance is below the best seat's (each seat is the eventual
+/// winner with its chance).
+fn drama(p: f64) -> f64 {
+    p * (1.0 - 2.0 * p).max(0.0) + (1.0 - p) * (2.0 * p - 1.0).max(0.0)
 }
 
 /// One piece alone: the chance it is still racing after `t` rolls, and
@@ -335,7 +393,7 @@ impl Racing {
     }
 
     /// `WinChance` from these tables.
-    async fn win_chance(&self, chain: &RollChain<'_>, meter: &Meter) -> WinChance {
+    pub(super) async fn win_chance(&self, chain: &RollChain<'_>, meter: &Meter) -> WinChance {
         let n = chain.states();
         let mut mover_wins = vec![0.0; n * n];
         for x in 0..n {
@@ -362,278 +420,6 @@ impl Racing {
         let median = (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32;
         half_way_round(median)
     }
-}
-
-/// Who leads after a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Leader {
-    /// The piece alone furthest along (`ladderkit simulate`'s count).
-    Position,
-    /// The seat more likely to win.
-    Favourite,
-}
-
-/// What one pass over the game sums.
-struct Sums {
-    changes: Spread,
-    comeback: f64,
-    /// Σ over turns of the mass of running games times the entropy before
-    /// the turn, and Σ of that mass alone (the expected turns).
-    entropy: f64,
-    turns: f64,
-    trailing: Trailing,
-    /// Σ over turns of the mass times the drama before the turn.
-    drama: f64,
-    /// The chance the game ends with the loser one roll from winning.
-    photo_finish: f64,
-}
-
-/// The forward pass over the joint chain.
-struct Game<'a> {
-    chain: &'a RollChain<'a>,
-    win: &'a WinChance,
-    half_way_round: u32,
-}
-
-/// Per joint state (A's state, B's state, who led last): the mass of
-/// running games, and the sums over them of the changes so far and of
-/// their squares.
-#[derive(Clone)]
-struct Mass {
-    m: Vec<f64>,
-    c1: Vec<f64>,
-    c2: Vec<f64>,
-}
-
-impl Mass {
-    fn zero(len: usize) -> Self {
-        Self { m: vec![0.0; len], c1: vec![0.0; len], c2: vec![0.0; len] }
-    }
-
-    fn clear(&mut self) {
-        for v in [&mut self.m, &mut self.c1, &mut self.c2] {
-            v.iter_mut().for_each(|x| *x = 0.0);
-        }
-    }
-
-    /// State `at`'s mass and its sums of changes and of their squares,
-    /// with one more change for every game in it if `changed`.
-    #[inline]
-    fn counts(&self, at: usize, changed: bool) -> (f64, f64, f64) {
-        let (m, c1, c2) = (self.m[at], self.c1[at], self.c2[at]);
-        if changed { (m, c1 + m, c2 + 2.0 * c1 + m) } else { (m, c1, c2) }
-    }
-
-    /// Adds `p` of state `from` of `src` to `to`, with one more change if
-    /// `changed`.
-    #[inline]
-    fn add(&mut self, to: usize, src: &Mass, from: usize, p: f64, changed: bool) {
-        let (m, c1, c2) = src.counts(from, changed);
-        self.m[to] += p * m;
-        self.c1[to] += p * c1;
-        self.c2[to] += p * c2;
-    }
-}
-
-impl<'a> Game<'a> {
-    fn new(chain: &'a RollChain<'a>, win: &'a WinChance, half_way_round: u32) -> Self {
-        Self { chain, win, half_way_round }
-    }
-
-    /// One pass; `part` is how many parts of the work came before it (for
-    /// `meter`).
-    async fn play(&self, leader: Leader, options: &Options, meter: &Meter, part: f64) -> Result<Sums, AnalysisError> {
-        let chain = self.chain;
-        let n = chain.states();
-        let pos = |x: usize| chain.positions[x];
-        let index = |x: usize, y: usize, l: usize| (x * n + y) * 3 + l;
-        let mut now = Mass::zero(n * n * 3);
-        let mut next = now.clone();
-        let s0 = chain.start as usize;
-        now.m[index(s0, s0, NOBODY)] = 1.0;
-        // (mass, Σ changes, Σ changes²) of games over.
-        let (mut over_m, mut over_c1, mut over_c2) = (0.0, 0.0, 0.0);
-        let (mut comeback, mut entropy, mut turns) = (0.0, 0.0, 0.0);
-        let (mut drama, mut photo_finish) = (0.0, 0.0);
-        let mut trailing = Trailing::new(chain.board.goal);
-        let mut turn = 0usize;
-        let (mut running, mut done) = (1.0, 0.0f64);
-        while running >= options.tail {
-            turn_starts(turn, running, &mut done, options, meter, part).await?;
-            let a_moves = turn.is_multiple_of(2);
-            if a_moves && turn > 0 && leader == Leader::Position {
-                if running >= TRAILING_FROM {
-                    self.trailing_row(&mut trailing, &now, (turn / 2) as u32);
-                }
-                if turn / 2 == self.half_way_round as usize {
-                    comeback = self.comeback(&now);
-                }
-            }
-            next.clear();
-            for x in 0..n {
-                for y in 0..n {
-                    let total: f64 = (0..3).map(|l| now.m[index(x, y, l)]).sum();
-                    if total == 0.0 {
-                        continue;
-                    }
-                    let (mover, other) = if a_moves { (x, y) } else { (y, x) };
-                    if leader == Leader::Position {
-                        let p = self.win.of_a(x, y, a_moves);
-                        entropy += total * bits(p);
-                        turns += total;
-                        // Each seat is the eventual winner with its chance.
-                        drama += total * (p * (1.0 - 2.0 * p).max(0.0) + (1.0 - p) * (2.0 * p - 1.0).max(0.0));
-                        if chain.win[other] > 0.0 {
-                            photo_finish += total * chain.win[mover];
-                        }
-                    }
-                    let me = if a_moves { A } else { B };
-                    for l in 0..3 {
-                        let from = index(x, y, l);
-                        if now.m[from] == 0.0 {
-                            continue;
-                        }
-                        // The mover finishes: alone furthest, and sure to win.
-                        let w = chain.win[mover];
-                        if w > 0.0 {
-                            let (m, c1, c2) = now.counts(from, l != NOBODY && l != me);
-                            over_m += w * m;
-                            over_c1 += w * c1;
-                            over_c2 += w * c2;
-                        }
-                        for &(to, p) in chain.q.row(mover) {
-                            let to = to as usize;
-                            let (nx, ny) = if a_moves { (to, other) } else { (other, to) };
-                            let led = match leader {
-                                Leader::Position => sole(pos(nx), pos(ny)),
-                                Leader::Favourite => favourite(self.win.of_a(nx, ny, !a_moves)),
-                            }
-                            .unwrap_or(l);
-                            let changed = l != NOBODY && led != l;
-                            next.add(index(nx, ny, led), &now, from, p, changed);
-                        }
-                    }
-                }
-            }
-            std::mem::swap(&mut now, &mut next);
-            running = now.m.iter().sum();
-            turn += 1;
-        }
-        // The few games still running count with the changes they have.
-        over_m += running;
-        over_c1 += now.c1.iter().sum::<f64>();
-        over_c2 += now.c2.iter().sum::<f64>();
-        let mean = over_c1 / over_m;
-        let sd = (over_c2 / over_m - mean * mean).max(0.0).sqrt();
-        Ok(Sums { changes: Spread { mean, sd }, comeback, entropy, turns, trailing, drama, photo_finish })
-    }
-
-    /// The expected turns before the eventual winner's chance first passes
-    /// `DECIDED`: the joint chain with, for each seat, whether its chance
-    /// has passed it yet (`P(T > t)` summed over turns; each seat is the
-    /// eventual winner with its chance).
-    async fn undecided(&self, options: &Options, meter: &Meter, part: f64) -> Result<f64, AnalysisError> {
-        let chain = self.chain;
-        let n = chain.states();
-        let index = |x: usize, y: usize, f: usize| (x * n + y) * 4 + f;
-        let mut now = vec![0.0; n * n * 4];
-        let mut next = now.clone();
-        let s0 = chain.start as usize;
-        now[index(s0, s0, 0)] = 1.0;
-        let (mut undecided, mut turn, mut running, mut done) = (0.0, 0usize, 1.0, 0.0f64);
-        while running >= options.tail {
-            turn_starts(turn, running, &mut done, options, meter, part).await?;
-            let a_moves = turn.is_multiple_of(2);
-            next.iter_mut().for_each(|m| *m = 0.0);
-            for x in 0..n {
-                for y in 0..n {
-                    let a = self.win.of_a(x, y, a_moves);
-                    // Bit 0: A's chance has passed it; bit 1: B's.
-                    let passed = usize::from(a > DECIDED) | (usize::from(1.0 - a > DECIDED) << 1);
-                    let mover = if a_moves { x } else { y };
-                    for f in 0..4 {
-                        let m = now[index(x, y, f)];
-                        if m == 0.0 {
-                            continue;
-                        }
-                        let f = f | passed;
-                        let unpassed = |bit: usize| if f & bit == 0 { 1.0 } else { 0.0 };
-                        undecided += m * (a * unpassed(1) + (1.0 - a) * unpassed(2));
-                        for &(to, p) in chain.q.row(mover) {
-                            let (nx, ny) = if a_moves { (to as usize, y) } else { (x, to as usize) };
-                            next[index(nx, ny, f)] += m * p;
-                        }
-                    }
-                }
-            }
-            std::mem::swap(&mut now, &mut next);
-            running = now.iter().sum();
-            turn += 1;
-        }
-        Ok(undecided)
-    }
-
-    /// The chance that the game runs on at this round's end with the
-    /// eventual winner behind.
-    fn comeback(&self, now: &Mass) -> f64 {
-        let n = self.chain.states();
-        comeback_at(self.chain, self.win, |x, y| now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum())
-    }
-
-    /// The trailing seat's chance to win at this round's end, by how far
-    /// behind it is: `trailing`'s row for `round`.
-    fn trailing_row(&self, trailing: &mut Trailing, now: &Mass, round: u32) {
-        let n = self.chain.states();
-        let pos = |x: usize| self.chain.positions[x];
-        let cells = (0..n).flat_map(|x| (0..n).map(move |y| (x, y))).filter_map(|(x, y)| {
-            let m: f64 = now.m[(x * n + y) * 3..(x * n + y) * 3 + 3].iter().sum();
-            if m == 0.0 || pos(x) == pos(y) {
-                return None;
-            }
-            let a_wins = self.win.of_a(x, y, true);
-            Some(if pos(x) < pos(y) { (m, pos(y) - pos(x), a_wins) } else { (m, pos(x) - pos(y), 1.0 - a_wins) })
-        });
-        trailing.push_row(round, self.chain.board.goal, cells);
-    }
-}
-
-/// The chance that the game runs on with the eventual winner behind, seat
-/// A to move and `mass(x, y)` of the games with the pieces on `x` and `y`.
-fn comeback_at(chain: &RollChain<'_>, win: &WinChance, mass: impl Fn(usize, usize) -> f64) -> f64 {
-    let n = chain.states();
-    let pos = |x: usize| chain.positions[x];
-    let mut sum = 0.0;
-    for x in 0..n {
-        for y in 0..n {
-            let a_wins = win.of_a(x, y, true);
-            if pos(x) < pos(y) {
-                sum += mass(x, y) * a_wins;
-            } else if pos(y) < pos(x) {
-                sum += mass(x, y) * (1.0 - a_wins);
-            }
-        }
-    }
-    sum
-}
-
-/// A pass's turn begins with `running` of the games still on: too long a
-/// game is refused, and the progress is recorded with a pause.
-async fn turn_starts(
-    turn: usize,
-    running: f64,
-    done: &mut f64,
-    options: &Options,
-    meter: &Meter,
-    part: f64,
-) -> Result<(), AnalysisError> {
-    if turn > 2 * options.max_steps {
-        return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{running:.2e}") });
-    }
-    // (The running mass, summed afresh each turn, may rise in its last
-    // bits on a turn nobody can finish: progress never goes back.)
-    *done = done.max((running.ln() / options.tail.ln()).clamp(0.0, 1.0));
-    meter.at((part + *done) / PARTS).await;
-    Ok(())
 }
 
 /// The seat alone furthest along, if one is: `A` for the piece on `a`.

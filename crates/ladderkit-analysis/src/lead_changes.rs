@@ -1,6 +1,7 @@
-//! Lead changes of a two-player race without the full forward pass: their
-//! expected number in one solve, for the tuner, and their exact
-//! distribution, level by level, for the report.
+//! Lead changes of a two-player race on a compact chain (the tag of who
+//! led last only where the pieces are level): their expected number in one
+//! solve, for the tuner, and their exact distribution, level by level, for
+//! the report.
 //!
 //! Seen from the seat about to roll, the game is symmetric: a state is
 //! (mover's state, other's state), and only when the two pieces are level
@@ -21,6 +22,7 @@
 use crate::chain::{RollChain, Transient};
 use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
 use crate::linear::Factored;
+use crate::settle::Settle;
 
 /// What is built from the symmetric chain, row by row in sweep order.
 trait Rows {
@@ -122,22 +124,15 @@ pub(crate) fn expected(chain: &RollChain<'_>) -> Option<f64> {
     let (states, start) = walk(chain, &mut rows);
     let Expected { q, reward, .. } = rows;
     let mut v = vec![0.0; states];
-    // The start's value after each sweep approaches its limit
-    // geometrically once the slowest loop dominates: Aitken's Δ² reads the
-    // limit off three values, and the sweeps stop when two such readings
-    // agree.
-    let (mut last, mut step, mut guess) = (0.0, f64::NAN, f64::NAN);
+    let mut settle = Settle::new(SETTLED);
     for _ in 0..MAX_SWEEPS {
+        let before = v[start];
         for s in 0..states {
             v[s] = reward[s] + q.expect(s, &v);
         }
-        let now = v[start];
-        let (d, ratio) = (now - last, (now - last) / step);
-        let limit = if (0.0..1.0).contains(&ratio) { now + d * ratio / (1.0 - ratio) } else { f64::NAN };
-        if (limit - guess).abs() <= SETTLED * limit.abs().max(1.0) || d == 0.0 {
-            return Some(if d == 0.0 { now } else { limit });
+        if let Some(extra) = settle.after_sweep(v[start]) {
+            return Some(v[start] + (v[start] - before) * extra);
         }
-        (last, step, guess) = (now, d, limit);
     }
     // Sweeps that settle too slowly (long loops back down the board): LU.
     let lu = Factored::new(&q)?;
@@ -212,6 +207,8 @@ pub(crate) fn distribution(chain: &RollChain<'_>, tail: f64) -> Option<Counts> {
             *c = finishing + if k == 0 { 0.0 } else { split.changed.expect(s, &before) };
         }
         u.iter_mut().for_each(|x| *x = 0.0);
+        // (Every roll that changes the lead leaves the level: its sweeps
+        // settle fast, and plainly.)
         let mut settled = false;
         for _ in 0..MAX_SWEEPS {
             let mut moved = 0.0f64;

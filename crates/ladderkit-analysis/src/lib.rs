@@ -17,6 +17,7 @@ mod linear;
 mod metrics;
 mod rolls;
 mod seats;
+mod settle;
 mod shortest;
 mod tail;
 mod turns;

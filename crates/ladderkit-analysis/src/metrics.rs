@@ -107,10 +107,9 @@ impl Metrics {
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
         if wanted.lead_changes {
-            // Over pairs of positions: one solve, larger boards than the
-            // full pass.
+            // Over pairs of positions: the excitement's limit.
             pause().await;
-            crate::excitement::check_exact(board, &chain, crate::excitement::MAX_LEAD_CHANGE_STATES)?;
+            crate::excitement::check_exact(board, &chain, crate::excitement::MAX_STATES)?;
         } else if (wanted.comeback.is_some() || wanted.photo_finish.is_some())
             && let Some(why) = crate::excitement_unsupported(board)
         {

@@ -55,7 +55,7 @@ fn keep_my_layout_moves_fewer_jumps() {
 fn more_lead_changes_at_the_same_length() {
     // Milton Bradley has 4.96 lead changes a game at 39.2 turns: aim at 7
     // without changing its length, and check the tuned board from scratch
-    // with the full forward pass.
+    // with every measure `analyze` gives.
     let mb = milton_bradley();
     let targets = vec![Target::LeadChanges(7.0), Target::Turns(39.2)];
     let t = run(&mb, targets, &Limits::keeping_counts(&mb.jumps), 1, 20_000);

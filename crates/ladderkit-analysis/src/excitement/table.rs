@@ -73,7 +73,7 @@ fn mixed(a: f64, b: f64, m: u32) -> f64 {
 }
 
 /// The comeback at the end of round `half_way_round`.
-fn comeback_after(chain: &RollChain<'_>, racing: &Racing, players: u32, half_way_round: usize) -> f64 {
+pub(super) fn comeback_after(chain: &RollChain<'_>, racing: &Racing, players: u32, half_way_round: usize) -> f64 {
     let n = chain.states();
     let mut d = vec![0.0; n];
     let mut next = d.clone();

@@ -1,9 +1,9 @@
 //! The Odds tab's Excitement section: for two players, how often the lead
 //! changes, comebacks and uncertainty, exactly
 //! (`ladderkit::excitement::two_players_stepped`: the race's chain, or the
-//! solved game with lost and extra turns). It follows every game turn by
-//! turn, a hundred times the work of the race's own figures, so it runs as
-//! a job of its own once they show, and a newer design drops it. With the
+//! solved game with lost and extra turns). It solves each measure over the
+//! pairs of positions, many times the work of the race's own figures, so it
+//! runs as a job of its own once they show, and a newer design drops it. With the
 //! measures comes a typical game to chart, another on request. At a larger
 //! table come the two measures exact at any table (the comeback and the
 //! photo finish, `table_measures`): one pass over one piece's course, done

@@ -329,7 +329,7 @@ fn excitement(
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(RichText::new("Following every game turn by turn…").small().weak());
+                ui.label(RichText::new("Working out every measure…").small().weak());
             });
             return false;
         }
