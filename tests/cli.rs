@@ -103,6 +103,13 @@ fn analyze_json_contract() {
     let [lo, hi] = [0, 1].map(|i| played["comeback_interval"][i].as_f64().unwrap());
     let exact = t["comeback"].as_f64().unwrap();
     assert!(lo - 0.01 <= exact && exact <= hi + 0.01, "{exact} against [{lo}, {hi}]");
+    // And the win-chance measures, each turn's chances exact.
+    let by_chance = &v["excitement_by_chance_played"];
+    assert_eq!(by_chance["games"], 10_000, "{by_chance}");
+    for key in ["uncertainty", "drama", "decided_at"] {
+        let e = &by_chance[key];
+        assert!((0.0..=1.0).contains(&e["value"].as_f64().unwrap()) && e["standard_error"].as_f64().unwrap() > 0.0);
+    }
     let two: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]))).unwrap();
     let e = &two["excitement"];

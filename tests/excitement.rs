@@ -44,16 +44,23 @@ fn random_board(seed: u64) -> VariantSpec {
     spec
 }
 
-/// Each batch of played games, counted by `ladderkit simulate --excitement`.
+/// Each batch of played games, counted by `ladderkit simulate --excitement`;
+/// every game has a winner.
 fn played(spec: &VariantSpec) -> Vec<ladderkit::sim::Tally> {
+    let tallies = played_through(spec);
+    assert!(tallies.iter().all(|t| t.unfinished == 0), "{}: games without a winner", spec.meta.name);
+    tallies
+}
+
+/// `played`, games that end with nobody able to win included (the Goose's
+/// two pieces both held in the well or the prison).
+fn played_through(spec: &VariantSpec) -> Vec<ladderkit::sim::Tally> {
     let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
     (0..BATCHES)
         .map(|b| {
             let options =
                 SimOptions { threads: 1, excitement: true, ..SimOptions::new(GAMES, vec![Policy::Random; 2], 1 + b) };
-            let tally = simulate(&engine, &options, None);
-            assert_eq!(tally.unfinished, 0);
-            tally
+            simulate(&engine, &options, None)
         })
         .collect()
 }
@@ -566,10 +573,15 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
         assert_eq!(last.a_wins, if course.winner == 0 { 1.0 } else { 0.0 });
         assert_eq!(last.positions[course.winner], 100, "the winner ends on the goal");
     }
-    for name in ["gameweave-small", "gameweave-medium"] {
+    // Every other bundled race (random-board deals a new board each game:
+    // its measures are of one board, the six random boards above stand
+    // for it).
+    for name in ["gameweave-small", "gameweave-medium", "gameweave-large", "game-of-the-goose", "milton-bradley-stomp"]
+    {
         let spec = bundled(name);
         let g = solved(&spec);
-        let tally = played(&spec).into_iter().reduce(ladderkit::sim::Tally::merge).unwrap();
+        let tally = played_through(&spec).into_iter().reduce(ladderkit::sim::Tally::merge).unwrap();
+        eprintln!("{name}: {} of {} games without a winner", tally.unfinished, tally.games);
         let report = tally.report().excitement.unwrap();
         let counted = tally.excitement.as_ref().unwrap();
         let se = g.lead_changes.sd / (tally.games as f64).sqrt();
@@ -583,4 +595,43 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
         share_agrees(name, "comeback", g.comeback, comebacks, tally.games);
         share_agrees(name, "photo finish", g.photo_finish, counted.photo_finishes, tally.games);
     }
+}
+
+/// The win-chance measures from played games (`played_measures`, for
+/// tables of three or more): at two players they match the exact ones
+/// within 4 standard errors; at any table the chances at the start are
+/// the exact seat odds, and add up to 1 at every turn.
+#[test]
+fn played_win_chance_measures_match_the_exact_ones() {
+    use ladderkit::analysis::{TableWinChance, analyze, played_measures};
+    let spec = bundled("milton-bradley");
+    let compiled = compile(&spec);
+    let board = &compiled.board;
+    let exact = excitement(board, &Options::default(), &|_| false).unwrap();
+    let started = std::time::Instant::now();
+    let played = played_measures(board, 2, 40_000, 3, &Options::default(), &|_| false).unwrap();
+    eprintln!("two players: {played:?} in {:?}", started.elapsed());
+    assert_eq!(played.games, 40_000);
+    let agree = |what: &str, p: ladderkit::analysis::Estimate, exact: f64| {
+        eprintln!("{what}: played {:.5} ± {:.5}, exact {exact:.5}", p.value, p.se);
+        assert!((p.value - exact).abs() <= 4.0 * p.se, "{what}: played {p:?}, exact {exact}");
+    };
+    agree("uncertainty", played.uncertainty, exact.uncertainty);
+    agree("drama", played.drama, exact.drama);
+    agree("favourite changes", played.favourite_changes, exact.favourite_changes.mean);
+    agree("decided at", played.decided_at, exact.decided_at);
+    for players in [2u32, 3, 4] {
+        let win = TableWinChance::new(board, &Options::default()).unwrap();
+        let mut chances = vec![0.0; players as usize];
+        win.chances(&vec![win.start(); players as usize], 0, &mut chances, &mut Vec::new());
+        let odds = analyze(&compiled, &Options { players, ..Options::default() }).unwrap();
+        for (c, o) in chances.iter().zip(&odds.seats.win) {
+            assert!((c - o).abs() < 1e-9, "{players} players: {chances:?} against {:?}", odds.seats.win);
+        }
+    }
+    let started = std::time::Instant::now();
+    let four = played_measures(board, 4, 10_000, 3, &Options::default(), &|_| false).unwrap();
+    eprintln!("four players: {four:?} in {:?}", started.elapsed());
+    assert!(four.uncertainty.value > 0.5 && four.uncertainty.value <= 1.0, "{four:?}");
+    assert!(four.decided_at.value > 0.0 && four.decided_at.value <= 1.0, "{four:?}");
 }

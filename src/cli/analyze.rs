@@ -56,7 +56,11 @@ pub struct Args {
     /// comeback, uncertainty, drama,
     /// decided_at, photo_finish, trailing} (null, with excitement_not_exact
     /// saying why, where not exact), excitement_table {players, comeback,
-    /// photo_finish} at three or more players, and more.
+    /// photo_finish} at three or more players, excitement_played (lead
+    /// changes, comeback, photo finish from played games, as simulate's
+    /// excitement) and excitement_by_chance_played {uncertainty, drama,
+    /// favourite_changes, decided_at: {value, standard_error}} where not
+    /// exact, and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
@@ -81,9 +85,11 @@ pub struct Args {
     /// (`random_jumps`): analyse the board of this game (0 is the first).
     #[arg(long, default_value_t = 0)]
     game: u64,
-    /// Where the excitement measures are not exact (lead changes at three
-    /// or more players, games too large to solve), play this many games
-    /// with random bots and report them with 95% intervals; 0 plays none.
+    /// Where the excitement measures are not exact (three or more players,
+    /// games too large to solve), play this many games with random bots
+    /// and report them with 95% intervals (the win-chance measures, which
+    /// weigh every seat's chance at every turn, from at most 10,000 of
+    /// them); 0 plays none.
     #[arg(long, default_value_t = 100_000)]
     games: u64,
     /// The seed of those games.

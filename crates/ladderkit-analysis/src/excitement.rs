@@ -28,8 +28,10 @@ use crate::lead_changes::Counts;
 use crate::{AnalysisError, Options};
 
 mod pairs;
+mod played;
 mod table;
 
+pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures};
 pub use table::{TableMeasures, table_measures};
 pub(crate) use table::{comeback, photo_finish};
 

@@ -30,8 +30,9 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 pub use chain::Transient;
 pub use course::{Course, CourseStep, TRIES as TYPICAL_TRIES};
 pub use excitement::{
-    DECIDED, Excitement, Measures, Spread, TRAILING_FROM, TableMeasures, Trailing, TrailingRow, WinChance, excitement,
-    excitement_stepped, excitement_unsupported, half_way_round, table_measures,
+    DECIDED, Estimate, Excitement, Measures, PlayedMeasures, Spread, TRAILING_FROM, TableMeasures, TableWinChance,
+    Trailing, TrailingRow, WinChance, excitement, excitement_stepped, excitement_unsupported, half_way_round,
+    played_measures, table_measures,
 };
 pub use lead_changes::Counts;
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.

@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{AnalysisError, DECIDED, Options, Spread, TableMeasures, table_measures};
+use ladderkit::analysis::{
+    AnalysisError, DECIDED, Estimate, Options, PlayedMeasures, Spread, TableMeasures, played_measures, table_measures,
+};
 use ladderkit::core::Playable;
 use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::work::{Meter, run_until};
@@ -28,7 +30,15 @@ pub(super) struct Measures {
     /// Played games, where some measures are not exact (and games were
     /// asked for).
     pub played: Option<Played>,
+    /// Three or more players on a race: the measures that ask every
+    /// seat's chance at every turn, from games played on the race's chain
+    /// with each turn's chances exact.
+    pub by_chance: Option<PlayedMeasures>,
 }
+
+/// Games played for the win-chance measures at most (each turn weighs
+/// every seat's chance: about 0.2 ms a game on Milton Bradley at four).
+const BY_CHANCE_GAMES: u64 = 10_000;
 
 /// The measures from played games.
 pub(super) struct Played {
@@ -63,12 +73,20 @@ pub(super) fn measure(board: &Playable, players: u32, limit: Duration, playing: 
         run_until(work, || started.elapsed() < limit)
             .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")))
     } else {
-        Err("lead changes, uncertainty and drama are exact for two players (--players 2)".into())
+        Err("lead changes, uncertainty, drama and the rest are exact for two players (--players 2)".into())
     };
     let played = (exact.is_err() && playing.games > 0)
         .then(|| play(board, players, playing, limit.saturating_sub(started.elapsed())))
         .flatten();
-    Measures { exact, table, played }
+    let by_chance = (players > 2 && matches!(table, Some(Ok(_))) && playing.games > 0)
+        .then(|| {
+            let games = playing.games.min(BY_CHANCE_GAMES);
+            let stop = |_: f64| started.elapsed() >= limit;
+            played_measures(board, players, games, playing.seed, &Options::default(), &stop).ok()
+        })
+        .flatten()
+        .filter(|p| p.games > 0);
+    Measures { exact, table, played, by_chance }
 }
 
 /// `playing.games` games with random bots on `board` (seat 1 opening, as
@@ -100,6 +118,37 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
         );
         super::super::simulate::excitement_lines(s, &p.report);
     }
+    if let Some(p) = &measures.by_chance {
+        let _ = writeln!(
+            s,
+            "\nExcitement by win chance: from {} played games (seed {}; 95% intervals), each turn's chances exact",
+            p.games, p.seed
+        );
+        let ci = |e: Estimate, scale: f64, digits: usize| {
+            format!("{:.digits$} ± {:.digits$}", e.value * scale, 1.96 * e.se * scale)
+        };
+        let _ = writeln!(
+            s,
+            "  uncertainty        {} a turn: 1 when every seat is as likely to win",
+            ci(p.uncertainty, 1.0, 3)
+        );
+        let _ = writeln!(
+            s,
+            "  drama              {} a turn: how far the eventual winner's chance lags the favourite's",
+            ci(p.drama, 1.0, 3)
+        );
+        let _ = writeln!(
+            s,
+            "  favourite changes  {} a game: the seat most likely to win changes",
+            ci(p.favourite_changes, 1.0, 2)
+        );
+        let _ = writeln!(
+            s,
+            "  decided at         {}% of the game: the winner's chance first passes {:.0}%",
+            ci(p.decided_at, 100.0, 1),
+            DECIDED * 100.0
+        );
+    }
 }
 
 /// The exact part of the section.
@@ -114,7 +163,7 @@ fn exact_report(s: &mut String, measures: &Measures) {
         );
         let _ = writeln!(s, "  photo finish  {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
         if let Err(why) = &measures.exact {
-            let _ = writeln!(s, "  {why}; lead changes from played games below");
+            let _ = writeln!(s, "  {why}; below, they are estimated from played games");
         }
         return;
     }
@@ -205,8 +254,20 @@ fn trailing_table(s: &mut String, e: &ladderkit::analysis::Measures) {
 /// or "solved game") and, when there are none, `excitement_not_exact`
 /// with why; at a table of three or more `excitement_table` (or
 /// `excitement_table_not_exact`); and `excitement_played` where games were
-/// played for what is not exact.
+/// played for what is not exact, with `excitement_by_chance_played` at
+/// three or more players on a race.
 pub(super) fn to_json(json: &mut Value, measures: &Measures) {
+    if let Some(p) = &measures.by_chance {
+        let e = |e: Estimate| json!({ "value": e.value, "standard_error": e.se });
+        json["excitement_by_chance_played"] = json!({
+            "games": p.games,
+            "seed": p.seed,
+            "uncertainty": e(p.uncertainty),
+            "drama": e(p.drama),
+            "favourite_changes": e(p.favourite_changes),
+            "decided_at": e(p.decided_at),
+        });
+    }
     if let Some(p) = &measures.played {
         let mut played = super::super::simulate::excitement_json(&p.report);
         played["games"] = json!(p.games);
