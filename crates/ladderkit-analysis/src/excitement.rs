@@ -43,7 +43,7 @@ pub(crate) const MAX_STATES: usize = 1000;
 /// The distribution of lead changes, one solve per count, is worked out
 /// for boards of up to this many resting places (on larger boards it takes
 /// longer than all the other measures together).
-const COUNTS_STATES: usize = 600;
+const COUNTS_STATES: usize = 400;
 
 /// Why a board whose piece rests on `states` places is too large for a
 /// computation over pairs of positions that holds `max` places, if it is.
@@ -287,9 +287,12 @@ pub async fn excitement_stepped(
     let lead_changes = pairs.changes(false, meter, (0.4, 0.55)).await?;
     let favourite_changes = pairs.changes(true, meter, (0.55, 0.7)).await?;
     let undecided = pairs.undecided(meter, (0.7, 0.8)).await?;
-    let trailing = trailing(&chain, &win_chance, options, meter, (0.8, 1.0)).await?;
-    let lead_change_counts =
-        (chain.states() <= COUNTS_STATES).then(|| crate::lead_changes::distribution(&chain, COUNTS_TAIL)).flatten();
+    let trailing = trailing(&chain, &win_chance, options, meter, (0.8, 0.9)).await?;
+    let lead_change_counts = if chain.states() <= COUNTS_STATES {
+        crate::lead_changes::distribution(&chain, COUNTS_TAIL, meter, (0.9, 1.0)).await
+    } else {
+        None
+    };
     Ok(Excitement {
         measures: Measures {
             lead_changes,

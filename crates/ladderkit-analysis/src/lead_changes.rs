@@ -19,6 +19,8 @@
 //!   `Q_same u_k`, plus `Q_changed u_{k−1}`: one solve per `k`, the
 //!   previous level known, until all but `tail` of the games are counted.
 
+use ladderkit_core::work::Meter;
+
 use crate::chain::{RollChain, Transient};
 use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
 use crate::linear::Factored;
@@ -186,8 +188,14 @@ impl Rows for Split {
 
 /// The distribution of lead changes per game, both pieces from the start,
 /// counted until all but `tail` of the games are; `None` if a level's
-/// sweeps do not settle (`MAX_SWEEPS`).
-pub(crate) fn distribution(chain: &RollChain<'_>, tail: f64) -> Option<Counts> {
+/// sweeps do not settle (`MAX_SWEEPS`). Pauses after each count, the
+/// share of the games counted so far on `meter` between `progress`' ends.
+pub(crate) async fn distribution(
+    chain: &RollChain<'_>,
+    tail: f64,
+    meter: &Meter,
+    progress: (f64, f64),
+) -> Option<Counts> {
     let n = chain.states();
     let states = n * n + 3 * n;
     let mut split = Split {
@@ -230,6 +238,7 @@ pub(crate) fn distribution(chain: &RollChain<'_>, tail: f64) -> Option<Counts> {
         if 1.0 - counted < tail {
             break;
         }
+        meter.at(progress.0 + counted.clamp(0.0, 1.0) * (progress.1 - progress.0)).await;
         std::mem::swap(&mut before, &mut u);
     }
     Some(Counts { p, more: (1.0 - counted).max(0.0) })
