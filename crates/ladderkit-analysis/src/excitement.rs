@@ -31,7 +31,7 @@ mod pairs;
 mod played;
 mod table;
 
-pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures};
+pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures, played_measures_stepped};
 pub use table::{TableMeasures, table_measures};
 pub(crate) use table::{comeback, photo_finish};
 

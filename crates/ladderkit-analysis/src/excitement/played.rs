@@ -10,10 +10,14 @@
 
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::rng::GameRng;
+use ladderkit_core::work::Meter;
 
 use super::{DECIDED, Racing, excitement_unsupported};
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
+
+/// Games between pauses.
+const BATCH: u64 = 64;
 
 /// A game this long is given up (one that never ends has no measures).
 const MAX_TURNS: usize = 1_000_000;
@@ -140,7 +144,22 @@ pub fn played_measures(
     games: u64,
     seed: u64,
     options: &Options,
-    stop: &dyn Fn(f64) -> bool,
+    stop: &(dyn Fn(f64) -> bool + Sync),
+) -> Result<PlayedMeasures, AnalysisError> {
+    let meter = Meter::default();
+    ladderkit_core::work::run(played_measures_stepped(board, players, games, seed, options, &meter, stop))
+}
+
+/// `played_measures` as work that pauses every `BATCH` games with its
+/// progress on `meter` (`ladderkit_core::work`), for the editor.
+pub async fn played_measures_stepped(
+    board: &CompiledBoard,
+    players: u32,
+    games: u64,
+    seed: u64,
+    options: &Options,
+    meter: &Meter,
+    stop: &(dyn Fn(f64) -> bool + Sync),
 ) -> Result<PlayedMeasures, AnalysisError> {
     let win = TableWinChance::new(board, options)?;
     let chain = &win.chain;
@@ -154,8 +173,12 @@ pub fn played_measures(
     let mut course: Vec<f64> = Vec::new();
     let mut played = 0;
     for game in 0..games {
-        if game % 64 == 0 && stop(game as f64 / games as f64) {
-            break;
+        if game % BATCH == 0 {
+            let done = game as f64 / games as f64;
+            if stop(done) {
+                break;
+            }
+            meter.at(done).await;
         }
         let mut rng = GameRng::for_game(seed, game);
         let mut at = vec![win.start(); n];

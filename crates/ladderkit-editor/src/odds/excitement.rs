@@ -7,11 +7,15 @@
 //! measures comes a typical game to chart, another on request. At a larger
 //! table come the two measures exact at any table (the comeback and the
 //! photo finish, `table_measures`): one pass over one piece's course, done
-//! at once.
+//! at once; then, as a job, the win-chance measures from played games
+//! (`played_measures_stepped`, as `ladderkit analyze --players N` plays
+//! them).
 
 use std::sync::Arc;
 
-use ladderkit::analysis::{AnalysisError, Course, Options, TableMeasures, table_measures};
+use ladderkit::analysis::{
+    AnalysisError, Course, Options, PlayedMeasures, TableMeasures, played_measures_stepped, table_measures,
+};
 use ladderkit::core::CompiledBoard;
 use ladderkit::excitement::{TwoPlayers, two_players_stepped};
 
@@ -28,7 +32,16 @@ pub struct Excitements {
     course: Option<Course>,
     /// At three or more players: the latest design's table measures.
     table: Option<(OddsKey, Result<TableMeasures, String>)>,
+    /// At three or more players: the win-chance measures from played
+    /// games, and the run for a newer design.
+    played: Option<(OddsKey, Result<PlayedMeasures, String>)>,
+    playing: Option<(OddsKey, Job<Result<PlayedMeasures, String>>)>,
 }
+
+/// Games played for the win-chance measures at three or more players, from
+/// this seed (`ladderkit analyze --players N`'s defaults).
+pub const PLAYED_GAMES: u64 = 10_000;
+pub const PLAYED_SEED: u64 = 1;
 
 impl Excitements {
     /// The measures of the design `key` names, once worked out (or why
@@ -41,6 +54,12 @@ impl Excitements {
     /// or more players), once worked out, or why they are not exact.
     pub fn table(&self, key: OddsKey) -> Option<&Result<TableMeasures, String>> {
         self.table.as_ref().filter(|(k, _)| *k == key).map(|(_, t)| t)
+    }
+
+    /// The win-chance measures from played games at the table `key` names
+    /// (three or more players), once played, or why there are none.
+    pub fn played(&self, key: OddsKey) -> Option<&Result<PlayedMeasures, String>> {
+        self.played.as_ref().filter(|(k, _)| *k == key).map(|(_, p)| p)
     }
 
     /// The typical game shown with the measures.
@@ -68,6 +87,9 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if ex.running.as_ref().is_some_and(|(k, _)| *k != key) {
         ex.running = None;
     }
+    if ex.playing.as_ref().is_some_and(|(k, _)| *k != key) {
+        ex.playing = None;
+    }
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
     if key.players > 2 && exact && ex.table(key).is_none() {
@@ -79,6 +101,9 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
                 e => e.to_string(),
             }),
         ));
+    }
+    if matches!(ex.table(key), Some(Ok(_))) && ex.played(key).is_none() {
+        play(ex, checks, key, budget);
     }
     if key.players != 2 || !exact || ex.current(key).is_some() {
         return;
@@ -96,5 +121,26 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
         ex.running = None;
         ex.course = done.as_ref().ok().and_then(|e| e.typical_course(&checks.compiled.board, 1));
         ex.latest = Some((key, Arc::new(done)));
+    }
+}
+
+/// Starts or steps the played games at a table of three or more.
+fn play(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
+    if ex.playing.is_none() {
+        let board = checks.compiled.board.clone();
+        let job = Job::new(async move {
+            let meter = ladderkit::core::work::Meter::default();
+            let options = Options::default();
+            let played =
+                played_measures_stepped(&board, key.players, PLAYED_GAMES, PLAYED_SEED, &options, &meter, &|_| false);
+            played.await.map_err(|e| e.to_string())
+        });
+        ex.playing = Some((key, job));
+    }
+    if let Some((_, job)) = ex.playing.as_mut()
+        && let Some(done) = job.run(budget)
+    {
+        ex.playing = None;
+        ex.played = Some((key, done));
     }
 }

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::{Analysis, Course, TableMeasures};
+use ladderkit::analysis::{Analysis, Course, Estimate, PlayedMeasures, TableMeasures};
 use ladderkit::core::CompiledBoard;
 use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::engine::Policy;
@@ -95,7 +95,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
                 numbers(ui, a, latest.key.players, board);
                 let ex = &f.odds.excitement;
                 if latest.key.players > 2 {
-                    table_excitement(ui, ex.table(latest.key), latest.key.players);
+                    table_excitement(ui, ex.table(latest.key), ex.played(latest.key), latest.key.players);
                 } else if excitement(ui, ex.current(latest.key), ex.course(), latest.key.players) {
                     out.push(Intent::AnotherCourse);
                 }
@@ -255,7 +255,12 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
 
 /// At three or more players: the comeback and the photo finish, exact at
 /// any table, and where the rest are.
-fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>, players: u32) {
+fn table_excitement(
+    ui: &mut egui::Ui,
+    t: Option<&Result<TableMeasures, String>>,
+    played: Option<&Result<PlayedMeasures, String>>,
+    players: u32,
+) {
     ui.add_space(6.0);
     ui.label(RichText::new(format!("Excitement ({players} players)")).strong())
         .on_hover_text("Exact, as `ladderkit analyze --players N` prints it: docs/analysis.md, At any table");
@@ -280,13 +285,7 @@ fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>
                     ui.end_row();
                 }
             });
-            ui.label(
-                RichText::new(
-                    "Lead changes, uncertainty and drama are exact for two players; `ladderkit analyze` plays games for them here",
-                )
-                .small()
-                .weak(),
-            );
+            played_excitement(ui, played);
         }
         Some(Err(why)) => {
             ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
@@ -295,6 +294,55 @@ fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>
             ui.spinner();
         }
     }
+}
+
+/// The win-chance measures at a table of three or more, from played games
+/// with each turn's chances exact, with their 95% intervals.
+fn played_excitement(ui: &mut egui::Ui, played: Option<&Result<PlayedMeasures, String>>) {
+    let p = match played {
+        Some(Ok(p)) => p,
+        Some(Err(why)) => {
+            ui.label(RichText::new(format!("Not played: {why}")).small().weak());
+            return;
+        }
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new("Playing games for the rest…").small().weak());
+            });
+            return;
+        }
+    };
+    ui.label(
+        RichText::new(format!(
+            "From {} played games (seed {}), each turn's chances exact; 95% intervals",
+            p.games, p.seed
+        ))
+        .small()
+        .weak(),
+    )
+    .on_hover_text("Exact at two players only; as `ladderkit analyze --players N` plays them (docs/analysis.md)");
+    let ci = |e: Estimate, scale: f64, digits: usize| {
+        format!("{:.digits$} ± {:.digits$}", e.value * scale, 1.96 * e.se * scale)
+    };
+    egui::Grid::new("odds-played-excitement").num_columns(2).striped(true).show(ui, |ui| {
+        let rows = [
+            ("Favourite changes", ci(p.favourite_changes, 1.0, 2), "How often the seat most likely to win changes"),
+            (
+                "Uncertainty",
+                ci(p.uncertainty, 1.0, 3),
+                "1: every seat as likely to win every turn; 0: the winner is known",
+            ),
+            ("Drama", ci(p.drama, 1.0, 3), "How far the eventual winner's chance lags the favourite's"),
+            ("Decided at", format!("{}%", ci(p.decided_at, 100.0, 1)), "When the winner's chance first passes 90%"),
+        ];
+        for (name, value, tip) in rows {
+            ui.label(name).on_hover_text(tip);
+            ui.label(RichText::new(value).monospace()).on_hover_text(tip);
+            ui.end_row();
+        }
+    });
+    ui.label(RichText::new("Lead changes at this table: `ladderkit analyze --players N` plays them").small().weak());
 }
 
 /// How exciting a two-player race is, exactly: the headline measures with

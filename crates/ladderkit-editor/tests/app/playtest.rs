@@ -497,8 +497,9 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());
 }
 
-/// Four players: the comeback and the photo finish, exact at any table, as
-/// `ladderkit analyze --players 4` gives them, and again after an edit.
+/// Four players: the comeback and the photo finish, exact at any table,
+/// then the win-chance measures from played games, as `ladderkit analyze
+/// --players 4` gives them; the exact two again after an edit.
 #[test]
 fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
@@ -511,6 +512,17 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
     assert_eq!(shown, Ok(cli.unwrap()), "the panel's table measures are `ladderkit analyze -p 4`'s");
     assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
+    // Then the win-chance measures, played as `analyze -p 4` plays them.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Odds>().excitement.played(key).is_none() {
+        assert!(Instant::now() < deadline, "the played measures never arrived");
+        app.update();
+    }
+    let played = app.world().resource::<Odds>().excitement.played(key).cloned().unwrap().unwrap();
+    use ladderkit_editor::odds::{PLAYED_GAMES, PLAYED_SEED};
+    let options = ladderkit::analysis::Options::default();
+    let cli = ladderkit::analysis::played_measures(&board, 4, PLAYED_GAMES, PLAYED_SEED, &options, &|_| false);
+    assert_eq!(played, cli.unwrap());
     // An edit: the new design's measures, not the old ones.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     wait_for_odds(&mut app);
