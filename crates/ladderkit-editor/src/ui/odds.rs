@@ -421,6 +421,15 @@ fn excitement(
         .on_hover_text("At the end of a round (rows), for the seat behind by so many squares (columns)");
     let band = e.trailing.squares;
     let bands = rows.iter().map(|r| r.chance.iter().rposition(Option::is_some).map_or(0, |i| i + 1)).max().unwrap_or(0);
+    // Scrolled sideways rather than widened: a board with many bands (a
+    // short track) must not push the side panel, and what sits beside it,
+    // aside while the figures arrive.
+    egui::ScrollArea::horizontal().id_salt("odds-trailing-scroll").show(ui, |ui| trailing_grid(ui, &rows, band, bands));
+    course.is_some_and(|c| course_chart(ui, c))
+}
+
+/// The trailing table's cells: a row per round, a column per band.
+fn trailing_grid(ui: &mut egui::Ui, rows: &[&ladderkit::analysis::TrailingRow], band: u32, bands: usize) {
     egui::Grid::new("odds-trailing").spacing([2.0, 2.0]).show(ui, |ui| {
         ui.label("");
         for b in 0..bands as u32 {
@@ -449,7 +458,6 @@ fn excitement(
             ui.end_row();
         }
     });
-    course.is_some_and(|c| course_chart(ui, c))
 }
 
 /// A typical game: seat 1's chance to win after every turn. True when
