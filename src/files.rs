@@ -502,3 +502,63 @@ pub fn picture_bytes(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) ->
         None => Err(format!("{}: name the picture .svg or .png", path.display())),
     }
 }
+
+/// What `write_table` wrote.
+pub struct TableWritten {
+    pub table: crate::tabletop::Table,
+    /// The files written, the save last.
+    pub paths: Vec<PathBuf>,
+    /// Where the save loads its files from.
+    pub base_url: String,
+    /// The table's notes, and why there is no rulebook if there is none.
+    pub notes: Vec<String>,
+}
+
+/// Builds a Tabletop Simulator table for a variant without errors and
+/// writes it into `dir` (made if missing): its files, each atomically,
+/// then the save, so a save never names a file that is not there yet.
+/// `base_url` is where the files will be on the web; `None` loads them
+/// from `dir` (`file:///…/`). The rulebook is the print-and-play kit, its
+/// odds within `out_of_time`. What `ladderkit tabletop` and the editor's
+/// File › Export for Tabletop Simulator… share.
+pub fn write_table(
+    spec: &VariantSpec,
+    compiled: Option<&crate::core::Compiled>,
+    dir: &Path,
+    base_url: Option<&str>,
+    theme: crate::render::Theme,
+    with_rulebook: bool,
+    out_of_time: &dyn Fn() -> bool,
+) -> Result<TableWritten, String> {
+    use crate::tabletop::{TableOptions, file_url, rulebook, table};
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{}: not a folder; give a folder to write the table into", dir.display()));
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let base_url = match base_url {
+        Some(url) => url.to_owned(),
+        None => {
+            let absolute = fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            file_url(&absolute.to_string_lossy())
+        }
+    };
+    let mut notes = Vec::new();
+    let pdf = if with_rulebook {
+        rulebook(spec, compiled, out_of_time).map_err(|e| notes.push(format!("no rulebook: {e}"))).ok()
+    } else {
+        None
+    };
+    let options = TableOptions { base_url: &base_url, theme, rulebook: pdf.as_deref() };
+    let table = table(spec, &options).map_err(|e| format!("could not make the table: {e}"))?;
+    notes.extend(table.notes.iter().cloned());
+    let mut paths = Vec::new();
+    for file in &table.files {
+        let path = dir.join(&file.name);
+        save_bytes_atomic(&path, &file.bytes).map_err(|e| e.to_string())?;
+        paths.push(path);
+    }
+    let path = dir.join(&table.save_name);
+    save_atomic(&path, &table.save).map_err(|e| e.to_string())?;
+    paths.push(path);
+    Ok(TableWritten { table, paths, base_url, notes })
+}

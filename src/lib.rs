@@ -15,3 +15,4 @@ pub use ladderkit_tune as tune;
 pub mod excitement;
 pub mod files;
 pub mod print;
+pub mod tabletop;

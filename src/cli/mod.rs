@@ -17,6 +17,7 @@ mod setup;
 mod share;
 mod simulate;
 mod solve;
+mod tabletop;
 mod terminal;
 mod tune;
 mod validate;
@@ -34,12 +35,13 @@ use clap::{Parser, Subcommand};
 /// where pieces meet, `ladderkit solve`), design
 /// to targets with `ladderkit tune`, play with `ladderkit play` and measure
 /// with `ladderkit simulate`, print a print-and-play kit with `ladderkit
-/// print`, send it as a link that opens it in the web editor with
-/// `ladderkit share`.
+/// print`, lay it out on Tabletop Simulator for a remote play-test with
+/// `ladderkit tabletop`, send it as a link that opens it in the web editor
+/// with `ladderkit share`.
 #[derive(Debug, Parser)]
 #[command(name = "ladderkit", version, about, long_about, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit deal variants/random-board.ron --game 3 -o game-3.ron\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit share my-board.ron\n  ladderkit fmt my-board.ron"
+    after_help = "Examples:\n  ladderkit new --grid 8x8 -o my-board.ron\n  ladderkit validate variants/*.ron\n  ladderkit analyze variants/milton-bradley.ron --players 4\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit simulate variants/treehouse.ron --bots lookahead,greedy\n  ladderkit solve variants/treehouse.ron\n  ladderkit play variants/gameweave-large.ron --players human,bot:greedy\n  ladderkit render variants/milton-bradley.ron -o board.svg --theme ink\n  ladderkit print variants/milton-bradley.ron -o kit.pdf --board-size 40cm\n  ladderkit tabletop variants/milton-bradley.ron -o tts/milton-bradley\n  ladderkit deal variants/random-board.ron --game 3 -o game-3.ron\n  ladderkit scoreboard variants/carcassonne-scoreboard.ron --players Red,Blue,Green\n  ladderkit share my-board.ron\n  ladderkit fmt my-board.ron"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +59,7 @@ enum Command {
     Replay(replay::Args),
     Render(render::Args),
     Print(print::Args),
+    Tabletop(tabletop::Args),
     Deal(deal::Args),
     Scoreboard(scoreboard::Args),
     Tune(tune::Args),
@@ -110,6 +113,7 @@ pub fn run() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Print(args) => print::run(&args),
+        Command::Tabletop(args) => tabletop::run(&args),
         Command::Deal(args) => deal::run(&args),
         Command::Scoreboard(args) => scoreboard::run(&args),
         Command::Tune(args) => tune::run(&args),

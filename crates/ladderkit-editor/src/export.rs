@@ -1,8 +1,9 @@
-//! File › Export board, Export forum page and Print-and-play kit: the
-//! printable board and the Markdown page from `ladderkit render` and the
-//! PDF kit from `ladderkit print`, so what the editor exports is what the
-//! command line prints. The desktop writes
-//! a file it asks for; the web page downloads it (`platform`).
+//! File › Export board, Export forum page, Print-and-play kit and Export
+//! for Tabletop Simulator: the printable board and the Markdown page from
+//! `ladderkit render`, the PDF kit from `ladderkit print` and the table
+//! from `ladderkit tabletop`, so what the editor exports is what the
+//! command line writes. The desktop writes a file it asks for; the web
+//! page downloads it (`platform`), all but the table, which is a folder.
 
 use std::path::{Path, PathBuf};
 
@@ -44,8 +45,10 @@ impl ExportOptions {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ExportOptions>()
-        .add_systems(Update, (set_options, export_board, export_page, print_kit).chain().in_set(EditorSet::Files));
+    app.init_resource::<ExportOptions>().add_systems(
+        Update,
+        (set_options, export_board, export_page, print_kit, export_table).chain().in_set(EditorSet::Files),
+    );
 }
 
 fn set_options(mut intents: MessageReader<Intent>, mut options: ResMut<ExportOptions>) {
@@ -223,6 +226,54 @@ fn print_kit(
                 Err(e) => format!("could not write the kit: {e}"),
             },
         );
+    }
+}
+
+/// The Tabletop Simulator table, into a folder: the desktop's only (its
+/// images load from that folder).
+fn export_table(
+    mut intents: MessageReader<Intent>,
+    doc: Res<Document>,
+    options: Res<ExportOptions>,
+    mut files: ResMut<Files>,
+) {
+    for intent in intents.read() {
+        let dir = match intent {
+            Intent::ExportTable(path) => path.clone(),
+            Intent::ExportTableDialog => match platform::choose_folder(
+                "no table written: no folder chosen (or no folder dialog on this system: use File › Export for \
+                 Tabletop Simulator to folder…)",
+            ) {
+                Destination::Path(path) => path,
+                Destination::Download(_) => continue,
+                Destination::Nothing(why) => {
+                    files.say(why);
+                    continue;
+                }
+            },
+            _ => continue,
+        };
+        let compiled = ladderkit::core::compile(&doc.spec);
+        if compiled.has_errors() {
+            files.say("no table written: the variant has errors (see Checks)".into());
+            continue;
+        }
+        let started = bevy::platform::time::Instant::now();
+        let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
+        let written =
+            ladderkit::files::write_table(&doc.spec, Some(&compiled), &dir, None, options.theme, true, &out_of_time);
+        files.say(match written {
+            Ok(w) => format!(
+                "the Tabletop Simulator table written to {}: {} snap points, {} seats{}; copy {} into Tabletop \
+                 Simulator's Saves folder",
+                dir.display(),
+                w.table.snap_points,
+                w.table.seats,
+                w.notes.iter().map(|n| format!("; {n}")).collect::<String>(),
+                w.table.save_name
+            ),
+            Err(e) => format!("could not write the table: {e}"),
+        });
     }
 }
 

@@ -68,6 +68,10 @@ pub enum Intent {
     /// The print-and-play kit (a PDF), as `ladderkit print` writes it.
     PrintKit(PathBuf),
     PrintKitDialog,
+    /// A Tabletop Simulator table written into this folder, as `ladderkit
+    /// tabletop` writes it (File › Export for Tabletop Simulator…).
+    ExportTable(PathBuf),
+    ExportTableDialog,
     /// Paper, theme and kit size for the exports (File › Export options).
     ExportOptions(crate::export::ExportOptions),
     Quit,

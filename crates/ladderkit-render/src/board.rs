@@ -26,50 +26,113 @@ impl Frame {
     }
 }
 
+/// Where everything goes on the page: worked out once, for the drawing
+/// and for anything that must find a space on it (the tabletop export's
+/// snap points).
+struct Layout {
+    page: (f32, f32),
+    footer: Vec<String>,
+    legend: Vec<(String, String, Option<[u8; 3]>)>,
+    /// Where the board's spaces go; `None` if it has fewer than two.
+    frame: Option<Frame>,
+}
+
+const TITLE_SIZE: f32 = 7.0;
+const LINE: f32 = 4.2;
+
+impl Layout {
+    fn of(
+        variant: &VariantSpec,
+        spec: &VariantSpec,
+        board: &CompiledBoard,
+        dealt: bool,
+        options: &BoardOptions,
+    ) -> Self {
+        let (mut page_w, mut page_h) = options.paper.size_mm();
+        // Wide boards (a long track) print across the page.
+        let (lo, hi) = bounds(board);
+        if hi.x - lo.x > 1.25 * (hi.y - lo.y) {
+            std::mem::swap(&mut page_w, &mut page_h);
+        }
+        // Title at the top; rules and legend at the bottom; the board between.
+        let mut footer = if options.without_rules { Vec::new() } else { crate::summary::rule_sentences(variant) };
+        if dealt && !options.without_rules {
+            footer.push(format!("Shown: the board of game {} (game 0 is the first).", options.game));
+        }
+        if options.heat.is_some() {
+            footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
+        }
+        let legend = legend_entries(spec, &numbered_badges(board));
+        let mut layout = Self { page: (page_w, page_h), footer, legend, frame: None };
+        let top = MARGIN + TITLE_SIZE + 5.0;
+        let area = (MARGIN, top, page_w - 2.0 * MARGIN, page_h - top - MARGIN - layout.footer_h());
+        layout.frame = (board.points.len() >= 2).then(|| fit(board, area));
+        layout
+    }
+
+    fn footer_h(&self) -> f32 {
+        LINE * (self.footer.len() as f32 + self.legend.len().div_ceil(3) as f32) + 4.0
+    }
+}
+
+/// The board a drawing shows: a variant that deals its jumps afresh each
+/// game is drawn with the jumps of one (`options.game`); its rules say
+/// they are dealt.
+fn shown<R>(
+    variant: &VariantSpec,
+    options: &BoardOptions,
+    draw: impl FnOnce(&VariantSpec, &CompiledBoard, bool) -> R,
+) -> R {
+    let dealt = variant.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(variant, options.game));
+    match &dealt {
+        Some(d) => draw(&d.spec, &d.compiled.board, true),
+        None => draw(variant, &compile(variant).board, false),
+    }
+}
+
+/// Where the drawn spaces are on `board_svg`'s page.
+pub(crate) struct Centres {
+    /// Each space's centre in millimetres from the page's top left: the
+    /// spaces `1..=goal`, and the start tray (position 0) where the
+    /// variant has one.
+    pub(crate) spaces: Vec<(u32, (f32, f32))>,
+    /// A space's width on the page, in millimetres.
+    pub(crate) space_mm: f32,
+    /// Where the pieces start (a position in `spaces`, if any).
+    pub(crate) start: u32,
+}
+
+pub(crate) fn space_centres(variant: &VariantSpec, options: &BoardOptions) -> Centres {
+    shown(variant, options, |spec, board, dealt| {
+        let layout = Layout::of(variant, spec, board, dealt, options);
+        let Some(frame) = layout.frame else { return Centres { spaces: Vec::new(), space_mm: 0.0, start: 0 } };
+        let tray = spec.start == Start::Tray;
+        let spaces = (0..=board.goal.min(board.points.len().saturating_sub(1) as u32))
+            .filter(|&pos| pos > 0 || tray)
+            .map(|pos| (pos, frame.at(board.points[pos as usize])))
+            .collect();
+        Centres { spaces, space_mm: frame.scale, start: board.start }
+    })
+}
+
 /// The whole board as an SVG page.
 pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
-    // A variant that deals its jumps afresh each game is drawn with the
-    // jumps of one (`options.game`); its rules say they are dealt.
-    let dealt = variant.random_jumps.as_ref().and_then(|_| ladderkit_core::deal::deal(variant, options.game));
-    let own;
-    let (spec, compiled) = match &dealt {
-        Some(d) => (&d.spec, &d.compiled),
-        None => {
-            own = compile(variant);
-            (variant, &own)
-        }
-    };
-    let board = &compiled.board;
+    shown(variant, options, |spec, board, dealt| {
+        let layout = Layout::of(variant, spec, board, dealt, options);
+        draw_page(spec, board, &layout, options)
+    })
+}
+
+fn draw_page(spec: &VariantSpec, board: &CompiledBoard, layout: &Layout, options: &BoardOptions) -> String {
     let colors = options.theme.palette();
-    let (mut page_w, mut page_h) = options.paper.size_mm();
-    // Wide boards (a long track) print across the page.
-    let (lo, hi) = bounds(board);
-    if hi.x - lo.x > 1.25 * (hi.y - lo.y) {
-        std::mem::swap(&mut page_w, &mut page_h);
-    }
+    let (page_w, page_h) = layout.page;
     let mut svg = Svg::new(page_w, page_h);
     svg.leave_out_text_below(options.smallest_text);
     svg.comment(&format!("{} — drawn by Ladderkit", spec.meta.name));
     svg.rect(0.0, 0.0, page_w, page_h, 0.0, &format!(r#"fill="{}""#, colors.page));
+    svg.text(page_w / 2.0, MARGIN + TITLE_SIZE, TITLE_SIZE, "middle", &fill(colors.ink), &spec.meta.name);
 
-    // Title at the top; rules and legend at the bottom; the board between.
-    let title_size = 7.0;
-    svg.text(page_w / 2.0, MARGIN + title_size, title_size, "middle", &fill(colors.ink), &spec.meta.name);
-    let mut footer = if options.without_rules { Vec::new() } else { crate::summary::rule_sentences(variant) };
-    if dealt.is_some() && !options.without_rules {
-        footer.push(format!("Shown: the board of game {} (game 0 is the first).", options.game));
-    }
-    if options.heat.is_some() {
-        footer.insert(0, "Heat map: the darker a space, the more often pieces come to rest there.".into());
-    }
-    let legend = legend_entries(spec, &numbered_badges(board));
-    let line = 4.2;
-    let footer_h = line * (footer.len() as f32 + legend.len().div_ceil(3) as f32) + 4.0;
-    let top = MARGIN + title_size + 5.0;
-    let area = (MARGIN, top, page_w - 2.0 * MARGIN, page_h - top - MARGIN - footer_h);
-
-    if board.points.len() >= 2 {
-        let frame = fit(board, area);
+    if let Some(frame) = layout.frame {
         draw_spaces(&mut svg, board, frame, &colors, spec, options.heat);
         draw_effects(&mut svg, spec, board, frame, &colors);
         draw_jumps(&mut svg, spec, board, frame, &colors);
@@ -79,21 +142,21 @@ pub fn board_svg(variant: &VariantSpec, options: &BoardOptions) -> String {
         svg.text(page_w / 2.0, page_h / 2.0, 6.0, "middle", &fill(colors.ink), "This board has no spaces");
     }
 
-    let mut y = page_h - MARGIN - footer_h + line + 2.0;
-    for (k, (badge, words, colour)) in legend.iter().enumerate() {
+    let mut y = page_h - MARGIN - layout.footer_h() + LINE + 2.0;
+    for (k, (badge, words, colour)) in layout.legend.iter().enumerate() {
         let x = MARGIN + (k % 3) as f32 * (page_w - 2.0 * MARGIN) / 3.0;
         if k > 0 && k % 3 == 0 {
-            y += line;
+            y += LINE;
         }
         self::badge(&mut svg, (x + 2.0, y - 1.2), 2.0, badge, *colour, &colors);
         svg.text(x + 5.0, y, 3.2, "start", &fill(colors.ink), words);
     }
-    if !legend.is_empty() {
-        y += line;
+    if !layout.legend.is_empty() {
+        y += LINE;
     }
-    for sentence in &footer {
+    for sentence in &layout.footer {
         svg.text(MARGIN, y, 3.2, "start", &fill(colors.ink), sentence);
-        y += line;
+        y += LINE;
     }
     svg.finish()
 }

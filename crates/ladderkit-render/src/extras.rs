@@ -10,7 +10,8 @@ use ladderkit_core::spec::{ArrowKind, ChipLayout, Point, Tag, VariantSpec};
 /// The mark of a `Safe` space (a glyph the embedded font has).
 const SAFE_MARK: &str = "S";
 
-fn letter(kind: ArrowKind) -> &'static str {
+/// The letter an arrow of this kind is printed with on the board.
+pub fn letter(kind: ArrowKind) -> &'static str {
     match kind {
         ArrowKind::DoubleUp => "D",
         ArrowKind::Deploy { .. } => "P",

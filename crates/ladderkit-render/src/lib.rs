@@ -12,16 +12,21 @@ mod plot;
 mod raster;
 mod summary;
 mod svg;
+mod tabletop;
 mod theme;
 
 pub use board::board_svg;
+pub use extras::letter as arrow_letter;
 pub use kit::{
     BOARD_MM, Kit, KitOptions, OVERLAP_MM, PAGE_MARGIN_MM, SMALLEST_SPACE_MM, fits, print_kit, rule_sheet_sentences,
 };
 pub use markdown::{Odds, describe_md};
 pub use plot::{Swings, odds_svg, trailing_colour};
-pub use raster::{RenderError, png, rgba};
+pub use raster::{RenderError, png, png_layered, png_sized, rgba};
 pub use summary::{rule_sentences, rules_summary};
+pub use tabletop::{
+    BoardPicture, MAX_TEXTURE_PX, SMALLEST_SPACE_PX, arrow_marker, board_picture, chip_back, chip_face,
+};
 pub use theme::{Palette, SEAT_COLOURS, Theme};
 
 /// Paper sizes for printing, in millimetres (portrait).

@@ -17,6 +17,10 @@ pub enum RenderError {
     Encode(String),
     /// The print-and-play kit was asked for a board it cannot print.
     Kit(String),
+    /// A board too large to be one texture on a virtual table.
+    Table(String),
+    /// A PNG to draw that could not be decoded.
+    Picture(String),
 }
 
 impl std::fmt::Display for RenderError {
@@ -27,7 +31,8 @@ impl std::fmt::Display for RenderError {
                 write!(f, "a {width} × {height} pixel image is too large or empty; lower --dpi")
             }
             Self::Encode(e) => write!(f, "could not encode the PNG: {e}"),
-            Self::Kit(e) => f.write_str(e),
+            Self::Kit(e) | Self::Table(e) => f.write_str(e),
+            Self::Picture(e) => write!(f, "could not read a picture: {e}"),
         }
     }
 }
@@ -51,7 +56,42 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Rasterises an SVG at `dpi` dots per inch onto white; PNG bytes.
 pub fn png(svg: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
-    encode(&pixels(svg, dpi)?).map_err(|e| RenderError::Encode(e.to_string()))
+    png_sized(svg, dpi).map(|(png, _)| png)
+}
+
+/// Rasterises an SVG at `dpi` dots per inch onto white: PNG bytes, and the
+/// picture's width and height in pixels.
+pub fn png_sized(svg: &str, dpi: f32) -> Result<(Vec<u8>, [u32; 2]), RenderError> {
+    let pixmap = pixels(svg, dpi)?;
+    let png = encode(&pixmap).map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok((png, [pixmap.width(), pixmap.height()]))
+}
+
+/// A picture in layers, at `dpi`: `under` (an SVG, onto white), then each
+/// PNG stretched over its rectangle (x, y, width, height in the SVG's
+/// millimetres), then `over` (an SVG the same size as `under`). For views
+/// that show a PNG texture where it lies (the tabletop export's top view).
+pub fn png_layered(under: &str, pictures: &[(&[u8], [f32; 4])], over: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
+    let mut pixmap = pixels(under, dpi)?;
+    let px_per_mm = dpi / 25.4;
+    for (png, [x, y, w, h]) in pictures {
+        let picture = tiny_skia::Pixmap::decode_png(png).map_err(|e| RenderError::Picture(e.to_string()))?;
+        let (pw, ph) = (picture.width() as f32, picture.height() as f32);
+        let at = tiny_skia::Transform::from_row(
+            w * px_per_mm / pw,
+            0.0,
+            0.0,
+            h * px_per_mm / ph,
+            x * px_per_mm,
+            y * px_per_mm,
+        );
+        let paint = tiny_skia::PixmapPaint { quality: tiny_skia::FilterQuality::Bilinear, ..Default::default() };
+        pixmap.draw_pixmap(0, 0, picture.as_ref(), &paint, at, None);
+    }
+    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(over, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(dpi / 96.0, dpi / 96.0), &mut pixmap.as_mut());
+    encode(&pixmap).map_err(|e| RenderError::Encode(e.to_string()))
 }
 
 /// Rasterises an SVG at `dpi` dots per inch onto white: its width and
@@ -128,6 +168,31 @@ fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn layers_draw_under_then_pictures_then_over() {
+        let page = |body: &str| {
+            format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20">{body}</svg>"#
+            )
+        };
+        let (red, _) = png_sized(&page(r##"<rect width="40" height="20" fill="#ff0000"/>"##), 20.0).unwrap();
+        let under = page(r##"<rect width="40" height="20" fill="#00ff00"/>"##);
+        // The picture over the left half; a blue square over the picture's
+        // top left corner.
+        let over = page(r##"<rect width="5" height="5" fill="#0000ff"/>"##);
+        let out = png_layered(&under, &[(&red, [0.0, 0.0, 20.0, 20.0])], &over, 25.4).unwrap();
+        let pixmap = tiny_skia::Pixmap::decode_png(&out).unwrap();
+        let at = |x: u32, y: u32| {
+            let p = pixmap.pixel(x, y).unwrap();
+            [p.red(), p.green(), p.blue()]
+        };
+        assert_eq!((pixmap.width(), pixmap.height()), (40, 20), "a pixel a millimetre at 25.4 dpi");
+        assert_eq!(at(2, 2), [0, 0, 255], "over");
+        assert_eq!(at(10, 15), [255, 0, 0], "the picture");
+        assert_eq!(at(30, 10), [0, 255, 0], "under");
+        assert!(matches!(png_layered(&under, &[(b"not a png", [0.0; 4])], &over, 25.4), Err(RenderError::Picture(_))));
+    }
 
     #[test]
     fn stripes_draw_the_picture_one_pass_draws_and_always_the_same() {

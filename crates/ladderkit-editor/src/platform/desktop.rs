@@ -40,6 +40,14 @@ pub fn choose_where_to_save(filter: (&str, &[&str]), name: &str, refused: &str) 
     }
 }
 
+/// Asks for a folder; `refused` says what happens when none is chosen.
+pub fn choose_folder(refused: &str) -> Destination {
+    match rfd::FileDialog::new().pick_folder() {
+        Some(path) => Destination::Path(path),
+        None => Destination::Nothing(refused.into()),
+    }
+}
+
 pub fn download(_name: &str, _bytes: &[u8]) -> Result<(), String> {
     Err("downloads are for the web page; the desktop saves to files".into())
 }

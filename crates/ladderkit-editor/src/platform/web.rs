@@ -133,6 +133,14 @@ pub fn choose_where_to_save(_filter: (&str, &[&str]), name: &str, _refused: &str
     Destination::Download(name.into())
 }
 
+/// The page has no folders to write into.
+pub fn choose_folder(_refused: &str) -> Destination {
+    Destination::Nothing(
+        "the web page cannot write a folder of files: use the desktop editor, or `ladderkit tabletop FILE -o DIR`"
+            .into(),
+    )
+}
+
 /// Hands bytes to the person as a download named `name`.
 pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
     let document = document()?;

@@ -66,6 +66,7 @@ pub enum PromptKind {
     ExportBoard,
     ExportPage,
     PrintKit,
+    ExportTable,
 }
 
 #[derive(Debug, Clone)]
@@ -84,11 +85,13 @@ impl PathPrompt {
             (PromptKind::ExportBoard, Some(p)) => p.with_extension("svg").display().to_string(),
             (PromptKind::PrintKit, Some(p)) => p.with_extension("pdf").display().to_string(),
             (PromptKind::ExportPage, Some(p)) => p.with_extension("md").display().to_string(),
+            (PromptKind::ExportTable, Some(p)) => p.with_extension("tabletop").display().to_string(),
             (_, Some(p)) => p.display().to_string(),
             (PromptKind::ExportPng, None) => "board.png".into(),
             (PromptKind::ExportBoard, None) => "board.svg".into(),
             (PromptKind::PrintKit, None) => "kit.pdf".into(),
             (PromptKind::ExportPage, None) => "page.md".into(),
+            (PromptKind::ExportTable, None) => "tabletop".into(),
             (_, None) => "variant.ron".into(),
         };
         Self { kind, text, focused: false }
@@ -148,6 +151,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
             PromptKind::ExportBoard => "Export board to path (.svg or .png)",
             PromptKind::PrintKit => "Print-and-play kit to path (.pdf)",
             PromptKind::ExportPage => "Forum page to path (.md, its picture beside it as .png)",
+            PromptKind::ExportTable => "Tabletop Simulator table into folder",
         };
         let (mut open, mut done, mut escaped) = (true, false, false);
         egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -165,6 +169,7 @@ pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> V
                 PromptKind::ExportBoard => Intent::ExportBoard(path),
                 PromptKind::PrintKit => Intent::PrintKit(path),
                 PromptKind::ExportPage => Intent::ExportPage(path),
+                PromptKind::ExportTable => Intent::ExportTable(path),
             });
         }
         if done || !open {

@@ -95,6 +95,22 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             if desktop && ui.button("Print-and-play kit to path…").clicked() {
                 panels.path_prompt = Some(PathPrompt::new(PromptKind::PrintKit, f));
             }
+            let table = ui.add_enabled(desktop, egui::Button::new("Export for Tabletop Simulator…"));
+            super::mark(&mut panels.targets, "menu:File:tabletop", &table);
+            let table = table
+                .on_hover_text(
+                    "The board with a snap point per space, pawns, dice and rulebook, for a remote play-test",
+                )
+                .on_disabled_hover_text(
+                    "A table loads its images from a folder on your computer: use the desktop editor, or `ladderkit \
+                     tabletop FILE -o DIR`",
+                );
+            if table.clicked() {
+                out.push(Intent::ExportTableDialog);
+            }
+            if desktop && ui.button("Export for Tabletop Simulator to folder…").clicked() {
+                panels.path_prompt = Some(PathPrompt::new(PromptKind::ExportTable, f));
+            }
             let options = ui.menu_button("Export options", |ui| out.extend(export_options(ui, f, panels)));
             super::mark(&mut panels.targets, "menu:File:options", &options.response);
             if ui.button("Export screenshot PNG…").clicked() {

@@ -386,6 +386,39 @@ fn print_kit_writes_what_ladderkit_print_writes() {
 }
 
 #[test]
+fn export_table_writes_what_ladderkit_tabletop_writes() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    let dir = temp_dir("tabletop").join("table");
+    send(&mut app, Intent::ExportTable(dir.clone()));
+    let status = app.world().resource::<Files>().status.clone();
+    assert!(status.contains("101 snap points") && status.contains("4 seats"), "{status}");
+    let spec = doc(&app).spec.clone();
+    let picture = ladderkit::render::board_picture(&spec, ladderkit::render::Theme::Classic).unwrap();
+    assert_eq!(std::fs::read(dir.join("board.png")).unwrap(), picture.png, "the board the command draws");
+    assert!(std::fs::read(dir.join("rules.pdf")).unwrap().starts_with(b"%PDF"));
+    let save = std::fs::read_to_string(dir.join("chutes-and-ladders-milton-bradley.json")).unwrap();
+    let base = ladderkit::tabletop::file_url(&std::fs::canonicalize(&dir).unwrap().to_string_lossy());
+    let expected = ladderkit::tabletop::table(
+        &spec,
+        &ladderkit::tabletop::TableOptions {
+            base_url: &base,
+            theme: ladderkit::render::Theme::Classic,
+            rulebook: Some(b""),
+        },
+    )
+    .unwrap();
+    assert_eq!(save, expected.save, "the save the command writes");
+
+    let mut broken = app_with(Some(&bundled("../tests/fixtures/diagnostics/jump-loop.ron")));
+    let nowhere = temp_dir("tabletop-broken").join("table");
+    send(&mut broken, Intent::ExportTable(nowhere.clone()));
+    let status = broken.world().resource::<Files>().status.clone();
+    assert!(status.contains("has errors"), "{status}");
+    assert!(!nowhere.exists(), "nothing written for a variant with errors");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+#[test]
 fn exports_take_the_paper_theme_and_kit_size_chosen() {
     use ladderkit::render::{BoardOptions, Paper, Theme};
     use ladderkit_editor::export::ExportOptions;

@@ -18,8 +18,10 @@ use ladderkit_core::spec::VariantSpec;
 use crate::{BoardOptions, Odds, Paper, RenderError, Theme};
 pub use pages::rule_sheet_sentences;
 use pages::{page_map, pieces_page, rules_page, tile_overlay};
-use pdf::{Document, PT, parse};
-use tiling::{Sheet, Tiling, drawn_area, px_to_mm};
+pub(crate) use pdf::parse;
+use pdf::{Document, PT};
+pub(crate) use tiling::drawn_area;
+use tiling::{Sheet, Tiling, px_to_mm};
 
 /// The unprinted border of every page, in millimetres.
 pub const PAGE_MARGIN_MM: f32 = 8.0;

@@ -27,7 +27,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
-pub(super) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
+pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
     let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
     usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))
 }

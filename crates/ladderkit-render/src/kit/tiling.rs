@@ -34,7 +34,7 @@ pub(super) fn px_to_mm(x: f32, y: f32) -> (f32, f32) {
 /// What the board page draws, without its empty edges (the page's own
 /// background aside), with a few millimetres around: x, y from the top
 /// left, width, height, in millimetres.
-pub(super) fn drawn_area(tree: &usvg::Tree) -> (f32, f32, f32, f32) {
+pub(crate) fn drawn_area(tree: &usvg::Tree) -> (f32, f32, f32, f32) {
     let (pw, ph) = (tree.size().width(), tree.size().height());
     let mut nodes: Vec<&usvg::Node> = tree.root().children().iter().collect();
     // A single group (a view box) holds the drawing.
