@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use ladderkit::tabletop::TILE_WIDTH_AT_SCALE_1;
+use ladderkit::tabletop::TILE_DEPTH_AT_SCALE_1;
 use serde_json::Value;
 
 /// Millimetres of the picture per table unit.
@@ -40,8 +40,8 @@ fn main() {
             "Custom_Tile" => {
                 let png = file(o["CustomImage"]["ImageURL"].as_str().unwrap_or_default());
                 let (pw, ph) = png_size(&png);
-                let w = s * f64::from(TILE_WIDTH_AT_SCALE_1);
-                let d = w * ph / pw;
+                let d = s * f64::from(TILE_DEPTH_AT_SCALE_1);
+                let w = d * pw / ph;
                 extend(x, z, w.max(d) / 2.0);
                 shapes.push(Shape::Image { x, z, w, d, png });
                 for p in o["AttachedSnapPoints"].as_array().into_iter().flatten() {

@@ -19,12 +19,12 @@ use crate::render::{self, BoardPicture, Paper, RenderError, SEAT_COLOURS, Theme}
 const BOARD_UNITS: std::ops::RangeInclusive<f32> = 20.0..=50.0;
 /// A space this wide on the table holds a pawn with room around it.
 const SPACE_UNITS: f32 = 2.0;
-/// The stretched tile's width at scale 1, which the snap points are
-/// written for (local coordinates scale with the object). Its depth is
-/// this times the picture's height over its width. The board's script
-/// measures the tile when the save loads and moves the snap points if
-/// Tabletop Simulator made it another size.
-pub const TILE_WIDTH_AT_SCALE_1: f32 = 2.0;
+/// The stretched tile's depth (the picture's height) at scale 1, which the
+/// snap points are written for (local coordinates scale with the object);
+/// its width is this times the picture's width over its height. The
+/// board's script measures the tile when the save loads and moves the
+/// snap points if Tabletop Simulator made it another size.
+pub const TILE_DEPTH_AT_SCALE_1: f32 = 2.0;
 const TILE_THICKNESS: f32 = 0.2;
 /// Where the board's top lies above the table's origin.
 const TABLE_TOP: f32 = 1.0;
@@ -157,7 +157,7 @@ pub fn table(spec: &VariantSpec, options: &TableOptions) -> Result<Table, Render
         "Gravity": 0.5,
         "PlayArea": 0.5,
         "Table": "Table_RPG",
-        "Sky": "",
+        "Sky": "Sky_Museum",
         "Note": format!("{name}\n\nMade by Ladderkit. Drop a piece near a space and it snaps onto it. The rules are in the Notebook and the Rulebook."),
         "Rules": rules,
         "TabStates": {
@@ -278,8 +278,8 @@ fn r(v: f32) -> f64 {
 }
 
 fn board(b: &mut Build) -> Value {
-    let scale = b.place.width / TILE_WIDTH_AT_SCALE_1;
-    let depth_at_1 = TILE_WIDTH_AT_SCALE_1 * b.place.depth / b.place.width;
+    let scale = b.place.depth / TILE_DEPTH_AT_SCALE_1;
+    let width_at_1 = TILE_DEPTH_AT_SCALE_1 * b.place.width / b.place.depth;
     let image = b.url("board.png");
     json!({
         "Name": "Custom_Tile",
@@ -293,8 +293,8 @@ fn board(b: &mut Build) -> Value {
         "Snap": false,
         "Tooltip": true,
         "CustomImage": tile_image(&image, &image, 0, TILE_THICKNESS, false),
-        "AttachedSnapPoints": snap_points_of(b.picture, depth_at_1),
-        "LuaScript": snap_script(depth_at_1),
+        "AttachedSnapPoints": snap_points_of(b.picture, width_at_1),
+        "LuaScript": snap_script(width_at_1),
         "LuaScriptState": "",
     })
 }
@@ -304,13 +304,13 @@ fn board(b: &mut Build) -> Value {
 /// read upright to the player at the table's near edge (the one thing
 /// about the geometry the format does not say: `docs/tabletop.md`), so
 /// local x and z point the other way to the table's.
-fn snap_points_of(picture: &BoardPicture, depth_at_1: f32) -> Vec<Value> {
+fn snap_points_of(picture: &BoardPicture, width_at_1: f32) -> Vec<Value> {
     picture
         .spaces
         .iter()
         .map(|&(_, (u, v))| {
             json!({
-                "Position": { "x": r((0.5 - u) * TILE_WIDTH_AT_SCALE_1), "y": r(TILE_THICKNESS / 2.0), "z": r((v - 0.5) * depth_at_1) },
+                "Position": { "x": r((0.5 - u) * width_at_1), "y": r(TILE_THICKNESS / 2.0), "z": r((v - 0.5) * TILE_DEPTH_AT_SCALE_1) },
                 "Rotation": { "x": 0.0, "y": 0.0, "z": 0.0 },
             })
         })
@@ -319,7 +319,7 @@ fn snap_points_of(picture: &BoardPicture, depth_at_1: f32) -> Vec<Value> {
 
 /// Moves the snap points if the loaded tile is not the size they were
 /// written for, once (its state remembers).
-fn snap_script(depth_at_1: f32) -> String {
+fn snap_script(width_at_1: f32) -> String {
     format!(
         r#"-- Ladderkit: the snap points were written for this tile being {w} x {d} at scale 1.
 -- If Tabletop Simulator made it another size, move them to match, once.
@@ -339,8 +339,8 @@ function onLoad(state)
   laid = true
 end
 "#,
-        w = r(TILE_WIDTH_AT_SCALE_1),
-        d = r(depth_at_1)
+        w = r(width_at_1),
+        d = r(TILE_DEPTH_AT_SCALE_1)
     )
 }
 

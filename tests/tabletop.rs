@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use ladderkit::core::spec::{PathStyle, VariantSpec};
 use ladderkit::render::{BoardPicture, SEAT_COLOURS, Theme, board_picture};
-use ladderkit::tabletop::{TILE_WIDTH_AT_SCALE_1, Table, TableOptions, safe_file_stem, table};
+use ladderkit::tabletop::{TILE_DEPTH_AT_SCALE_1, Table, TableOptions, safe_file_stem, table};
 use serde_json::Value;
 
 fn ladderkit(args: &[&str]) -> std::process::Output {
@@ -195,14 +195,14 @@ fn the_format_check_finds_what_a_save_lacks() {
 /// left: the inverse of how the export lays them on the tile.
 fn snap_fractions(save: &Value, picture: &BoardPicture) -> Vec<(f32, f32)> {
     let [w, h] = picture.size.map(|v| v as f32);
-    let depth_at_1 = TILE_WIDTH_AT_SCALE_1 * h / w;
+    let width_at_1 = TILE_DEPTH_AT_SCALE_1 * w / h;
     board(save)["AttachedSnapPoints"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| {
             let (x, z) = (p["Position"]["x"].as_f64().unwrap() as f32, p["Position"]["z"].as_f64().unwrap() as f32);
-            (0.5 - x / TILE_WIDTH_AT_SCALE_1, 0.5 + z / depth_at_1)
+            (0.5 - x / width_at_1, 0.5 + z / TILE_DEPTH_AT_SCALE_1)
         })
         .collect()
 }
@@ -229,7 +229,7 @@ fn one_snap_point_per_space_at_its_drawn_centre() {
         }
         // The tile is as wide on the table as the export says.
         let scale = board(&save)["Transform"]["scaleX"].as_f64().unwrap() as f32;
-        assert!((scale * TILE_WIDTH_AT_SCALE_1 - table.board_units.0).abs() < 1e-2, "{path}");
+        assert!((scale * TILE_DEPTH_AT_SCALE_1 - table.board_units.1).abs() < 1e-2, "{path}");
         assert!(board(&save)["Locked"] == true, "{path}: the board is locked");
     }
 }

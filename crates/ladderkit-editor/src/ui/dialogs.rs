@@ -85,7 +85,10 @@ impl PathPrompt {
             (PromptKind::ExportBoard, Some(p)) => p.with_extension("svg").display().to_string(),
             (PromptKind::PrintKit, Some(p)) => p.with_extension("pdf").display().to_string(),
             (PromptKind::ExportPage, Some(p)) => p.with_extension("md").display().to_string(),
-            (PromptKind::ExportTable, Some(p)) => p.with_extension("tabletop").display().to_string(),
+            (PromptKind::ExportTable, Some(p)) => {
+                let stem = p.file_stem().map_or("variant".into(), |s| s.to_string_lossy());
+                p.with_file_name(format!("{stem}-tabletop")).display().to_string()
+            }
             (_, Some(p)) => p.display().to_string(),
             (PromptKind::ExportPng, None) => "board.png".into(),
             (PromptKind::ExportBoard, None) => "board.svg".into(),
