@@ -68,7 +68,7 @@ impl Excitement {
     /// Game `seed`, whatever it is like.
     fn play(&self, chain: &RollChain<'_>, seed: u64) -> Option<Course> {
         let mut rng = GameRng::for_game(seed, 0);
-        let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut uniform = move || rng.unit();
         let board = chain.board;
         let mut state = [chain.start as usize; 2];
         let position = |x: usize| chain.positions[x];

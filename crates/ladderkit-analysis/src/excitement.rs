@@ -355,11 +355,24 @@ async fn trailing(
     Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: "over 1%".into() })
 }
 
-/// Ludii's drama of one turn, given seat A's chance: how far the eventual
-/// winner's chance is below the best seat's (each seat is the eventual
-/// winner with its chance).
+/// Ludii's drama of one turn over the seats' chances: how far the eventual
+/// winner's chance is below the best seat's, each seat being the eventual
+/// winner with its chance. The one formula the race's measures, the
+/// solved game's and the played ones use.
+pub fn turn_drama(chances: &[f64]) -> f64 {
+    let best = chances.iter().copied().fold(0.0, f64::max);
+    chances.iter().map(|&c| c * (best - c)).sum()
+}
+
+/// The uncertainty of one turn: the entropy in bits of the seats' chances
+/// (a chance that nobody wins is left out).
+pub fn entropy_bits(chances: &[f64]) -> f64 {
+    chances.iter().map(|&q| if q > 0.0 { -q * q.log2() } else { 0.0 }).sum()
+}
+
+/// `turn_drama` of a two-player race, given seat A's chance.
 fn drama(p: f64) -> f64 {
-    p * (1.0 - 2.0 * p).max(0.0) + (1.0 - p) * (2.0 * p - 1.0).max(0.0)
+    turn_drama(&[p, 1.0 - p])
 }
 
 /// One piece alone: the chance it is still racing after `t` rolls, and
@@ -448,8 +461,7 @@ fn favourite(a: f64) -> Option<usize> {
     }
 }
 
-/// The entropy in bits of a two-way chance.
+/// `entropy_bits` of a two-player race, given seat A's chance.
 fn bits(p: f64) -> f64 {
-    let h = |q: f64| if q > 0.0 { -q * q.log2() } else { 0.0 };
-    h(p) + h(1.0 - p)
+    entropy_bits(&[p, 1.0 - p])
 }

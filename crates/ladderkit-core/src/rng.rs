@@ -66,6 +66,13 @@ impl GameRng {
         result
     }
 
+    /// A number in [0, 1): the top 53 bits of one output, so every double
+    /// a step of 2^-53 apart is as likely.
+    #[inline]
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// 32 random bits: the high half of an output, then its low half.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {

@@ -7,7 +7,9 @@
 //! step of its own, a lost turn a step where nothing moves), which is when
 //! `ladderkit simulate` looks at the lead.
 
-use ladderkit_analysis::{Course, CourseStep, DECIDED, Measures, Spread, TRAILING_FROM, Trailing};
+use ladderkit_analysis::{
+    Course, CourseStep, DECIDED, Measures, Spread, TRAILING_FROM, Trailing, entropy_bits, turn_drama,
+};
 use ladderkit_core::rng::GameRng;
 use ladderkit_engine::{Engine, NextTurn, State};
 
@@ -221,9 +223,9 @@ impl Passes<'_> {
                 let v0 = self.solved.value(x, 0);
                 if !by_chance {
                     let v1 = self.solved.value(x, 1);
-                    sums.entropy += total * bits(v0, v1);
+                    sums.entropy += total * entropy_bits(&[v0, v1]);
                     sums.turns += total;
-                    sums.drama += total * (v0 * (v1 - v0).max(0.0) + v1 * (v0 - v1).max(0.0));
+                    sums.drama += total * turn_drama(&[v0, v1]);
                 }
                 for (next, p) in self.moves(x) {
                     if p == 0.0 {
@@ -377,7 +379,7 @@ impl Passes<'_> {
     /// turn; `None` if it runs past `MAX_STEPS`.
     fn course(&self, seed: u64) -> Option<Course> {
         let mut rng = GameRng::for_game(seed, 0);
-        let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut uniform = move || rng.unit();
         let marks = self.marks;
         let mut x = 0;
         let mut steps = vec![CourseStep { positions: marks.at[0], a_wins: self.solved.value(0, 0) }];
@@ -470,10 +472,4 @@ impl Passes<'_> {
             .map(|(x, mass)| mass * self.solved.value(x, self.marks.behind(x)))
             .sum())
     }
-}
-
-/// The entropy in bits of two seats' chances.
-fn bits(a: f64, b: f64) -> f64 {
-    let h = |q: f64| if q > 0.0 { -q * q.log2() } else { 0.0 };
-    h(a) + h(b)
 }

@@ -226,8 +226,7 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
             break;
         }
         let accept = candidate_score <= current_score || {
-            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            u < (-(candidate_score - current_score) / temperature).exp()
+            rng.unit() < (-(candidate_score - current_score) / temperature).exp()
         };
         if accept {
             current = (jumps, metrics);

@@ -12,7 +12,7 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::rng::GameRng;
 use ladderkit_core::work::Meter;
 
-use super::{DECIDED, Racing, excitement_unsupported};
+use super::{DECIDED, Racing, entropy_bits, excitement_unsupported};
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
 
@@ -166,9 +166,10 @@ pub async fn played_measures_stepped(
     let n = players.max(1) as usize;
     let (mut uncertainty, mut drama, mut changes, mut decided) =
         (Sums::default(), Sums::default(), Sums::default(), Sums::default());
-    let bits = |p: f64| if p > 0.0 { -p * p.log2() } else { 0.0 };
     let scale = if n > 1 { (n as f64).log2() } else { 1.0 };
     let (mut chances, mut ahead) = (vec![0.0; n], Vec::new());
+    // Where each seat's piece is, reset for every game.
+    let mut at = vec![win.start(); n];
     // Before each turn of a game: every seat's chance.
     let mut course: Vec<f64> = Vec::new();
     let mut played = 0;
@@ -181,7 +182,7 @@ pub async fn played_measures_stepped(
             meter.at(done).await;
         }
         let mut rng = GameRng::for_game(seed, game);
-        let mut at = vec![win.start(); n];
+        at.fill(win.start());
         course.clear();
         let (mut led, mut favourite_changes) = (None, 0u32);
         let mut winner = None;
@@ -189,7 +190,7 @@ pub async fn played_measures_stepped(
         for turn in 0..MAX_TURNS {
             let mover = turn % n;
             course.extend_from_slice(&chances);
-            let mut u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut u = rng.unit();
             let x = at[mover];
             if u < chain.win[x] {
                 winner = Some(mover);
@@ -219,7 +220,7 @@ pub async fn played_measures_stepped(
         let turns = (course.len() / n) as f64;
         let (mut entropy, mut lag, mut undecided, mut passed) = (0.0, 0.0, 0.0, false);
         for c in course.chunks(n) {
-            entropy += c.iter().map(|p| bits(*p)).sum::<f64>() / scale;
+            entropy += entropy_bits(c) / scale;
             lag += c.iter().copied().fold(0.0, f64::max) - c[winner];
             passed |= c[winner] > DECIDED;
             undecided += f64::from(u8::from(!passed));
