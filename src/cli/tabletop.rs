@@ -113,7 +113,7 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         let bytes: usize = table.files.iter().map(|f| f.bytes.len()).sum::<usize>() + table.save.len();
         say!(
-            "wrote {} for Tabletop Simulator: {} files, {:.1} MB; the board {} snap points, {} seat{}",
+            "wrote {} for Tabletop Simulator: {} files, {:.1} MB; the board has {} snap points, pieces for {} seat{}",
             save.display(),
             paths.len(),
             bytes as f64 / 1e6,
