@@ -102,17 +102,22 @@ pub(crate) struct Centres {
     pub(crate) start: u32,
 }
 
-pub(crate) fn space_centres(variant: &VariantSpec, options: &BoardOptions) -> Centres {
+/// `board_svg`'s page and where its spaces are, from one layout.
+pub(crate) fn page_with_centres(variant: &VariantSpec, options: &BoardOptions) -> (String, Centres) {
     shown(variant, options, |spec, board, dealt| {
         let layout = Layout::of(variant, spec, board, dealt, options);
-        let Some(frame) = layout.frame else { return Centres { spaces: Vec::new(), space_mm: 0.0, start: 0 } };
-        let tray = spec.start == Start::Tray;
-        let spaces = (0..=board.goal.min(board.points.len().saturating_sub(1) as u32))
-            .filter(|&pos| pos > 0 || tray)
-            .map(|pos| (pos, frame.at(board.points[pos as usize])))
-            .collect();
-        Centres { spaces, space_mm: frame.scale, start: board.start }
+        (draw_page(spec, board, &layout, options), space_centres(spec, board, &layout))
     })
+}
+
+fn space_centres(spec: &VariantSpec, board: &CompiledBoard, layout: &Layout) -> Centres {
+    let Some(frame) = layout.frame else { return Centres { spaces: Vec::new(), space_mm: 0.0, start: 0 } };
+    let tray = spec.start == Start::Tray;
+    let spaces = (0..=board.goal.min(board.points.len().saturating_sub(1) as u32))
+        .filter(|&pos| pos > 0 || tray)
+        .map(|pos| (pos, frame.at(board.points[pos as usize])))
+        .collect();
+    Centres { spaces, space_mm: frame.scale, start: board.start }
 }
 
 /// The whole board as an SVG page.

@@ -4,7 +4,7 @@
 
 use ladderkit_core::spec::{ArrowKind, Direction, VariantSpec};
 
-use crate::board::{board_svg, space_centres};
+use crate::board::page_with_centres;
 use crate::kit::{drawn_area, parse};
 use crate::raster::png_sized;
 use crate::svg::{Svg, n};
@@ -47,8 +47,7 @@ pub struct BoardPicture {
 pub fn board_picture(spec: &VariantSpec, theme: Theme) -> Result<BoardPicture, RenderError> {
     let options =
         BoardOptions { paper: Paper::A4, theme, heat: None, without_rules: true, game: 0, smallest_text: 0.0 };
-    let centres = space_centres(spec, &options);
-    let page = board_svg(spec, &options);
+    let (page, centres) = page_with_centres(spec, &options);
     let (x, y, w, h) = drawn_area(&parse(&page)?);
     let longer = w.max(h);
     let wanted = if centres.space_mm > 0.0 { longer * WANTED_SPACE_PX / centres.space_mm } else { LEAST_TEXTURE_PX };
