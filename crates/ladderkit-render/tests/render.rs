@@ -6,7 +6,9 @@ use std::path::Path;
 use ladderkit_analysis::{Options, analyze};
 use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
 use ladderkit_core::{check_source, compile};
-use ladderkit_render::{BoardOptions, Paper, Theme, board_svg, odds_svg, png};
+use ladderkit_render::{
+    BoardOptions, MAX_TEXTURE_PX, Paper, RenderError, SMALLEST_SPACE_PX, Theme, board_picture, board_svg, odds_svg, png,
+};
 use resvg::tiny_skia::Pixmap;
 
 fn bundled(name: &str) -> VariantSpec {
@@ -278,4 +280,56 @@ fn the_odds_chart_adds_the_excitement_of_a_two_player_race() {
     assert_eq!(d[..d.find('"').unwrap()].matches(['M', 'L']).count(), course.steps.len());
     // Without, the chart is as it was.
     assert!(!odds_svg(&spec.meta.name, &analysis, None, Theme::Classic).contains("trailing"));
+}
+
+/// The pixel of `pixmap` at `(u, v)`, fractions from its top left.
+fn pixel(pixmap: &Pixmap, (u, v): (f32, f32)) -> [u8; 3] {
+    let x = ((u * pixmap.width() as f32) as u32).min(pixmap.width() - 1);
+    let y = ((v * pixmap.height() as f32) as u32).min(pixmap.height() - 1);
+    let p = pixmap.pixel(x, y).unwrap().demultiply();
+    [p.red(), p.green(), p.blue()]
+}
+
+/// The page the board is drawn on (`Theme::Classic`).
+const PAGE: [u8; 3] = [255, 255, 255];
+
+#[test]
+fn every_space_centre_lies_on_its_drawn_space() {
+    for (name, spec) in every_bundled() {
+        let picture = board_picture(&spec, Theme::Classic).unwrap();
+        let board = compile(&spec).board;
+        let tray = usize::from(spec.start == ladderkit_core::spec::Start::Tray);
+        assert_eq!(picture.spaces.len(), board.goal as usize + tray, "{name}: one centre per space");
+        assert!(picture.size[0] <= MAX_TEXTURE_PX && picture.size[1] <= MAX_TEXTURE_PX, "{name}");
+        let pixmap = Pixmap::decode_png(&picture.png).unwrap();
+        assert_eq!([pixmap.width(), pixmap.height()], picture.size);
+        for &(pos, (u, v)) in &picture.spaces {
+            assert!((0.0..=1.0).contains(&u) && (0.0..=1.0).contains(&v), "{name}: space {pos} at {u}, {v}");
+            assert_ne!(pixel(&pixmap, (u, v)), PAGE, "{name}: the centre of position {pos} is on the bare page");
+        }
+    }
+}
+
+/// The check above can fail: half a space to the side of each centre
+/// of a grid board is the gap between two tiles, the bare page.
+#[test]
+fn half_a_space_aside_is_the_gap_between_tiles() {
+    let picture = board_picture(&bundled("gameweave-small.ron"), Theme::Classic).unwrap();
+    let pixmap = Pixmap::decode_png(&picture.png).unwrap();
+    let half = 0.5 * picture.space_px / picture.size[0] as f32;
+    let bare = picture.spaces.iter().filter(|(_, (u, v))| pixel(&pixmap, (u + half, *v)) == PAGE).count();
+    assert!(bare * 2 > picture.spaces.len(), "{bare} of {} are on the page", picture.spaces.len());
+}
+
+#[test]
+fn a_board_too_large_for_one_texture_is_refused_with_the_reason_and_a_large_one_downscaled() {
+    let huge = VariantSpec::new_grid("Huge", 400, 400, PathStyle::Boustrophedon);
+    let Err(RenderError::Table(why)) = board_picture(&huge, Theme::Classic) else { panic!("not refused") };
+    assert!(why.contains("too small") && why.contains("4096"), "{why}");
+    let large = VariantSpec::new_grid("Large", 60, 60, PathStyle::Boustrophedon);
+    let picture = board_picture(&large, Theme::Classic).unwrap();
+    assert!(picture.downscaled);
+    assert!(picture.size.iter().any(|&s| s > 4000) && picture.size.iter().all(|&s| s <= MAX_TEXTURE_PX));
+    // Smaller than the 96 px a space is drawn at when the texture allows.
+    assert!(picture.space_px >= SMALLEST_SPACE_PX && picture.space_px < 96.0);
 }
