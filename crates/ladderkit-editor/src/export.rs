@@ -60,11 +60,12 @@ fn set_options(mut intents: MessageReader<Intent>, mut options: ResMut<ExportOpt
 }
 
 /// Where an export goes: the path given, or the one the person chooses
-/// (desktop), or a download (web); `None` when nothing was chosen.
-fn destination(given: Option<&PathBuf>, dialog: &SaveDialog, files: &mut Files) -> Option<Target> {
+/// when `ask`ed (desktop), or a download (web); `None` when nothing was
+/// chosen.
+fn destination(given: Option<&PathBuf>, ask: impl FnOnce() -> Destination, files: &mut Files) -> Option<Target> {
     match given {
         Some(path) => Some(Target::Path(path.clone())),
-        None => match dialog.ask() {
+        None => match ask() {
             Destination::Path(path) => Some(Target::Path(path)),
             Destination::Download(name) => Some(Target::Download(name)),
             Destination::Nothing(why) => {
@@ -118,7 +119,7 @@ fn export_board(
             refused: "not exported: no file chosen (or no file dialog on this system: use File › Export printable \
                       board to path…)",
         };
-        let Some(target) = destination(given, &dialog, &mut files) else { continue };
+        let Some(target) = destination(given, || dialog.ask(), &mut files) else { continue };
         let look = BoardOptions { paper: options.paper, theme: options.theme, ..BoardOptions::default() };
         let svg = board_svg(&doc.spec, &look);
         let bytes = picture_bytes(target.name(), &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec)));
@@ -150,7 +151,7 @@ fn export_page(
             refused: "no page written: no file chosen (or no file dialog on this system: use File › Export forum \
                       page to path…)",
         };
-        let Some(target) = destination(given, &dialog, &mut files) else { continue };
+        let Some(target) = destination(given, || dialog.ask(), &mut files) else { continue };
         if !target.name().extension().is_some_and(|e| e.eq_ignore_ascii_case("md")) {
             files.say(format!("no page written: name it .md, not {}", target.name().display()));
             continue;
@@ -206,7 +207,7 @@ fn print_kit(
             refused: "no kit written: no file chosen (or no file dialog on this system: use File › Print-and-play \
                       kit to path…)",
         };
-        let Some(target) = destination(given, &dialog, &mut files) else { continue };
+        let Some(target) = destination(given, || dialog.ask(), &mut files) else { continue };
         if !target.name().extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
             files.say(format!("no kit written: name it .pdf, not {}", target.name().display()));
             continue;
@@ -238,21 +239,19 @@ fn export_table(
     mut files: ResMut<Files>,
 ) {
     for intent in intents.read() {
-        let dir = match intent {
-            Intent::ExportTable(path) => path.clone(),
-            Intent::ExportTableDialog => match platform::choose_folder(
-                "no table written: no folder chosen (or no folder dialog on this system: use File › Export for \
-                 Tabletop Simulator to folder…)",
-            ) {
-                Destination::Path(path) => path,
-                Destination::Download(_) => continue,
-                Destination::Nothing(why) => {
-                    files.say(why);
-                    continue;
-                }
-            },
+        let given = match intent {
+            Intent::ExportTable(path) => Some(path),
+            Intent::ExportTableDialog => None,
             _ => continue,
         };
+        let ask = || {
+            platform::choose_folder(
+                "no table written: no folder chosen (or no folder dialog on this system: use File › Export for \
+                 Tabletop Simulator to folder…)",
+            )
+        };
+        // The page has no folder to write into: `choose_folder` says so.
+        let Some(Target::Path(dir)) = destination(given, ask, &mut files) else { continue };
         let compiled = ladderkit::core::compile(&doc.spec);
         if compiled.has_errors() {
             files.say("no table written: the variant has errors (see Checks)".into());
