@@ -12,21 +12,9 @@ use ladderkit::render::{BoardPicture, SEAT_COLOURS, Theme, board_picture};
 use ladderkit::tabletop::{TILE_DEPTH_AT_SCALE_1, Table, TableOptions, safe_file_stem, table};
 use serde_json::Value;
 
-fn ladderkit(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_ladderkit"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[allow(dead_code, reason = "the command-line suites use the rest of it")]
+mod support;
+use support::{ladderkit, stderr, stdout};
 
 const BASE: &str = "https://example.org/table/";
 
