@@ -86,35 +86,61 @@ fn analyze_json_contract() {
     let within = v["finish_within"].as_array().unwrap();
     assert_eq!(within[6], 0.0);
     assert!(within[7].as_f64().unwrap() > 0.0);
-    // Excitement is exact for two players only, and says so.
+    // By default only what costs what the analysis costs: the race's
+    // measures seat by seat, at any table; nothing over joint states and
+    // no played games, and the section says how to ask for them.
     assert!(v["excitement"].is_null());
-    assert!(v["excitement_not_exact"].as_str().unwrap().contains("two players"), "{v}");
-    // The comeback and the photo finish need no joint chain: any table.
+    assert_eq!(v["excitement_status"], "not_asked", "{v}");
+    assert!(v["excitement_not_exact"].as_str().unwrap().contains("--games"), "{v}");
+    assert!(v.get("excitement_played").is_none() && v.get("excitement_by_chance_played").is_none(), "{v}");
     let t = &v["excitement_table"];
-    assert_eq!(t["players"], 3, "{v}");
+    assert_eq!((&t["players"], &t["exact_by"]), (&serde_json::json!(3), &serde_json::json!("seat by seat")), "{v}");
     for key in ["comeback", "photo_finish"] {
         assert!((0.0..1.0).contains(&t[key].as_f64().unwrap()), "{key}: {t}");
     }
-    // Lead changes are played instead, 100,000 games from seed 1 unless
-    // told; the played comeback agrees with the exact one.
-    let played = &v["excitement_played"];
-    assert_eq!((played["games"].as_u64(), played["seed"].as_u64()), (Some(100_000), Some(1)), "{played}");
+    assert!(t["leader_changes"].as_f64().unwrap() > 1.0 && t["lead_changes"].is_null(), "{t}");
+    // The joint-state measures are for two players, even when asked.
+    let asked: Value = serde_json::from_str(&stdout(&ladderkit(&[
+        "analyze",
+        "variants/milton-bradley.ron",
+        "--players",
+        "3",
+        "--joint",
+        "--games",
+        "20000",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(asked["excitement_status"], "not_two_players", "{asked}");
+    assert!(asked["excitement_not_exact"].as_str().unwrap().contains("two players"), "{asked}");
+    // Games, when asked for, are played for what is not exact; the played
+    // comeback agrees with the exact one.
+    let played = &asked["excitement_played"];
+    assert_eq!((played["games"].as_u64(), played["seed"].as_u64()), (Some(20_000), Some(1)), "{played}");
     assert!(played["lead_changes"]["mean"].as_f64().unwrap() > 1.0, "{played}");
     let [lo, hi] = [0, 1].map(|i| played["comeback_interval"][i].as_f64().unwrap());
     let exact = t["comeback"].as_f64().unwrap();
     assert!(lo - 0.01 <= exact && exact <= hi + 0.01, "{exact} against [{lo}, {hi}]");
     // And the win-chance measures, each turn's chances exact.
-    let by_chance = &v["excitement_by_chance_played"];
+    let by_chance = &asked["excitement_by_chance_played"];
     assert_eq!(by_chance["games"], 10_000, "{by_chance}");
     for key in ["uncertainty", "drama", "decided_at"] {
         let e = &by_chance[key];
         assert!((0.0..=1.0).contains(&e["value"].as_f64().unwrap()) && e["standard_error"].as_f64().unwrap() > 0.0);
     }
+    // Two players: the lead changes seat by seat by default, today's
+    // figure; the joint-state measures with --joint, the same mean.
     let two: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--json"]))).unwrap();
+    let lead = two["excitement_table"]["lead_changes"].as_f64().unwrap();
+    assert!((lead - 4.9608).abs() < 5e-4, "{two}");
+    assert_eq!(two["excitement_status"], "not_asked", "{two}");
+    let two: Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "--joint=1m", "--json"])))
+            .unwrap();
     let e = &two["excitement"];
-    let lead = e["lead_changes"]["mean"].as_f64().unwrap();
-    assert!((lead - 4.9608).abs() < 5e-4, "{e}");
+    assert_eq!(two["excitement_status"], "done", "{two}");
+    assert!((e["lead_changes"]["mean"].as_f64().unwrap() - lead).abs() < 1e-9, "{e}");
     let counts: Vec<f64> =
         e["lead_changes"]["distribution"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
     let mean: f64 = counts.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
@@ -123,19 +149,39 @@ fn analyze_json_contract() {
     for key in ["comeback", "uncertainty", "drama", "decided_at", "photo_finish"] {
         assert!((0.0..=1.0).contains(&e[key].as_f64().unwrap()), "{key}: {e}");
     }
+    assert_eq!(e["comeback"], two["excitement_table"]["comeback"], "one comeback, whichever way");
     let rows = e["trailing"]["rows"].as_array().unwrap();
     assert_eq!(rows[0]["round"], 1);
     assert_eq!(rows[0]["chance"].as_array().unwrap().len(), 11);
     assert_eq!(e["exact_by"], "race chain");
-    // Lost and extra turns: exact from the solved game, with the same
+    // Lost and extra turns: no race measures seat by seat yet, and the
+    // reason; exact from the solved game when asked, with the same
     // measures.
     let gw: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--json"]))).unwrap();
+    assert!(gw["excitement_table_not_exact"].as_str().unwrap().contains("lost and extra turns"), "{gw}");
+    assert!(gw["excitement"].is_null(), "{gw}");
+    let gw: Value =
+        serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--joint=1m", "--json"])))
+            .unwrap();
     let e = &gw["excitement"];
     assert_eq!(e["exact_by"], "solved game", "{gw}");
     assert!((e["lead_changes"]["mean"].as_f64().unwrap() - 5.991).abs() < 1e-3, "{e}");
     assert!((0.0..=1.0).contains(&e["decided_at"].as_f64().unwrap()), "{e}");
     assert_eq!(e["trailing"]["rows"][0]["round"], 1, "{e}");
+}
+
+/// A joint-state budget too small for the board is cut, and says so;
+/// the seat-by-seat measures still come.
+#[test]
+fn analyze_says_when_the_joint_measures_were_cut() {
+    let o = ladderkit(&["analyze", "variants/gameweave-large.ron", "--joint=1ms", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["excitement_status"], "cut", "{v}");
+    assert!(v["excitement_not_exact"].as_str().unwrap().contains("cut at their budget"), "{v}");
+    let text = stdout(&ladderkit(&["analyze", "variants/gameweave-large.ron", "--joint=1ms"]));
+    assert!(text.contains("cut at their budget of 1ms"), "{text}");
 }
 
 #[test]
@@ -190,7 +236,7 @@ fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
 
 #[test]
 fn analyze_report_reads_well_and_refuses_broken_files() {
-    let o = ladderkit(&["analyze", "variants/gameweave-small.ron"]);
+    let o = ladderkit(&["analyze", "variants/gameweave-small.ron", "--joint"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     for needle in [
@@ -199,8 +245,12 @@ fn analyze_report_reads_well_and_refuses_broken_files() {
         "Hottest squares",
         "Most-used jumps",
         "█",
-        "Excitement (two players, exact from the solved game",
+        "Excitement over the joint states (two players, exact from the solved game",
     ] {
+        assert!(out.contains(needle), "{needle} in {out}");
+    }
+    let out = stdout(&ladderkit(&["analyze", "variants/milton-bradley.ron", "-p", "4"]));
+    for needle in ["Excitement (4 players, exact, seat by seat", "leader changes", "ask with --games"] {
         assert!(out.contains(needle), "{needle} in {out}");
     }
     let broken = ladderkit(&["analyze", "tests/fixtures/diagnostics/goal-unreachable.ron"]);
@@ -445,7 +495,7 @@ fn render_draws_boards_and_analyze_draws_plots() {
     assert!(!plot.contains("A typical game"), "the excitement charts are for two players");
     assert!(std::fs::read(&heat).unwrap().starts_with(b"\x89PNG"));
     let two = dir.join("two.svg");
-    let out = ladderkit(&["analyze", "variants/milton-bradley.ron", "--plot", two.to_str().unwrap()]);
+    let out = ladderkit(&["analyze", "variants/milton-bradley.ron", "--joint", "--plot", two.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let two = std::fs::read_to_string(&two).unwrap();
     assert!(two.contains(r#"<g id="trailing">"#) && two.contains("A typical game (seed"), "the excitement charts");

@@ -30,14 +30,14 @@ use super::{Outcome, fail, say};
 /// as one turn; a lost turn counts. A 100 × 100 board with 2,000 jumps takes
 /// about half a second.
 ///
-/// For two players it also reports, exactly, how exciting the game is: lead
-/// changes per game (by position and by who is more likely to win), the
-/// chance of a comeback from behind at half-way, how uncertain the outcome
-/// stays, the photo finish and, on a race of single-roll turns, the chance
-/// to win when behind by so many squares at a given round; with lost and
-/// extra turns, or pieces that meet, from the solved game. At a larger
-/// table: the comeback and the photo finish (docs/analysis.md,
-/// "Excitement").
+/// It also reports, exactly and at about the analysis' own cost, how
+/// exciting a race is at a table of any size, seat by seat: how often the
+/// seats in front change (and, for two players, the piece alone in front),
+/// the chance of a comeback from last at half-way and the photo finish.
+/// The two-seat measures that walk both seats' joint states (uncertainty,
+/// drama, favourite changes, the chance to win when behind; from the solved
+/// game with lost and extra turns, or pieces that meet) come with --joint,
+/// played estimates with --games (docs/analysis.md, "Excitement").
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -50,22 +50,26 @@ pub struct Args {
     /// whether the variant rotates the opener between games, which evens
     /// the seats out over a match), expected_rounds, expected_total_rolls, decay
     /// (the chance a long game goes on for another roll), tail_bound (the
-    /// largest error of any finish_within value), excitement {exact_by,
-    /// lead_changes {mean, sd, distribution: [P(0 changes), P(1), …] and
-    /// more (the chance of more) on the race's chain}, favourite_changes,
-    /// comeback, uncertainty, drama,
-    /// decided_at, photo_finish, trailing} (null, with excitement_not_exact
-    /// saying why, where not exact), excitement_table {players, comeback,
-    /// photo_finish} at three or more players, excitement_played (lead
-    /// changes, comeback, photo finish from played games, as simulate's
-    /// excitement) and excitement_by_chance_played {uncertainty, drama,
-    /// favourite_changes, decided_at: {value, standard_error}} where not
-    /// exact, and more.
+    /// largest error of any finish_within value), excitement_table
+    /// {players, exact_by: "seat by seat", half_way_round, comeback,
+    /// photo_finish, leader_changes, lead_changes (two players), rounds} at
+    /// any table (or excitement_table_not_exact saying why), excitement
+    /// {exact_by, lead_changes {mean, sd, distribution: [P(0 changes),
+    /// P(1), …] and more (the chance of more) on the race's chain},
+    /// favourite_changes, comeback, uncertainty, drama, decided_at,
+    /// photo_finish, trailing} with --joint (else null, with
+    /// excitement_status "not_asked", "not_two_players", "cut" or
+    /// "not_exact" and excitement_not_exact saying why), excitement_played
+    /// (lead changes, comeback, photo finish from played games, as
+    /// simulate's excitement) and excitement_by_chance_played {uncertainty,
+    /// drama, favourite_changes, decided_at: {value, standard_error}} with
+    /// --games, and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
-    /// .svg file; for two players, where the excitement is exact, also the
-    /// chance to win when behind (a heat map) and a typical game's swings.
+    /// .svg file; for two players with --joint, where the excitement is
+    /// exact, also the chance to win when behind (a heat map) and a typical
+    /// game's swings.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Also draw the board coloured by expected landings to this .png or
@@ -85,12 +89,23 @@ pub struct Args {
     /// (`random_jumps`): analyse the board of this game (0 is the first).
     #[arg(long, default_value_t = 0)]
     game: u64,
-    /// Where the excitement measures are not exact (three or more players,
-    /// games too large to solve), play this many games with random bots
-    /// and report them with 95% intervals (the win-chance measures, which
-    /// weigh every seat's chance at every turn, from at most 10,000 of
-    /// them); 0 plays none.
-    #[arg(long, default_value_t = 100_000)]
+    /// Also the two-seat excitement measures that walk both seats' joint
+    /// states (uncertainty, drama, favourite changes, the spread and
+    /// distribution of lead changes, the chance to win when behind; from
+    /// the solved game where lost and extra turns or pieces that meet
+    /// leave the race's chain), within this budget (`--joint=1m`; 10s if
+    /// none is given);
+    /// cut at it, and said so. Their cost grows as the board's places
+    /// squared: milliseconds on Milton Bradley, minutes on a 30 × 30 board.
+    #[arg(long, value_name = "BUDGET", num_args = 0..=1, require_equals = true, default_missing_value = "10s",
+          value_parser = super::parse_duration)]
+    joint: Option<Duration>,
+    /// Where the excitement measures are not exact (games too large to
+    /// solve, lost and extra turns, pieces that meet) or, at three or more
+    /// players, need each seat's chance at every turn: play this many
+    /// games with random bots and report them with 95% intervals (the
+    /// win-chance measures from at most 10,000 of them). None unless asked.
+    #[arg(long, default_value_t = 0)]
     games: u64,
     /// The seed of those games.
     #[arg(long, default_value_t = 1)]
@@ -128,10 +143,10 @@ pub fn run(args: &Args) -> Outcome {
         }
         Err(Stopped::Error(e)) => return fail(e),
     };
-    let playing = excitement::Playing { games: args.games, seed: args.seed };
-    let measures = excitement::measure(&board, args.players, args.max_time, playing);
+    let asked = excitement::Asked { games: args.games, seed: args.seed, joint: args.joint };
+    let measures = excitement::measure(&board, args.players, args.max_time, asked);
     if let Some(path) = &args.plot {
-        let exact = measures.exact.as_ref().ok();
+        let exact = measures.joint.exact();
         let course = exact.and_then(|e| Some((e.measures(), e.typical_course(&board, 1)?)));
         let swings = course.as_ref().map(|(measures, course)| render::Swings { measures, course });
         let svg = render::odds_svg(&spec.meta.name, &analysis, swings, render::Theme::Classic);

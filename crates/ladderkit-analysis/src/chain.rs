@@ -66,6 +66,13 @@ impl Transient {
         self.row(x).iter().map(|(y, p)| p * v[*y as usize]).sum()
     }
 
+    /// `out = Q v`: each state's expected value of `v` one step later.
+    pub fn times(&self, v: &[f64], out: &mut [f64]) {
+        for (x, o) in out.iter_mut().enumerate() {
+            *o = self.expect(x, v);
+        }
+    }
+
     /// `to = Qᵀ from`: where the mass of `from` is one step later.
     pub fn push(&self, from: &[f64], to: &mut [f64]) {
         to.iter_mut().for_each(|m| *m = 0.0);

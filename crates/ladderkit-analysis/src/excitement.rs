@@ -29,10 +29,11 @@ use crate::{AnalysisError, Options};
 
 mod pairs;
 mod played;
+mod race;
 mod table;
 
 pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures, played_measures_stepped};
-pub use table::{TableMeasures, table_measures};
+pub use table::{TableMeasures, table_measures, table_measures_stepped};
 pub(crate) use table::{comeback, photo_finish};
 
 /// The measures take boards of up to this many resting places: their
@@ -280,7 +281,13 @@ pub async fn excitement_stepped(
     chain.check_finishes()?;
     let racing = Racing::new(&chain, options)?;
     let win_chance = racing.win_chance(&chain, meter).await;
-    let half_way_round = racing.half_way_round(2);
+    // The comeback and the photo finish are the any-table passes', the
+    // very figures `table_measures` gives (they pause without moving the
+    // meter).
+    let quiet = Meter::default();
+    let race = race::forward(&chain, 2, options, true, true, &quiet, (0.0, 0.0)).await?;
+    let comeback = race::comeback(&chain, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
+    let half_way_round = race.half_way_round;
     // The win chance took the first quarter of the meter.
     let pairs = pairs::Pairs::new(&chain, &win_chance);
     let [turns, entropy, drama] = pairs.turn_sums(meter, (0.25, 0.4)).await?;
@@ -298,10 +305,10 @@ pub async fn excitement_stepped(
             lead_changes,
             favourite_changes,
             half_way_round,
-            comeback: table::comeback_after(&chain, &racing, 2, half_way_round as usize),
+            comeback,
             uncertainty: entropy / turns,
             drama: drama / turns,
-            photo_finish: table::photo_finish(&chain, 2, options)?,
+            photo_finish: race.photo_finish.unwrap_or_default(),
             lead_change_counts,
             decided_at: undecided / turns,
             trailing,
@@ -382,7 +389,6 @@ struct Racing {
     survival: Vec<Vec<f64>>,
     /// `[t][x]`, t from 1 (`finish[0]` is all zeros).
     finish: Vec<Vec<f64>>,
-    start: usize,
 }
 
 impl Racing {
@@ -407,7 +413,7 @@ impl Racing {
                 return Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{:.2e}", worst) });
             }
         }
-        Ok(Self { survival, finish, start: chain.start as usize })
+        Ok(Self { survival, finish })
     }
 
     /// `WinChance` from these tables.
@@ -427,16 +433,6 @@ impl Racing {
             }
         }
         WinChance { n, state_of: chain.state_of.clone(), mover_wins }
-    }
-
-    /// Half the first round by whose end at least half the games at a
-    /// table of `players` are over, rounded up (every piece from the start;
-    /// a game is over once one has finished): the round half-way through a
-    /// median game.
-    fn half_way_round(&self, players: u32) -> u32 {
-        let still = |r: usize| self.survival[r][self.start].powi(players as i32);
-        let median = (1..self.survival.len()).find(|r| still(*r) <= 0.5).unwrap_or(self.survival.len()) as u32;
-        half_way_round(median)
     }
 }
 

@@ -32,7 +32,7 @@ pub use course::{Course, CourseStep, TRIES as TYPICAL_TRIES};
 pub use excitement::{
     DECIDED, Estimate, Excitement, Measures, PlayedMeasures, Spread, TRAILING_FROM, TableMeasures, TableWinChance,
     Trailing, TrailingRow, WinChance, entropy_bits, excitement, excitement_stepped, excitement_unsupported,
-    half_way_round, played_measures, played_measures_stepped, table_measures, turn_drama,
+    half_way_round, played_measures, played_measures_stepped, table_measures, table_measures_stepped, turn_drama,
 };
 pub use lead_changes::Counts;
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.

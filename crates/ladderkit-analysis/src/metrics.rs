@@ -120,7 +120,7 @@ impl Metrics {
         }
         if let Some(players) = wanted.comeback {
             pause().await;
-            out.comeback = Some(crate::excitement::comeback(&chain, players.max(1), &crate::Options::default())?);
+            out.comeback = Some(crate::excitement::comeback(&chain, players.max(1), &crate::Options::default())?.1);
         }
         if let Some(players) = wanted.photo_finish {
             pause().await;

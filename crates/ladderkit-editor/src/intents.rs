@@ -89,6 +89,10 @@ pub enum Intent {
     OddsBots(ladderkit::engine::Policy),
     /// Show another typical game in the Excitement section.
     AnotherCourse,
+    /// Work out the Excitement section's costly measures for the design
+    /// shown: over both seats' joint states at two players, from played
+    /// games at more (`ladderkit analyze --joint`, `--games`).
+    MoreExcitement,
     Play(PlayIntent),
     Tune(crate::tune::TuneIntent),
 }

@@ -221,10 +221,19 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Odds>().add_systems(Update, (set_players, update).chain().in_set(EditorSet::Odds));
 }
 
-fn set_players(mut intents: MessageReader<Intent>, mut odds: ResMut<Odds>, checks: Res<Checks>) {
+fn set_players(
+    mut intents: MessageReader<Intent>,
+    mut odds: ResMut<Odds>,
+    checks: Res<Checks>,
+    doc: Res<crate::document::Document>,
+) {
     for intent in intents.read() {
         match intent {
             Intent::AnotherCourse => odds.excitement.another_course(checks.generation, &checks.compiled.board),
+            Intent::MoreExcitement => {
+                let key = key_for(&odds, checks.generation, doc.spec.rules.players.min);
+                odds.excitement.ask(key);
+            }
             Intent::OddsPlayers(n) => odds.players = (*n).clamp(1, MAX_PLAYERS),
             // The perfect bot is optimal play, which the panel always shows.
             Intent::OddsBots(bots) if *bots != Policy::Perfect => odds.bots = Some(*bots),

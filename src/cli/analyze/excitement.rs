@@ -1,17 +1,20 @@
-//! `analyze`'s excitement section: the exact measures of a two-player race
-//! (`ladderkit_analysis::excitement`), or of the solved two-player game
-//! where the race's chain does not hold (`ladderkit_solve::game_excitement`:
-//! lost and extra turns, pieces that meet), and at a larger table the two
-//! that need no joint chain; where some are not exact, the same measures
-//! from played games (`ladderkit simulate --excitement`), with 95%
-//! intervals; as text and as JSON.
+//! `analyze`'s excitement section. By default only what costs about what
+//! the analysis costs: the race's measures at any table, seat by seat
+//! (`table_measures`: leader changes, lead changes at two seats, the
+//! comeback and the photo finish). Only when asked, each under a time
+//! budget and saying when it was cut: the two-seat measures that walk the
+//! joint states (`--joint`: the race's joint chain, or the solved game
+//! where that does not hold), and played games for what is not exact
+//! (`--games`, as `ladderkit simulate --excitement`, with 95% intervals).
+//! As text and as JSON.
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use ladderkit::analysis::{
-    AnalysisError, DECIDED, Estimate, Options, PlayedMeasures, Spread, TableMeasures, played_measures, table_measures,
+    AnalysisError, DECIDED, Estimate, Options, PlayedMeasures, Spread, TableMeasures, played_measures,
+    table_measures_stepped,
 };
 use ladderkit::core::Playable;
 use ladderkit::core::spec::FirstPlayer;
@@ -23,17 +26,87 @@ use serde_json::{Value, json};
 
 /// What the section reports.
 pub(super) struct Measures {
-    /// Two players: the measures, or why there are none.
-    pub exact: Result<TwoPlayers, String>,
-    /// Three or more players: the comeback and the photo finish.
-    pub table: Option<Result<TableMeasures, String>>,
+    /// The race's measures at this table, seat by seat, or why there are
+    /// none.
+    pub table: Result<TableMeasures, String>,
+    /// Two players' joint-state measures: whether asked, cut, or why not.
+    pub joint: Joint,
     /// Played games, where some measures are not exact (and games were
     /// asked for).
     pub played: Option<Played>,
     /// Three or more players on a race: the measures that ask every
     /// seat's chance at every turn, from games played on the race's chain
-    /// with each turn's chances exact.
+    /// with each turn's chances exact (when games were asked for).
     pub by_chance: Option<PlayedMeasures>,
+}
+
+/// The two-seat measures over the joint states.
+pub(super) enum Joint {
+    /// Not asked for (`--joint`), at a table of this many.
+    NotAsked(u32),
+    /// Asked for at a table of other than two.
+    NotTwo,
+    /// Stopped at its budget, `done` of the way.
+    Cut {
+        budget: Duration,
+        done: f64,
+    },
+    Done(TwoPlayers),
+    /// Not exact here, or failed: why.
+    Not(String),
+}
+
+impl Joint {
+    pub fn exact(&self) -> Option<&TwoPlayers> {
+        match self {
+            Self::Done(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Why there are no joint measures, for people and for `--json`.
+    fn why_not(&self) -> Option<(&'static str, String)> {
+        match self {
+            Self::Done(_) => None,
+            Self::NotAsked(2) => Some((
+                "not_asked",
+                "uncertainty, drama, favourite changes, the spread of lead changes and the chance to win when behind \
+                 walk both seats' joint states: ask for them with --joint (under a time budget)"
+                    .into(),
+            )),
+            Self::NotAsked(_) => Some((
+                "not_asked",
+                "uncertainty, drama, favourite changes and decided-at need every seat's chance at every turn: \
+                 exact for two players (--players 2 --joint), played at a larger table (ask with --games 10000)"
+                    .into(),
+            )),
+            Self::NotTwo => Some((
+                "not_two_players",
+                "uncertainty, drama, favourite changes and the rest are exact for two players (--players 2); \
+                 at a larger table they are played (--games)"
+                    .into(),
+            )),
+            Self::Cut { budget, done } => Some((
+                "cut",
+                format!(
+                    "the joint-state measures were cut at their budget of {budget:?}, {:.0}% done; give --joint a longer one",
+                    done * 100.0
+                ),
+            )),
+            Self::Not(why) => Some(("not_exact", why.clone())),
+        }
+    }
+}
+
+/// What the command line asked of the section.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Asked {
+    /// `--games`, `--seed`: games to play where the measures are not
+    /// exact (0: none).
+    pub games: u64,
+    pub seed: u64,
+    /// `--joint`: the joint-state measures, within this budget.
+    pub joint: Option<Duration>,
 }
 
 /// Games played for the win-chance measures at most (each turn weighs
@@ -48,50 +121,57 @@ pub(super) struct Played {
     pub report: ExcitementReport,
 }
 
-/// How many games to play where the measures are not exact, and from
-/// which seed (`--games`, `--seed`).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Playing {
-    pub games: u64,
-    pub seed: u64,
-}
-
-/// The measures at a table of `players`, within `limit`: exact where they
-/// can be, and played where some cannot.
-pub(super) fn measure(board: &Playable, players: u32, limit: Duration, playing: Playing) -> Measures {
+/// The measures at a table of `players`, within `limit` (`--max-time`):
+/// exact where they can be, and, where asked, the joint-state ones and
+/// played games.
+pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: Asked) -> Measures {
     let started = Instant::now();
-    let table = (players > 2).then(|| {
-        table_measures(board, players, &Options::default()).map_err(|e| match e {
-            AnalysisError::NotExact(why) => why,
-            e => e.to_string(),
-        })
-    });
-    let exact = if players == 2 {
-        // Choices, where the rules give any, made at random.
-        let meter = Meter::default();
-        let work = two_players_stepped(board, Policy::Random, &meter);
-        run_until(work, || started.elapsed() < limit)
-            .unwrap_or_else(|| Err(format!("they took longer than --max-time {limit:?}")))
-    } else {
-        Err("lead changes, uncertainty, drama and the rest are exact for two players (--players 2)".into())
+    let go_on = || started.elapsed() < limit;
+    let table = {
+        let (meter, options) = (Meter::default(), Options::default());
+        let work = table_measures_stepped(board, players, &options, &meter);
+        match run_until(work, go_on) {
+            Some(Ok(t)) => Ok(t),
+            Some(Err(AnalysisError::NotExact(why))) => Err(why),
+            Some(Err(e)) => Err(e.to_string()),
+            None => Err(format!("they took longer than --max-time {limit:?}")),
+        }
     };
-    let played = (exact.is_err() && playing.games > 0)
-        .then(|| play(board, players, playing, limit.saturating_sub(started.elapsed())))
+    let joint = match asked.joint {
+        None => Joint::NotAsked(players),
+        Some(_) if players != 2 => Joint::NotTwo,
+        Some(budget) => {
+            // Choices, where the rules give any, made at random.
+            let meter = Meter::default();
+            let work = two_players_stepped(board, Policy::Random, &meter);
+            let joint_start = Instant::now();
+            match run_until(work, || go_on() && joint_start.elapsed() < budget) {
+                Some(Ok(e)) => Joint::Done(e),
+                Some(Err(why)) => Joint::Not(why),
+                None => {
+                    Joint::Cut { budget: budget.min(limit.saturating_sub(joint_start - started)), done: meter.get() }
+                }
+            }
+        }
+    };
+    let exact = joint.exact().is_some();
+    let played = (!exact && asked.games > 0)
+        .then(|| play(board, players, asked, limit.saturating_sub(started.elapsed())))
         .flatten();
-    let by_chance = (players > 2 && matches!(table, Some(Ok(_))) && playing.games > 0)
+    let by_chance = (players > 2 && table.is_ok() && asked.games > 0)
         .then(|| {
-            let games = playing.games.min(BY_CHANCE_GAMES);
+            let games = asked.games.min(BY_CHANCE_GAMES);
             let stop = |_: f64| started.elapsed() >= limit;
-            played_measures(board, players, games, playing.seed, &Options::default(), &stop).ok()
+            played_measures(board, players, games, asked.seed, &Options::default(), &stop).ok()
         })
         .flatten()
         .filter(|p| p.games > 0);
-    Measures { exact, table, played, by_chance }
+    Measures { table, joint, played, by_chance }
 }
 
-/// `playing.games` games with random bots on `board` (seat 1 opening, as
+/// `asked.games` games with random bots on `board` (seat 1 opening, as
 /// the exact measures), stopped after `limit`; `None` if none finished.
-fn play(board: &Playable, players: u32, playing: Playing, limit: Duration) -> Option<Played> {
+fn play(board: &Playable, players: u32, playing: Asked, limit: Duration) -> Option<Played> {
     let engine = Engine::from_board(board.clone(), u8::try_from(players).ok()?, FirstPlayer::Seat1);
     let policies = vec![Policy::Random; players as usize];
     let options = SimOptions { excitement: true, ..SimOptions::new(playing.games, policies, playing.seed) };
@@ -153,37 +233,42 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
 
 /// The exact part of the section.
 fn exact_report(s: &mut String, measures: &Measures) {
-    if let Some(Ok(t)) = &measures.table {
-        let _ = writeln!(s, "\nExcitement ({} players, exact; docs/analysis.md)", t.players);
+    if let Ok(t) = &measures.table {
+        let _ = writeln!(s, "\nExcitement ({} players, exact, seat by seat; docs/analysis.md)", t.players);
+        if let Some(lead) = t.lead_changes {
+            let _ = writeln!(s, "  lead changes       {lead:.2} a game: the piece alone in front changes hands");
+        }
         let _ = writeln!(
             s,
-            "  comeback      {:.1}%: the winner was alone last at the end of round {}, half-way through a median game",
+            "  leader changes     {:.2} a game: the seats furthest along change (joining or leaving a tie counts)",
+            t.leader_changes
+        );
+        let _ = writeln!(
+            s,
+            "  comeback           {:.1}%: the winner was alone last at the end of round {}, half-way through a median game",
             t.comeback * 100.0,
             t.half_way_round
         );
-        let _ = writeln!(s, "  photo finish  {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
-        if let Err(why) = &measures.exact {
-            let _ = writeln!(s, "  {why}; below, they are estimated from played games");
+        let _ =
+            writeln!(s, "  photo finish       {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
+    }
+    let Some(exact) = measures.joint.exact() else {
+        let why = measures.joint.why_not().map(|(_, why)| why).unwrap_or_default();
+        match &measures.table {
+            Ok(_) => {
+                let _ = writeln!(s, "  ({why})");
+            }
+            Err(table_why) => {
+                let _ = writeln!(s, "\nExcitement: not exact here ({table_why}); {why}");
+                if measures.played.is_none() {
+                    let _ = writeln!(s, "  (played games estimate them: --games 100000)");
+                }
+            }
         }
         return;
-    }
-    let exact = match &measures.exact {
-        Ok(exact) => exact,
-        Err(why) => {
-            // At a larger table, why its own measures are not exact.
-            let why = match &measures.table {
-                Some(Err(table_why)) => table_why,
-                _ => why,
-            };
-            let _ = writeln!(
-                s,
-                "\nExcitement: not computed exactly ({why}); lead changes, comebacks and photo finishes are counted in played games instead"
-            );
-            return;
-        }
     };
     let e = exact.measures();
-    let _ = writeln!(s, "\nExcitement (two players, exact from {}; docs/analysis.md)", exact.how());
+    let _ = writeln!(s, "\nExcitement over the joint states (two players, exact from {}; --joint)", exact.how());
     let (lead, fav) = (e.lead_changes, e.favourite_changes);
     let spread = e.lead_change_counts.as_ref().map_or(String::new(), |c| {
         let at = |q: f64| c.percentile(q);
@@ -199,12 +284,14 @@ fn exact_report(s: &mut String, measures: &Measures) {
         "  favourite changes  {:.2} a game (sd {:.2}): the seat more likely to win changes",
         fav.mean, fav.sd
     );
-    let _ = writeln!(
-        s,
-        "  comeback           {:.1}%: the winner was behind at the end of round {}, half-way through a median game",
-        e.comeback * 100.0,
-        e.half_way_round
-    );
+    if measures.table.is_err() {
+        let _ = writeln!(
+            s,
+            "  comeback           {:.1}%: the winner was behind at the end of round {}, half-way through a median game",
+            e.comeback * 100.0,
+            e.half_way_round
+        );
+    }
     let _ = writeln!(
         s,
         "  uncertainty        {:.2} bits a turn: 1 is a coin toss all game, 0 a foregone result",
@@ -221,7 +308,9 @@ fn exact_report(s: &mut String, measures: &Measures) {
         e.decided_at * 100.0,
         DECIDED * 100.0
     );
-    let _ = writeln!(s, "  photo finish       {:.1}%: the loser was one roll from winning", e.photo_finish * 100.0);
+    if measures.table.is_err() {
+        let _ = writeln!(s, "  photo finish       {:.1}%: the loser was one roll from winning", e.photo_finish * 100.0);
+    }
     trailing_table(s, e);
 }
 
@@ -250,12 +339,14 @@ fn trailing_table(s: &mut String, e: &ladderkit::analysis::Measures) {
     }
 }
 
-/// The JSON of the measures: `excitement` (with `exact_by`: "race chain"
-/// or "solved game") and, when there are none, `excitement_not_exact`
-/// with why; at a table of three or more `excitement_table` (or
-/// `excitement_table_not_exact`); and `excitement_played` where games were
-/// played for what is not exact, with `excitement_by_chance_played` at
-/// three or more players on a race.
+/// The JSON of the measures: `excitement_table` at any table (or
+/// `excitement_table_not_exact` with why); `excitement`, the two-seat
+/// joint-state measures (with `exact_by`: "race chain" or "solved game")
+/// or null, with `excitement_status` ("done", "not_asked",
+/// "not_two_players", "cut", "not_exact") and `excitement_not_exact`
+/// saying why; `excitement_played` where games were played for what is
+/// not exact, with `excitement_by_chance_played` at three or more players
+/// on a race.
 pub(super) fn to_json(json: &mut Value, measures: &Measures) {
     if let Some(p) = &measures.by_chance {
         let e = |e: Estimate| json!({ "value": e.value, "standard_error": e.se });
@@ -277,19 +368,22 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
         json["excitement_played"] = played;
     }
     match &measures.table {
-        Some(Ok(t)) => {
+        Ok(t) => {
             json["excitement_table"] = json!({
                 "players": t.players,
+                "exact_by": "seat by seat",
                 "half_way_round": t.half_way_round,
                 "comeback": t.comeback,
                 "photo_finish": t.photo_finish,
+                "leader_changes": t.leader_changes,
+                "lead_changes": t.lead_changes,
+                "rounds": t.rounds,
             });
         }
-        Some(Err(why)) => json["excitement_table_not_exact"] = json!(why),
-        None => {}
+        Err(why) => json["excitement_table_not_exact"] = json!(why),
     }
-    match &measures.exact {
-        Ok(exact) => {
+    match (measures.joint.exact(), measures.joint.why_not()) {
+        (Some(exact), _) => {
             let e = exact.measures();
             let spread = |s: Spread| json!({ "mean": s.mean, "sd": s.sd });
             let t = &e.trailing;
@@ -300,6 +394,7 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
                 lead_changes["distribution"] = json!(c.p);
                 lead_changes["more"] = json!(c.more);
             }
+            json["excitement_status"] = json!("done");
             json["excitement"] = json!({
                 "exact_by": match exact { TwoPlayers::Chain(_) => "race chain", TwoPlayers::Solved(_) => "solved game" },
                 "lead_changes": lead_changes,
@@ -313,8 +408,10 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
                 "trailing": trailing,
             });
         }
-        Err(why) => {
+        (None, why) => {
+            let (status, why) = why.unwrap_or(("not_exact", String::new()));
             json["excitement"] = Value::Null;
+            json["excitement_status"] = json!(status);
             json["excitement_not_exact"] = json!(why);
         }
     }

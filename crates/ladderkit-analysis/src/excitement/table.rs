@@ -20,11 +20,13 @@
 //!   G_{k+1})^i (R_k − G_k)^(N−1−i))`.
 //!
 //! For two players these are the joint chain's figures (a test holds them
-//! equal).
+//! equal). Each is worked out by `race`'s passes, seat by seat, with the
+//! leader changes (and, at two seats, the lead changes) beside them.
 
 use ladderkit_core::CompiledBoard;
+use ladderkit_core::work::Meter;
 
-use super::{Racing, excitement_unsupported};
+use super::{excitement_unsupported, race};
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
 
@@ -40,112 +42,62 @@ pub struct TableMeasures {
     /// The chance that the winner finishes while another seat is one roll
     /// from the goal.
     pub photo_finish: f64,
+    /// Changes of the set of seats furthest along per game, on average
+    /// (`race`: joining or leaving a tie counts; nobody leads while every
+    /// piece is on the start).
+    pub leader_changes: f64,
+    /// Two seats: changes of the piece alone in front per game, on average
+    /// (`Measures::lead_changes`' mean, by positions alone).
+    pub lead_changes: Option<f64>,
+    /// Rounds the passes followed (their cost).
+    pub rounds: usize,
 }
 
 /// The measures at a table of `players` on `board` (seat 1 opens).
 pub fn table_measures(board: &CompiledBoard, players: u32, options: &Options) -> Result<TableMeasures, AnalysisError> {
+    ladderkit_core::work::run(table_measures_stepped(board, players, options, &Meter::default()))
+}
+
+/// `table_measures` as work that pauses after every round, its progress on
+/// `meter` (`ladderkit_core::work`).
+pub async fn table_measures_stepped(
+    board: &CompiledBoard,
+    players: u32,
+    options: &Options,
+    meter: &Meter,
+) -> Result<TableMeasures, AnalysisError> {
     if let Some(why) = excitement_unsupported(board) {
         return Err(AnalysisError::NotExact(why));
     }
     let chain = RollChain::new(board, Scope::FromStart);
     chain.check_finishes()?;
     let players = players.max(1);
-    let racing = Racing::new(&chain, options)?;
-    let half_way_round = racing.half_way_round(players);
+    let pass = race::forward(&chain, players, options, true, true, meter, (0.0, 0.7)).await?;
+    let comeback = race::comeback(&chain, players, &pass.half, options, meter, (0.7, 1.0)).await?;
     Ok(TableMeasures {
         players,
-        half_way_round,
-        comeback: comeback_after(&chain, &racing, players, half_way_round as usize),
-        photo_finish: photo_finish(&chain, players, options)?,
+        half_way_round: pass.half_way_round,
+        comeback,
+        photo_finish: pass.photo_finish.unwrap_or_default(),
+        leader_changes: pass.leader_changes.unwrap_or_default(),
+        lead_changes: pass.lead_changes,
+        rounds: pass.rounds,
     })
 }
 
-/// `TableMeasures::comeback` alone (the tuner's).
-pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
-    let racing = Racing::new(chain, options)?;
-    let half_way_round = racing.half_way_round(players);
-    Ok(comeback_after(chain, &racing, players, half_way_round as usize))
-}
-
-/// `Σ_i a^i b^(m−i)` for `i` in `0..=m`.
-fn mixed(a: f64, b: f64, m: u32) -> f64 {
-    (0..=m).map(|i| a.powi(i as i32) * b.powi((m - i) as i32)).sum()
-}
-
-/// The comeback at the end of round `half_way_round`.
-pub(super) fn comeback_after(chain: &RollChain<'_>, racing: &Racing, players: u32, half_way_round: usize) -> f64 {
-    let n = chain.states();
-    let mut d = vec![0.0; n];
-    let mut next = d.clone();
-    d[chain.start as usize] = 1.0;
-    for _ in 0..half_way_round {
-        chain.q.push(&d, &mut next);
-        std::mem::swap(&mut d, &mut next);
-    }
-    // States from the furthest along; ties share their suffix sum.
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|x| std::cmp::Reverse(chain.positions[*x]));
-    // `u[x]` = U(x, t), the racing mass strictly ahead of x after t more
-    // rolls (the tuner calls this per candidate: two buffers, refilled).
-    let ahead = |t: usize, u: &mut [f64]| {
-        let s = &racing.survival[t];
-        let (mut sum, mut k) = (0.0, 0);
-        while k < n {
-            let pos = chain.positions[order[k]];
-            let mut level = 0.0;
-            let mut end = k;
-            while end < n && chain.positions[order[end]] == pos {
-                level += d[order[end]] * s[order[end]];
-                end += 1;
-            }
-            for &x in &order[k..end] {
-                u[x] = sum;
-            }
-            sum += level;
-            k = end;
-        }
-    };
-    let (mut before, mut now) = (vec![0.0; n], vec![0.0; n]);
-    ahead(0, &mut before);
-    let mut total = 0.0;
-    for t in 1..racing.finish.len() {
-        ahead(t, &mut now);
-        for x in 0..n {
-            let f = racing.finish[t][x];
-            if f != 0.0 && d[x] != 0.0 {
-                total += d[x] * f * mixed(now[x], before[x], players - 1);
-            }
-        }
-        std::mem::swap(&mut before, &mut now);
-    }
-    total
+/// `TableMeasures::comeback` alone (the tuner's), with its half-way round.
+pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<(u32, f64), AnalysisError> {
+    let meter = Meter::default();
+    ladderkit_core::work::run(async {
+        let pass = race::forward(chain, players, options, false, false, &meter, (0.0, 0.0)).await?;
+        let comeback = race::comeback(chain, players, &pass.half, options, &meter, (0.0, 0.0)).await?;
+        Ok((pass.half_way_round, comeback))
+    })
 }
 
 /// `TableMeasures::photo_finish` alone (the tuner's).
 pub(crate) fn photo_finish(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
-    let n = chain.states();
-    let mut d = vec![0.0; n];
-    let mut next = d.clone();
-    d[chain.start as usize] = 1.0;
-    // (F, R, G) of one piece's distribution.
-    let sums = |d: &[f64]| {
-        let finish: f64 = d.iter().zip(&chain.win).map(|(m, w)| m * w).sum();
-        let racing: f64 = d.iter().sum();
-        let close: f64 = d.iter().zip(&chain.win).filter(|(_, w)| **w > 0.0).map(|(m, _)| m).sum();
-        (finish, racing, close)
-    };
-    let m = players - 1;
-    let mut total = 0.0;
-    let (mut f, mut r, mut g) = sums(&d);
-    for _ in 0..=options.max_steps {
-        if r < options.tail {
-            return Ok(total);
-        }
-        chain.q.push(&d, &mut next);
-        std::mem::swap(&mut d, &mut next);
-        let (f1, r1, g1) = sums(&d);
-        total += f * (mixed(r1, r, m) - mixed(r1 - g1, r - g, m));
-        (f, r, g) = (f1, r1, g1);
-    }
-    Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{r:.2e}") })
+    let meter = Meter::default();
+    let pass = ladderkit_core::work::run(race::forward(chain, players, options, true, false, &meter, (0.0, 0.0)))?;
+    Ok(pass.photo_finish.unwrap_or_default())
 }

@@ -1,20 +1,19 @@
-//! The Odds tab's Excitement section: for two players, how often the lead
-//! changes, comebacks and uncertainty, exactly
+//! The Odds tab's Excitement section, as `ladderkit analyze` gives it. At
+//! any table, once the race's figures show: the measures seat by seat
+//! (`table_measures_stepped`: leader and lead changes, the comeback, the
+//! photo finish), about the analysis' own cost, as a job of its own. Only
+//! when asked (`Intent::MoreExcitement`, as `--joint` and `--games` ask):
+//! at two players the measures over both seats' joint states
 //! (`ladderkit::excitement::two_players_stepped`: the race's chain, or the
-//! solved game with lost and extra turns). It solves each measure over the
-//! pairs of positions, many times the work of the race's own figures, so it
-//! runs as a job of its own once they show, and a newer design drops it. With the
-//! measures comes a typical game to chart, another on request. At a larger
-//! table come the two measures exact at any table (the comeback and the
-//! photo finish, `table_measures`): one pass over one piece's course, done
-//! at once; then, as a job, the win-chance measures from played games
-//! (`played_measures_stepped`, as `ladderkit analyze --players N` plays
-//! them).
+//! solved game with lost and extra turns), with a typical game to chart,
+//! another on request; at more, the win-chance measures from played games
+//! (`played_measures_stepped`). Every job steps within the frame's budget
+//! and a newer design drops it.
 
 use std::sync::Arc;
 
 use ladderkit::analysis::{
-    AnalysisError, Course, Options, PlayedMeasures, TableMeasures, played_measures_stepped, table_measures,
+    AnalysisError, Course, Options, PlayedMeasures, TableMeasures, played_measures_stepped, table_measures_stepped,
 };
 use ladderkit::core::CompiledBoard;
 use ladderkit::excitement::{TwoPlayers, two_players_stepped};
@@ -30,8 +29,12 @@ pub struct Excitements {
     running: Option<(OddsKey, Job<Result<TwoPlayers, String>>)>,
     /// A typical game of the latest design's.
     course: Option<Course>,
-    /// At three or more players: the latest design's table measures.
+    /// The latest design's measures seat by seat, and the run for a newer
+    /// one.
     table: Option<(OddsKey, Result<TableMeasures, String>)>,
+    tabling: Option<(OddsKey, Job<Result<TableMeasures, String>>)>,
+    /// The design whose costly measures were asked for.
+    asked: Option<OddsKey>,
     /// At three or more players: the win-chance measures from played
     /// games, and the run for a newer design.
     played: Option<(OddsKey, Result<PlayedMeasures, String>)>,
@@ -50,8 +53,18 @@ impl Excitements {
         self.latest.as_ref().filter(|(k, _)| *k == key).map(|(_, e)| e.as_ref())
     }
 
-    /// The comeback and the photo finish at the table `key` names (three
-    /// or more players), once worked out, or why they are not exact.
+    /// Asks for the costly measures of the design `key` names.
+    pub fn ask(&mut self, key: OddsKey) {
+        self.asked = Some(key);
+    }
+
+    /// Whether the costly measures of the design `key` names were asked for.
+    pub fn asked(&self, key: OddsKey) -> bool {
+        self.asked == Some(key)
+    }
+
+    /// The measures seat by seat at the table `key` names, once worked
+    /// out, or why they are not exact.
     pub fn table(&self, key: OddsKey) -> Option<&Result<TableMeasures, String>> {
         self.table.as_ref().filter(|(k, _)| *k == key).map(|(_, t)| t)
     }
@@ -80,8 +93,9 @@ impl Excitements {
     }
 }
 
-/// Starts the run once the design's exact figures show, steps it within
-/// the frame's budget, and keeps its result.
+/// Starts the runs once the design's exact figures show (the costly ones
+/// once asked for), steps them within the frame's budget, and keeps their
+/// results.
 pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
     let ex = &mut odds.excitement;
     if ex.running.as_ref().is_some_and(|(k, _)| *k != key) {
@@ -90,19 +104,18 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if ex.playing.as_ref().is_some_and(|(k, _)| *k != key) {
         ex.playing = None;
     }
+    if ex.tabling.as_ref().is_some_and(|(k, _)| *k != key) {
+        ex.tabling = None;
+    }
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
-    if key.players > 2 && exact && ex.table(key).is_none() {
-        let measures = table_measures(&checks.compiled.board, key.players, &Options::default());
-        ex.table = Some((
-            key,
-            measures.map_err(|e| match e {
-                AnalysisError::NotExact(why) => why,
-                e => e.to_string(),
-            }),
-        ));
+    if key.players >= 2 && exact && ex.table(key).is_none() {
+        tabulate(ex, checks, key, budget);
     }
-    if matches!(ex.table(key), Some(Ok(_))) && ex.played(key).is_none() {
+    if !ex.asked(key) {
+        return;
+    }
+    if key.players > 2 && matches!(ex.table(key), Some(Ok(_))) && ex.played(key).is_none() {
         play(ex, checks, key, budget);
     }
     if key.players != 2 || !exact || ex.current(key).is_some() {
@@ -121,6 +134,27 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
         ex.running = None;
         ex.course = done.as_ref().ok().and_then(|e| e.typical_course(&checks.compiled.board, 1));
         ex.latest = Some((key, Arc::new(done)));
+    }
+}
+
+/// Starts or steps the measures seat by seat.
+fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
+    if ex.tabling.is_none() {
+        let board = checks.compiled.board.clone();
+        let job = Job::new(async move {
+            let (meter, options) = (ladderkit::core::work::Meter::default(), Options::default());
+            table_measures_stepped(&board, key.players, &options, &meter).await.map_err(|e| match e {
+                AnalysisError::NotExact(why) => why,
+                e => e.to_string(),
+            })
+        });
+        ex.tabling = Some((key, job));
+    }
+    if let Some((_, job)) = ex.tabling.as_mut()
+        && let Some(done) = job.run(budget)
+    {
+        ex.tabling = None;
+        ex.table = Some((key, done));
     }
 }
 

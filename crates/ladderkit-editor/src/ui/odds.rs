@@ -93,19 +93,34 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         Ok(Figures::Exact(a)) => {
             ui.add_enabled_ui(!stale, |ui| {
                 numbers(ui, a, latest.key.players, board);
-                let ex = &f.odds.excitement;
-                if latest.key.players > 2 {
-                    table_excitement(ui, ex.table(latest.key), ex.played(latest.key), latest.key.players);
-                } else if excitement(ui, ex.current(latest.key), ex.course(), latest.key.players) {
-                    out.push(Intent::AnotherCourse);
+                let (ex, key) = (&f.odds.excitement, latest.key);
+                if key.players >= 2 {
+                    table_excitement(ui, ex.table(key), key.players);
+                }
+                if key.players > 2 {
+                    if !ex.asked(key) {
+                        ask_more(ui, key.players, &mut out);
+                    } else if matches!(ex.table(key), Some(Ok(_))) {
+                        played_excitement(ui, ex.played(key));
+                    }
+                } else if key.players == 2 {
+                    if !ex.asked(key) {
+                        ask_more(ui, key.players, &mut out);
+                    } else if excitement(ui, ex.current(key), ex.course(), key.players) {
+                        out.push(Intent::AnotherCourse);
+                    }
                 }
             });
         }
         Ok(Figures::Solved(s)) => {
             ui.add_enabled_ui(!stale, |ui| {
                 solved(ui, s, board);
-                let ex = &f.odds.excitement;
-                excitement(ui, ex.current(latest.key), None, latest.key.players);
+                let (ex, key) = (&f.odds.excitement, latest.key);
+                if !ex.asked(key) {
+                    ask_more(ui, key.players, &mut out);
+                } else {
+                    excitement(ui, ex.current(key), None, key.players);
+                }
             });
         }
         Ok(Figures::Simulated(s)) => {
@@ -253,17 +268,13 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     hottest(ui, &a.heat, board);
 }
 
-/// At three or more players: the comeback and the photo finish, exact at
-/// any table, and where the rest are.
-fn table_excitement(
-    ui: &mut egui::Ui,
-    t: Option<&Result<TableMeasures, String>>,
-    played: Option<&Result<PlayedMeasures, String>>,
-    players: u32,
-) {
+/// The measures exact seat by seat at any table: leader changes (and, at
+/// two players, lead changes), the comeback and the photo finish.
+fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>, players: u32) {
     ui.add_space(6.0);
-    ui.label(RichText::new(format!("Excitement ({players} players)")).strong())
-        .on_hover_text("Exact, as `ladderkit analyze --players N` prints it: docs/analysis.md, At any table");
+    ui.label(RichText::new(format!("Excitement ({players} players)")).strong()).on_hover_text(
+        "Exact seat by seat, as `ladderkit analyze --players N` prints it: docs/analysis.md, Excitement at any table",
+    );
     match t {
         Some(Ok(t)) => {
             egui::Grid::new("odds-table-excitement").num_columns(2).striped(true).show(ui, |ui| {
@@ -271,28 +282,60 @@ fn table_excitement(
                     "The winner was alone last at the end of round {}, half-way through a median game",
                     t.half_way_round
                 );
-                let rows = [
+                let mut rows = Vec::with_capacity(4);
+                if let Some(lead) = t.lead_changes {
+                    rows.push((
+                        "Lead changes",
+                        format!("{lead:.2} a game"),
+                        "How often the piece alone in front changes hands",
+                    ));
+                }
+                rows.extend([
+                    (
+                        "Leader changes",
+                        format!("{:.2} a game", t.leader_changes),
+                        "How often the seats furthest along change (joining or leaving a tie counts)",
+                    ),
                     ("Comeback", format!("{:.1}%", t.comeback * 100.0), comeback.as_str()),
                     (
                         "Photo finish",
                         format!("{:.1}%", t.photo_finish * 100.0),
                         "Another seat was one roll from winning",
                     ),
-                ];
+                ]);
                 for (name, value, tip) in rows {
                     ui.label(name).on_hover_text(tip);
                     ui.label(RichText::new(value).monospace()).on_hover_text(tip);
                     ui.end_row();
                 }
             });
-            played_excitement(ui, played);
         }
         Some(Err(why)) => {
-            ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
+            ui.label(RichText::new(format!("Not exact seat by seat here: {why}")).small().weak());
         }
         None => {
             ui.spinner();
         }
+    }
+}
+
+/// The button that asks for the costly measures: over both seats' joint
+/// states at two players, from played games at more.
+fn ask_more(ui: &mut egui::Ui, players: u32, out: &mut Vec<Intent>) {
+    let (text, tip) = if players == 2 {
+        (
+            "Work out uncertainty, drama, the chance to win from behind…",
+            "Over both seats' joint states: milliseconds on Milton Bradley, minutes on a 30 × 30 board \
+             (`ladderkit analyze --joint`); it runs beside the editor and a new edit drops it",
+        )
+    } else {
+        (
+            "Play games for uncertainty, drama, favourite changes…",
+            "From played games with each turn's chances exact (`ladderkit analyze --games N`)",
+        )
+    };
+    if ui.button(text).on_hover_text(tip).clicked() {
+        out.push(Intent::MoreExcitement);
     }
 }
 

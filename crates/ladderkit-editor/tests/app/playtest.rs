@@ -463,9 +463,11 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     assert_eq!(after.seats.win.len(), 3);
 }
 
-/// Waits for the odds, then for their Excitement section.
+/// Waits for the odds, asks for the Excitement section's costly measures
+/// (as its button does), then waits for them.
 fn wait_for_excitement(app: &mut App) {
     wait_for_odds(app);
+    send(app, Intent::MoreExcitement);
     let deadline = Instant::now() + Duration::from_secs(120);
     while app.world().resource::<Odds>().excitement.current(odds_key(app)).is_none() {
         assert!(Instant::now() < deadline, "the excitement never arrived");
@@ -497,22 +499,62 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     assert!(app.world().resource::<Odds>().excitement.current(odds_key(&app)).is_none());
 }
 
-/// Four players: the comeback and the photo finish, exact at any table,
-/// then the win-chance measures from played games, as `ladderkit analyze
-/// --players 4` gives them; the exact two again after an edit.
+/// Waits for the odds, then for the Excitement section's measures seat by
+/// seat.
+fn wait_for_table(app: &mut App) {
+    wait_for_odds(app);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Odds>().excitement.table(odds_key(app)).is_none() {
+        assert!(Instant::now() < deadline, "the measures seat by seat never arrived");
+        app.update();
+    }
+}
+
+/// Two players: the measures seat by seat come with the odds, as `ladderkit
+/// analyze` prints them; the ones over joint states wait to be asked for.
+#[test]
+fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    send(&mut app, Intent::OddsPlayers(2));
+    wait_for_table(&mut app);
+    let key = odds_key(&app);
+    let shown = app.world().resource::<Odds>().excitement.table(key).cloned().unwrap();
+    let board = compile(&doc(&app).spec).board;
+    let cli = ladderkit::analysis::table_measures(&board, 2, &ladderkit::analysis::Options::default()).unwrap();
+    assert_eq!(shown, Ok(cli), "the panel's measures are `ladderkit analyze`'s");
+    for _ in 0..20 {
+        app.update();
+    }
+    let odds = app.world().resource::<Odds>();
+    assert!(!odds.excitement.asked(key) && odds.excitement.current(key).is_none(), "nothing over joint states");
+    send(&mut app, Intent::MoreExcitement);
+    assert!(app.world().resource::<Odds>().excitement.asked(key));
+    // An edit: a new design is not asked for.
+    edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
+    wait_for_table(&mut app);
+    assert!(!app.world().resource::<Odds>().excitement.asked(odds_key(&app)));
+}
+
+/// Four players: the measures exact seat by seat at any table, then, when
+/// asked, the win-chance measures from played games, as `ladderkit analyze
+/// --players 4 --games N` gives them; the exact ones again after an edit.
 #[test]
 fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     send(&mut app, Intent::OddsPlayers(4));
-    wait_for_odds(&mut app);
-    app.update();
+    wait_for_table(&mut app);
     let key = odds_key(&app);
     let shown = app.world().resource::<Odds>().excitement.table(key).cloned().expect("worked out with the odds");
     let board = compile(&doc(&app).spec).board;
     let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
     assert_eq!(shown, Ok(cli.unwrap()), "the panel's table measures are `ladderkit analyze -p 4`'s");
     assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(app.world().resource::<Odds>().excitement.played(key).is_none(), "no games unless asked");
     // Then the win-chance measures, played as `analyze -p 4` plays them.
+    send(&mut app, Intent::MoreExcitement);
     let deadline = Instant::now() + Duration::from_secs(120);
     while app.world().resource::<Odds>().excitement.played(key).is_none() {
         assert!(Instant::now() < deadline, "the played measures never arrived");
@@ -525,8 +567,7 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     assert_eq!(played, cli.unwrap());
     // An edit: the new design's measures, not the old ones.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
-    wait_for_odds(&mut app);
-    app.update();
+    wait_for_table(&mut app);
     let after = app.world().resource::<Odds>().excitement.table(odds_key(&app)).cloned().unwrap();
     let board = compile(&doc(&app).spec).board;
     let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());

@@ -1,0 +1,224 @@
+//! The race's measures at any table, seat by seat (`table_measures`),
+//! against the whole game pushed forward turn by turn over every joint
+//! position of the pieces (with who led last, and who was alone last at
+//! half-way, carried in the state) on small boards, to 1e-12. The
+//! reference shares nothing with the crate but `CompiledBoard::travel`,
+//! the rules themselves.
+
+use std::collections::HashMap;
+
+use ladderkit_analysis::{Options, excitement, table_measures};
+use ladderkit_core::spec::*;
+use ladderkit_core::{CompiledBoard, check_source, compile};
+use proptest::prelude::*;
+
+/// The reference pushes the game until this little of it is left.
+const TAIL: f64 = 1e-16;
+
+/// Nobody (no last sole leader yet; nobody alone last at half-way).
+const NOBODY: u8 = u8::MAX;
+
+#[derive(Debug, Default)]
+struct Joint {
+    /// The round whose end is half-way through a median game.
+    half_way_round: u32,
+    comeback: f64,
+    photo_finish: f64,
+    leader_changes: f64,
+    lead_changes: f64,
+}
+
+/// The seat alone furthest along, if one is.
+fn sole(at: &[u32]) -> Option<u8> {
+    let top = *at.iter().max()?;
+    let mut leaders = at.iter().enumerate().filter(|(_, p)| **p == top);
+    let (first, _) = leaders.next()?;
+    leaders.next().is_none().then_some(first as u8)
+}
+
+/// The seats furthest along (none while every piece is on the start), as
+/// bits.
+fn leaders(at: &[u32], start: u32) -> u32 {
+    if at.iter().all(|p| *p == start) {
+        return 0;
+    }
+    let top = *at.iter().max().unwrap();
+    at.iter().enumerate().filter(|(_, p)| **p == top).fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// The seat alone last, if one is.
+fn alone_last(at: &[u32]) -> Option<u8> {
+    let bottom = *at.iter().min()?;
+    let mut last = at.iter().enumerate().filter(|(_, p)| **p == bottom);
+    let (first, _) = last.next()?;
+    last.next().is_none().then_some(first as u8)
+}
+
+/// The whole game at a table of `players`, turn by turn; `half` the
+/// half-way round to tag (0: find it from the median game).
+fn joint(board: &CompiledBoard, players: usize, half: u32) -> Joint {
+    let goal = board.goal;
+    let one_roll: Vec<bool> = (0..board.points.len() as u32)
+        .map(|p| p != goal && board.outcomes.iter().any(|o| board.travel(p, o).rest == goal))
+        .collect();
+    // (positions, last sole leader, alone last at the end of `half`).
+    type State = (Vec<u32>, u8, u8);
+    let mut now: HashMap<State, f64> = HashMap::from([((vec![board.start; players], NOBODY, NOBODY), 1.0)]);
+    let mut out = Joint::default();
+    let mut median = None;
+    for turn in 0.. {
+        let mover = turn % players;
+        let mut next: HashMap<State, f64> = HashMap::new();
+        // This turn's terms, summed apart before they join the totals.
+        let mut turn_sums = Joint::default();
+        for ((at, last, behind), m) in &now {
+            for o in &board.outcomes {
+                let p = m * board.probability(o);
+                let to = board.travel(at[mover], o).rest;
+                let mut after = at.clone();
+                after[mover] = to;
+                if leaders(at, board.start) != 0 && leaders(at, board.start) != leaders(&after, board.start) {
+                    turn_sums.leader_changes += p;
+                }
+                let led = sole(&after).unwrap_or(*last);
+                if *last != NOBODY && led != *last {
+                    turn_sums.lead_changes += p;
+                }
+                if to == goal {
+                    if *behind == mover as u8 {
+                        turn_sums.comeback += p;
+                    }
+                    if (0..players).any(|s| s != mover && one_roll[at[s] as usize]) {
+                        turn_sums.photo_finish += p;
+                    }
+                    continue;
+                }
+                *next.entry((after, led, *behind)).or_default() += p;
+            }
+        }
+        out.leader_changes += turn_sums.leader_changes;
+        out.lead_changes += turn_sums.lead_changes;
+        out.comeback += turn_sums.comeback;
+        out.photo_finish += turn_sums.photo_finish;
+        now = next;
+        if (turn + 1) % players == 0 {
+            let round = ((turn + 1) / players) as u32;
+            let running: f64 = now.values().sum();
+            if median.is_none() && running <= 0.5 {
+                median = Some(round);
+            }
+            if round == half {
+                now = now
+                    .into_iter()
+                    .map(|((at, last, _), m)| {
+                        let behind = alone_last(&at).unwrap_or(NOBODY);
+                        ((at, last, behind), m)
+                    })
+                    .fold(HashMap::new(), |mut all, (k, m)| {
+                        *all.entry(k).or_default() += m;
+                        all
+                    });
+            }
+            if running < TAIL && median.is_some() && round >= half {
+                break;
+            }
+        }
+    }
+    out.half_way_round = median.unwrap().div_ceil(2).max(1);
+    out
+}
+
+fn close(what: &str, fast: f64, slow: f64) -> Result<(), TestCaseError> {
+    prop_assert!((fast - slow).abs() <= 1e-12 * slow.abs().max(1.0), "{what}: seat by seat {fast}, joint {slow}");
+    Ok(())
+}
+
+fn compare(board: &CompiledBoard, players: usize) -> Result<(), TestCaseError> {
+    let fast = table_measures(board, players as u32, &Options::default()).unwrap();
+    let half = joint(board, players, 0).half_way_round;
+    let slow = joint(board, players, half);
+    prop_assert_eq!(fast.half_way_round, half);
+    close("comeback", fast.comeback, slow.comeback)?;
+    close("photo finish", fast.photo_finish, slow.photo_finish)?;
+    close("leader changes", fast.leader_changes, slow.leader_changes)?;
+    if players == 2 {
+        close("lead changes", fast.lead_changes.unwrap(), slow.lead_changes)?;
+    } else {
+        prop_assert!(fast.lead_changes.is_none());
+    }
+    Ok(())
+}
+
+/// A track of `spaces` with these jumps.
+fn track(spaces: u32, sides: u32, overshoot: Overshoot, jumps: &[(u32, u32)]) -> VariantSpec {
+    let mut spec = VariantSpec::with_board("t", Board::Track { spaces, looped: false, first: 1 });
+    spec.rules.dice = Dice { count: 1, sides };
+    spec.rules.overshoot = overshoot;
+    spec.jumps = jumps.iter().map(|(a, b)| Jump::new(*a, *b)).collect();
+    spec
+}
+
+fn small(max_spaces: u32) -> impl Strategy<Value = VariantSpec> {
+    (4u32..max_spaces, 2u32..=6).prop_flat_map(|(spaces, sides)| {
+        (
+            Just(spaces),
+            Just(sides),
+            prop_oneof![Just(Overshoot::Forfeit), Just(Overshoot::Bounce), Just(Overshoot::ReachOrPass)],
+            prop::collection::vec((2..spaces, 1..spaces), 0..5),
+        )
+            .prop_map(|(spaces, sides, overshoot, jumps)| track(spaces, sides, overshoot, &jumps))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    #[test]
+    fn two_and_three_seats_equal_the_joint_game(spec in small(16), players in 2usize..4) {
+        let compiled = compile(&spec);
+        prop_assume!(!compiled.has_errors());
+        compare(&compiled.board, players)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn four_seats_equal_the_joint_game(spec in small(9)) {
+        let compiled = compile(&spec);
+        prop_assume!(!compiled.has_errors());
+        compare(&compiled.board, 4)?;
+    }
+}
+
+/// A snake's head level with the other piece and a bounce at the goal:
+/// pieces meet on the same square, fall back onto each other and part.
+#[test]
+fn pieces_that_meet_and_part_count_as_the_joint_game_does() {
+    let spec = track(10, 3, Overshoot::Bounce, &[(8, 2), (6, 9), (4, 1)]);
+    let board = compile(&spec).board;
+    for players in 2..=4 {
+        compare(&board, players).unwrap();
+    }
+}
+
+/// Two seats: the lead changes seat by seat are today's figure, the joint
+/// chain's solve (`excitement`), on every bundled race.
+#[test]
+fn two_seat_lead_changes_are_the_joint_chains() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let board = compile(&check_source(&text).spec.unwrap()).board;
+        let Ok(joint) = excitement(&board, &Options::default(), &|_| false) else { continue };
+        let fast = table_measures(&board, 2, &Options::default()).unwrap();
+        let lead = fast.lead_changes.unwrap();
+        // (The joint chain's solve stops once its sweeps agree to 1e-10.)
+        assert!((lead - joint.lead_changes.mean).abs() <= 1e-9 * lead, "{lead} against {}", joint.lead_changes.mean);
+        assert_eq!((fast.comeback, fast.photo_finish), (joint.comeback, joint.photo_finish));
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} races");
+}
