@@ -222,3 +222,28 @@ fn two_seat_lead_changes_are_the_joint_chains() {
     }
     assert!(checked >= 2, "only {checked} races");
 }
+
+/// The editor steps the measures within its frames: the work pauses on a
+/// board of many rounds and gives, step by step, the figures of the run
+/// in one go.
+#[test]
+fn stepped_measures_pause_and_equal_the_run_in_one_go() {
+    use ladderkit_analysis::table_measures_stepped;
+    use ladderkit_core::work::{Meter, Resumable};
+    let board = compile(&ladderkit_core::sample::random_board(30, 30, 150)).board;
+    let whole = table_measures(&board, 3, &Options::default()).unwrap();
+    let meter = std::sync::Arc::new(Meter::default());
+    let (b, m) = (board.clone(), meter.clone());
+    let mut work = Resumable::new(async move { table_measures_stepped(&b, 3, &Options::default(), &m).await.unwrap() });
+    let (mut steps, mut seen) = (0, Vec::new());
+    let stepped = loop {
+        steps += 1;
+        if let Some(done) = work.step() {
+            break done;
+        }
+        seen.push(meter.get());
+    };
+    assert_eq!(stepped, whole);
+    assert!(steps > 3, "{steps} steps");
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.iter().all(|p| (0.0..=1.0).contains(p)), "{seen:?}");
+}

@@ -174,7 +174,10 @@ fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
             "current": true,
             "took_ms": took_ms,
             "players": key.players,
-            "lead_changes": odds.excitement.current(key).and_then(|e| e.as_ref().ok()).map(|e| e.measures().lead_changes.mean),
+            // Seat by seat at once, else over the joint states once asked.
+            "lead_changes": odds.excitement.table(key).and_then(|t| t.as_ref().ok()).and_then(|t| t.lead_changes)
+                .or_else(|| odds.excitement.current(key).and_then(|e| e.as_ref().ok()).map(|e| e.measures().lead_changes.mean)),
+            "leader_changes": odds.excitement.table(key).and_then(|t| t.as_ref().ok()).map(|t| t.leader_changes),
             "rows": exact_rows(a, key.players).into_iter().map(|r| [r.name, r.value]).collect::<Vec<_>>(),
             "seats": a.seats.win.iter().map(|p| seat_percent(*p)).collect::<Vec<_>>(),
         }),

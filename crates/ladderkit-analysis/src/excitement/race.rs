@@ -83,7 +83,7 @@ impl Series {
     }
 
     fn settled(&self, rho: f64, tail: f64) -> bool {
-        rho < 1.0 && self.doubt(rho) <= DOUBT * tail * self.total.abs().max(1.0)
+        rho < 1.0 && self.doubt(rho) <= tail * self.total.abs().max(1.0)
     }
 
     /// The whole sum, the rest taken as geometric.
@@ -106,10 +106,29 @@ fn all_settled(sums: &[&Series], rho: f64, tail: f64, streak: &mut u32) -> bool 
 /// Rounds in a row a sum must look settled before its rest is taken as
 /// geometric.
 const SETTLED_ROUNDS: u32 = 3;
-/// `Series::doubt` must be this far inside the tail: it reads the
-/// departure from geometric in the last terms only, and a slowly settling
-/// shape departs little a term for many terms.
-const DOUBT: f64 = 1e-3;
+
+/// Moves of one piece's chain looked at between pauses: a round is the
+/// chain's moves times the seats, so a small board pauses every few
+/// hundred rounds and the 100 × 100 board every round or two (a
+/// millisecond or so of work).
+const PAUSE_EVERY: usize = 200_000;
+
+/// Counts work done since the last pause.
+struct Pacer {
+    done: usize,
+}
+
+impl Pacer {
+    /// Adds `work` moves; whether it is time to pause.
+    fn due(&mut self, work: usize) -> bool {
+        self.done += work;
+        if self.done < PAUSE_EVERY {
+            return false;
+        }
+        self.done = 0;
+        true
+    }
+}
 
 /// `Σ_i a^i b^(m−i)` for `i` in `0..=m`.
 pub(super) fn mixed(a: f64, b: f64, m: u32) -> f64 {
@@ -155,7 +174,8 @@ fn parting(chain: &RollChain<'_>) -> Vec<(f64, f64)> {
 
 /// The pass forward over the rounds, at a table of `players`: to the
 /// game's end when `full` (the change counts too when `changes`), else only
-/// to the median game's end (the comeback needs no more).
+/// to the median game's end (the comeback needs no more). Pauses every
+/// `PAUSE_EVERY` moves looked at.
 pub(super) async fn forward(
     chain: &RollChain<'_>,
     players: u32,
@@ -182,6 +202,7 @@ pub(super) async fn forward(
     let (mut leader, mut lead, mut photo) = (Series::default(), Series::default(), Series::default());
     let mut streak = 0;
     let mut median: Option<u32> = None;
+    let (moves, mut pacer) = (chain.q.entries.len() + n, Pacer { done: 0 });
     let sums = |d: &[f64]| {
         let finish: f64 = d.iter().zip(&chain.win).map(|(m, w)| m * w).sum();
         let racing: f64 = d.iter().sum();
@@ -274,8 +295,10 @@ pub(super) async fn forward(
                 rounds: round as usize,
             });
         }
-        let at = if game >= 1.0 { 0.0 } else { (game.ln() / options.tail.ln()).clamp(0.0, 1.0) };
-        meter.at(progress.0 + at * (progress.1 - progress.0)).await;
+        if pacer.due(moves * if changes { players as usize + 1 } else { 1 }) {
+            let at = if game >= 1.0 { 0.0 } else { (game.ln() / options.tail.ln()).clamp(0.0, 1.0) };
+            meter.at(progress.0 + at * (progress.1 - progress.0)).await;
+        }
     }
     Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{:.2e}", r.powi(players as i32)) })
 }
@@ -284,7 +307,7 @@ pub(super) async fn forward(
 /// (one piece then on `half`) and is won by a seat alone last then: `Σ_x
 /// d(x) Σ_t f_x(t) Σ_i U(x, t)^i U(x, t − 1)^(N−1−i)`, `U(x, s)` the mass of
 /// `d` strictly ahead of `x` still racing after `s` more rolls, with the
-/// backward vectors `f_t` and `S_t` one step at a time.
+/// backward vector `S_t` one step at a time.
 pub(super) async fn comeback(
     chain: &RollChain<'_>,
     players: u32,
@@ -295,9 +318,10 @@ pub(super) async fn comeback(
 ) -> Result<f64, AnalysisError> {
     let n = chain.states();
     let others = players - 1;
-    // States are in position order: "ahead" is a higher state.
+    // States are in position order: "ahead" is a higher state. A piece
+    // finishes on roll `t` exactly when it was racing after `t − 1` rolls
+    // and is not after `t`: `f_t = S_{t−1} − S_t`.
     let (mut s, mut s_next) = (vec![1.0; n], vec![0.0; n]);
-    let (mut finish, mut finish_next) = (chain.win.clone(), vec![0.0; n]);
     let (mut before, mut now) = (vec![0.0; n], vec![0.0; n]);
     let ahead = |s: &[f64], u: &mut [f64]| {
         let mut sum = 0.0;
@@ -309,21 +333,21 @@ pub(super) async fn comeback(
     };
     let mut racing = ahead(&s, &mut before);
     let start = racing;
+    let mut pacer = Pacer { done: 0 };
     let (mut total, mut streak) = (Series::default(), 0);
     for _ in 1..=options.max_steps {
         // S_t from S_{t−1}, U(·, t), and the winners on roll t.
         chain.q.times(&s, &mut s_next);
-        std::mem::swap(&mut s, &mut s_next);
-        let now_racing = ahead(&s, &mut now);
+        let now_racing = ahead(&s_next, &mut now);
         let mut term = 0.0;
         for x in 0..n {
-            if half[x] != 0.0 && finish[x] != 0.0 {
-                term += half[x] * finish[x] * mixed(now[x], before[x], others);
+            let finish = s[x] - s_next[x];
+            if half[x] != 0.0 && finish != 0.0 {
+                term += half[x] * finish * mixed(now[x], before[x], others);
             }
         }
+        std::mem::swap(&mut s, &mut s_next);
         total.add(term);
-        chain.q.times(&finish, &mut finish_next);
-        std::mem::swap(&mut finish, &mut finish_next);
         std::mem::swap(&mut before, &mut now);
         let rho = if racing > 0.0 { (now_racing / racing).powi(players as i32) } else { 0.0 };
         racing = now_racing;
@@ -336,8 +360,10 @@ pub(super) async fn comeback(
         if left < options.tail {
             return Ok(total.total);
         }
-        let at = if racing >= start { 0.0 } else { (left.ln() / options.tail.ln()).clamp(0.0, 1.0) };
-        meter.at(progress.0 + at * (progress.1 - progress.0)).await;
+        if pacer.due(chain.q.entries.len() + n) {
+            let at = if racing >= start { 0.0 } else { (left.ln() / options.tail.ln()).clamp(0.0, 1.0) };
+            meter.at(progress.0 + at * (progress.1 - progress.0)).await;
+        }
     }
     Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{racing:.2e}") })
 }
