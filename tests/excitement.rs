@@ -352,8 +352,8 @@ fn every_measure_matches_a_plain_game_loop() {
 }
 
 /// The tuner's figures (lead changes in one solve on the compact chain,
-/// the comeback and the photo finish alone) equal the full measures'
-/// (`pairs.rs`, every pair tagged with who led last).
+/// the comeback and the photo finish alone, seat by seat) equal the full
+/// measures' (`pairs.rs`, every pair tagged with who led last).
 #[test]
 fn the_tuners_excitement_figures_equal_the_full_measures() {
     use ladderkit::analysis::{Metrics, Wanted};
@@ -374,9 +374,10 @@ fn the_tuners_excitement_figures_equal_the_full_measures() {
 
 /// A 30 × 30 board (about 900 resting places): every measure exact, the
 /// lead changes, comeback and photo finish within 4 standard errors of
-/// 100,000 played games, the tuner's one-solve lead changes the same; the
-/// distribution is left out at this size. Past 1,000 places the measures
-/// say why they refuse.
+/// 100,000 played games, the tuner's seat-by-seat lead changes the same;
+/// the distribution is left out at this size. Past 1,000 places the joint
+/// measures say why they refuse, and the seat-by-seat ones (the tuner's)
+/// still come.
 #[test]
 fn a_thirty_by_thirty_board_has_every_measure_exact() {
     use ladderkit::analysis::{AnalysisError, Metrics, Wanted};
@@ -407,6 +408,10 @@ fn a_thirty_by_thirty_board_has_every_measure_exact() {
         Err(AnalysisError::NotExact(why)) => assert!(why.contains("places a piece can rest on"), "{why}"),
         other => panic!("a 40 × 40 board was taken: {other:?}"),
     }
+    let wanted = Wanted { lead_changes: true, ..Wanted::default() };
+    let quick = Metrics::compute(&big.playable().unwrap(), &wanted).unwrap().lead_changes.unwrap();
+    let table = ladderkit::analysis::table_measures(&big.board, 2, &Options::default()).unwrap();
+    assert_eq!(Some(quick), table.lead_changes);
 }
 
 /// A typical game to chart: as long as a median game, with about the mean

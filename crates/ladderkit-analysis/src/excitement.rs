@@ -34,7 +34,7 @@ mod table;
 
 pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures, played_measures_stepped};
 pub use table::{TableMeasures, table_measures, table_measures_stepped};
-pub(crate) use table::{comeback, photo_finish};
+pub(crate) use table::{comeback, lead_changes, photo_finish};
 
 /// The measures take boards of up to this many resting places: their
 /// solves are over the pairs of positions (a million at the limit, a few

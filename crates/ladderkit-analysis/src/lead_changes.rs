@@ -1,7 +1,7 @@
 //! Lead changes of a two-player race on a compact chain (the tag of who
-//! led last only where the pieces are level): their expected number in one
-//! solve, for the tuner, and their exact distribution, level by level, for
-//! the report.
+//! led last only where the pieces are level): their exact distribution,
+//! level by level, for the report over the joint states (`--joint`; the
+//! mean alone comes seat by seat, `excitement/race.rs`).
 //!
 //! Seen from the seat about to roll, the game is symmetric: a state is
 //! (mover's state, other's state), and only when the two pieces are level
@@ -10,10 +10,6 @@
 //! `Q = Q_same + Q_changed` accordingly, with the seats' roles swapped
 //! after each roll.
 //!
-//! - **Expected changes.** `V(s)`, the changes still to come, is the
-//!   changes a roll makes plus `V` of the state after it: `(I − Q) V = r`,
-//!   solved by Gauss–Seidel sweeps (LU, `linear`, if they settle too
-//!   slowly).
 //! - **Their distribution.** `u_k(s)`, the chance of exactly `k` more
 //!   changes, is the chance of finishing with `k` (0 or 1) changes, plus
 //!   `Q_same u_k`, plus `Q_changed u_{k−1}`: one solve per `k`, the
@@ -23,8 +19,6 @@ use ladderkit_core::work::Meter;
 
 use crate::chain::{RollChain, Transient};
 use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
-use crate::linear::Factored;
-use crate::settle::Settle;
 
 /// What is built from the symmetric chain, row by row in sweep order.
 trait Rows {
@@ -94,51 +88,6 @@ fn walk(chain: &RollChain<'_>, rows: &mut impl Rows) -> (usize, usize) {
         rows.close_row(chain.win[m], last == OTHER);
     }
     (states, rank[level(chain.start as usize, NOBODY)] as usize)
-}
-
-/// `Q` whole, and the changes each row makes on average.
-struct Expected {
-    q: Transient,
-    reward: Vec<f64>,
-    row: f64,
-}
-
-impl Rows for Expected {
-    fn add(&mut self, next: u32, p: f64, changed: bool) {
-        self.q.add(next, p);
-        if changed {
-            self.row += p;
-        }
-    }
-
-    fn close_row(&mut self, finish: f64, changes: bool) {
-        self.q.close_row();
-        self.reward.push(self.row + if changes { finish } else { 0.0 });
-        self.row = 0.0;
-    }
-}
-
-/// Expected lead changes per game by position (`Leader::observe`'s count),
-/// both pieces from the start; `None` if the chain never finishes.
-pub(crate) fn expected(chain: &RollChain<'_>) -> Option<f64> {
-    let n = chain.states();
-    let mut rows = Expected { q: Transient::with_capacity(n * n + 3 * n, 6), reward: Vec::new(), row: 0.0 };
-    let (states, start) = walk(chain, &mut rows);
-    let Expected { q, reward, .. } = rows;
-    let mut v = vec![0.0; states];
-    let mut settle = Settle::new(SETTLED);
-    for _ in 0..MAX_SWEEPS {
-        let before = v[start];
-        for s in 0..states {
-            v[s] = reward[s] + q.expect(s, &v);
-        }
-        if let Some(extra) = settle.after_sweep(v[start]) {
-            return Some(v[start] + (v[start] - before) * extra);
-        }
-    }
-    // Sweeps that settle too slowly (long loops back down the board): LU.
-    let lu = Factored::new(&q)?;
-    Some(lu.collect(&reward)[start])
 }
 
 /// How many times something happens in a game: the chance of each count,
@@ -244,11 +193,9 @@ pub(crate) async fn distribution(
     Some(Counts { p, more: (1.0 - counted).max(0.0) })
 }
 
-/// Sweeps stop once two readings of the limit agree to this, relative.
-const SETTLED: f64 = 1e-10;
 /// A level's sweeps stop once no chance moves by more than this.
 const LEVEL_SETTLED: f64 = 1e-15;
-/// Sweeps before the LU takes over (or, for a level, gives up).
+/// Sweeps before a level gives up.
 const MAX_SWEEPS: usize = 2000;
 /// Counts of lead changes followed one by one, at most.
 const MAX_LEVELS: usize = 5000;

@@ -12,7 +12,7 @@ use ladderkit_core::{CompiledBoard, Playable};
 use crate::chain::{RollChain, Scope};
 use crate::linear::Factored;
 use crate::tail::Until;
-use crate::{Analysis, AnalysisError, lead_changes, rolls, seats, shortest, turns};
+use crate::{Analysis, AnalysisError, rolls, seats, shortest, turns};
 
 /// Which figures to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -106,17 +106,15 @@ impl Metrics {
             let story = turns::story(&chain, None, until, meter).await?;
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
-        if wanted.lead_changes {
-            // Over pairs of positions: the excitement's limit.
-            pause().await;
-            crate::excitement::check_exact(board, &chain, crate::excitement::MAX_STATES)?;
-        } else if (wanted.comeback.is_some() || wanted.photo_finish.is_some())
+        if (wanted.lead_changes || wanted.comeback.is_some() || wanted.photo_finish.is_some())
             && let Some(why) = crate::excitement_unsupported(board)
         {
             return Err(AnalysisError::NotExact(why));
         }
         if wanted.lead_changes {
-            out.lead_changes = Some(lead_changes::expected(&chain).ok_or(AnalysisError::NeverFinishes(Vec::new()))?);
+            // Seat by seat, as `analyze` gives them: no limit on the size.
+            pause().await;
+            out.lead_changes = Some(crate::excitement::lead_changes(&chain, &crate::Options::default())?);
         }
         if let Some(players) = wanted.comeback {
             pause().await;

@@ -95,6 +95,13 @@ pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -
     })
 }
 
+/// `TableMeasures::lead_changes` at two seats alone (the tuner's).
+pub(crate) fn lead_changes(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
+    let meter = Meter::default();
+    let pass = ladderkit_core::work::run(race::forward(chain, 2, options, true, true, &meter, (0.0, 0.0)))?;
+    Ok(pass.lead_changes.unwrap_or_default())
+}
+
 /// `TableMeasures::photo_finish` alone (the tuner's).
 pub(crate) fn photo_finish(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
     let meter = Meter::default();
