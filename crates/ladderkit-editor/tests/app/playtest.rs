@@ -468,9 +468,15 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
 fn wait_for_excitement(app: &mut App) {
     wait_for_odds(app);
     send(app, Intent::MoreExcitement);
+    update_until(app, "the excitement", |odds, key| odds.excitement.current(key).is_some());
+}
+
+/// Runs frames until `arrived` says the odds of the design shown hold
+/// `what`.
+fn update_until(app: &mut App, what: &str, arrived: impl Fn(&Odds, OddsKey) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(120);
-    while app.world().resource::<Odds>().excitement.current(odds_key(app)).is_none() {
-        assert!(Instant::now() < deadline, "the excitement never arrived");
+    while !arrived(app.world().resource::<Odds>(), odds_key(app)) {
+        assert!(Instant::now() < deadline, "{what} never arrived");
         app.update();
     }
 }
@@ -503,25 +509,29 @@ fn two_players_see_the_exact_excitement_of_the_race() {
 /// seat.
 fn wait_for_table(app: &mut App) {
     wait_for_odds(app);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while app.world().resource::<Odds>().excitement.table(odds_key(app)).is_none() {
-        assert!(Instant::now() < deadline, "the measures seat by seat never arrived");
-        app.update();
-    }
+    update_until(app, "the measures seat by seat", |odds, key| odds.excitement.table(key).is_some());
+}
+
+/// Milton Bradley at a table of `players`, once the panel shows the
+/// measures seat by seat, which must be `ladderkit analyze`'s.
+fn milton_bradley_table(players: u32) -> (App, OddsKey, Result<ladderkit::analysis::TableMeasures, String>) {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    send(&mut app, Intent::OddsPlayers(players));
+    wait_for_table(&mut app);
+    let key = odds_key(&app);
+    let shown = app.world().resource::<Odds>().excitement.table(key).cloned().unwrap();
+    let board = compile(&doc(&app).spec).board;
+    let cli = ladderkit::analysis::table_measures(&board, players, &ladderkit::analysis::Options::default());
+    assert_eq!(shown, Ok(cli.unwrap()), "the panel's measures are `ladderkit analyze -p {players}`'s");
+    (app, key, shown)
 }
 
 /// Two players: the measures seat by seat come with the odds, as `ladderkit
 /// analyze` prints them; the ones over joint states wait to be asked for.
 #[test]
 fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
-    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
-    wait_for_table(&mut app);
-    let key = odds_key(&app);
-    let shown = app.world().resource::<Odds>().excitement.table(key).cloned().unwrap();
-    let board = compile(&doc(&app).spec).board;
-    let cli = ladderkit::analysis::table_measures(&board, 2, &ladderkit::analysis::Options::default()).unwrap();
-    assert_eq!(shown, Ok(cli), "the panel's measures are `ladderkit analyze`'s");
+    let (mut app, key, shown) = milton_bradley_table(2);
+    assert!(shown.unwrap().lead_changes.is_some(), "lead changes at two");
     for _ in 0..20 {
         app.update();
     }
@@ -540,14 +550,8 @@ fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
 /// --players 4 --games N` gives them; the exact ones again after an edit.
 #[test]
 fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
-    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
-    send(&mut app, Intent::OddsPlayers(4));
-    wait_for_table(&mut app);
-    let key = odds_key(&app);
-    let shown = app.world().resource::<Odds>().excitement.table(key).cloned().expect("worked out with the odds");
+    let (mut app, key, shown) = milton_bradley_table(4);
     let board = compile(&doc(&app).spec).board;
-    let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
-    assert_eq!(shown, Ok(cli.unwrap()), "the panel's table measures are `ladderkit analyze -p 4`'s");
     assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
     for _ in 0..10 {
         app.update();
@@ -555,11 +559,7 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     assert!(app.world().resource::<Odds>().excitement.played(key).is_none(), "no games unless asked");
     // Then the win-chance measures, played as `analyze -p 4` plays them.
     send(&mut app, Intent::MoreExcitement);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while app.world().resource::<Odds>().excitement.played(key).is_none() {
-        assert!(Instant::now() < deadline, "the played measures never arrived");
-        app.update();
-    }
+    update_until(&mut app, "the played measures", |odds, _| odds.excitement.played(key).is_some());
     let played = app.world().resource::<Odds>().excitement.played(key).cloned().unwrap().unwrap();
     use ladderkit_editor::odds::{PLAYED_GAMES, PLAYED_SEED};
     let options = ladderkit::analysis::Options::default();
