@@ -285,7 +285,7 @@ pub async fn excitement_stepped(
     // very figures `table_measures` gives (they pause without moving the
     // meter).
     let quiet = Meter::default();
-    let race = race::forward(&chain, 2, options, true, true, &quiet, (0.0, 0.0)).await?;
+    let race = race::forward(&chain, 2, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
     let comeback = race::comeback(&chain, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
     let half_way_round = race.half_way_round;
     // The win chance took the first quarter of the meter.

@@ -20,19 +20,10 @@ use ladderkit_core::work::Meter;
 use crate::chain::{RollChain, Transient};
 use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
 
-/// What is built from the symmetric chain, row by row in sweep order.
-trait Rows {
-    /// A roll to state `next` with chance `p`, changing the lead or not.
-    fn add(&mut self, next: u32, p: f64, changed: bool);
-    /// The row ends: the mover finishes with chance `finish`, changing the
-    /// lead or not.
-    fn close_row(&mut self, finish: f64, changes: bool);
-}
-
-/// Walks the symmetric chain of `chain` into `rows`, returning how many
-/// states it has and the start's number (both pieces on the start,
-/// nobody led yet).
-fn walk(chain: &RollChain<'_>, rows: &mut impl Rows) -> (usize, usize) {
+/// Walks the symmetric chain of `chain` into `rows`, row by row in sweep
+/// order, returning how many states it has and the start's number (both
+/// pieces on the start, nobody led yet).
+fn walk(chain: &RollChain<'_>, rows: &mut Split) -> (usize, usize) {
     let n = chain.states();
     let pos = |x: usize| chain.positions[x];
     // Unknowns: (m, o) at m·n + o for pieces apart; level pieces at
@@ -123,11 +114,14 @@ struct Split {
     finish: Vec<(f64, bool)>,
 }
 
-impl Rows for Split {
+impl Split {
+    /// A roll to state `next` with chance `p`, changing the lead or not.
     fn add(&mut self, next: u32, p: f64, changed: bool) {
         if changed { self.changed.add(next, p) } else { self.same.add(next, p) }
     }
 
+    /// The row ends: the mover finishes with chance `finish`, changing the
+    /// lead or not.
     fn close_row(&mut self, finish: f64, changes: bool) {
         self.same.close_row();
         self.changed.close_row();

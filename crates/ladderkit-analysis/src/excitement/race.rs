@@ -172,16 +172,25 @@ fn parting(chain: &RollChain<'_>) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The pass forward over the rounds, at a table of `players`: to the
-/// game's end when `full` (the change counts too when `changes`), else only
-/// to the median game's end (the comeback needs no more). Pauses every
-/// `PAUSE_EVERY` moves looked at.
+/// How far the forward pass goes, and what it counts on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// To the median game's end: the half-way round and its distribution
+    /// (all the comeback needs).
+    HalfWay,
+    /// To the game's end: the photo finish too.
+    PhotoFinish,
+    /// To the game's end, with the leader (and lead) changes.
+    Everything,
+}
+
+/// The pass forward over the rounds, at a table of `players`, as far as
+/// `reach`. Pauses every `PAUSE_EVERY` moves looked at.
 pub(super) async fn forward(
     chain: &RollChain<'_>,
     players: u32,
     options: &Options,
-    full: bool,
-    changes: bool,
+    reach: Reach,
     meter: &Meter,
     progress: (f64, f64),
 ) -> Result<Forward, AnalysisError> {
@@ -197,7 +206,8 @@ pub(super) async fn forward(
     let (mut cum_prev, mut cum_cur) = (vec![0.0; places], vec![0.0; places]);
     cumulate(&prev, &mut cum_cur);
     let mut own_phi = vec![0.0; places];
-    let changes = full && changes && players > 1;
+    let full = reach != Reach::HalfWay;
+    let changes = reach == Reach::Everything && players > 1;
     let parting = if changes && players == 2 { parting(chain) } else { Vec::new() };
     let (mut leader, mut lead, mut photo) = (Series::default(), Series::default(), Series::default());
     let mut streak = 0;
@@ -264,10 +274,10 @@ pub(super) async fn forward(
         }
         leader.add(leader_now);
         lead.add(lead_now);
-        let ratio = if r > 0.0 { r1 / r } else { 0.0 };
-        let rho = ratio.powi(players as i32);
+        let rho = if r > 0.0 { (r1 / r).powi(players as i32) } else { 0.0 };
         std::mem::swap(&mut prev, &mut cur);
         (f, r, g) = (f1, r1, g1);
+        let game = r.powi(players as i32);
         // The end of the half-way round of a game whose median ends now.
         let round = round as u32;
         if median.is_none() {
@@ -277,11 +287,10 @@ pub(super) async fn forward(
                 std::mem::swap(&mut half, &mut scratch);
                 half_at += 1;
             }
-            if r.powi(players as i32) <= 0.5 {
+            if game <= 0.5 {
                 median = Some(round);
             }
         }
-        let game = r.powi(players as i32);
         let geometric = all_settled(&[&photo, &leader, &lead], rho, options.tail, &mut streak);
         let done = median.is_some() && (!full || game < options.tail || geometric);
         if done {

@@ -26,7 +26,8 @@
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
 
-use super::{excitement_unsupported, race};
+use super::excitement_unsupported;
+use super::race::{self, Reach};
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
 
@@ -72,7 +73,7 @@ pub async fn table_measures_stepped(
     let chain = RollChain::new(board, Scope::FromStart);
     chain.check_finishes()?;
     let players = players.max(1);
-    let pass = race::forward(&chain, players, options, true, true, meter, (0.0, 0.7)).await?;
+    let pass = race::forward(&chain, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;
     let comeback = race::comeback(&chain, players, &pass.half, options, meter, (0.7, 1.0)).await?;
     Ok(TableMeasures {
         players,
@@ -89,7 +90,7 @@ pub async fn table_measures_stepped(
 pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<(u32, f64), AnalysisError> {
     let meter = Meter::default();
     ladderkit_core::work::run(async {
-        let pass = race::forward(chain, players, options, false, false, &meter, (0.0, 0.0)).await?;
+        let pass = race::forward(chain, players, options, Reach::HalfWay, &meter, (0.0, 0.0)).await?;
         let comeback = race::comeback(chain, players, &pass.half, options, &meter, (0.0, 0.0)).await?;
         Ok((pass.half_way_round, comeback))
     })
@@ -98,13 +99,14 @@ pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -
 /// `TableMeasures::lead_changes` at two seats alone (the tuner's).
 pub(crate) fn lead_changes(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
     let meter = Meter::default();
-    let pass = ladderkit_core::work::run(race::forward(chain, 2, options, true, true, &meter, (0.0, 0.0)))?;
+    let pass = ladderkit_core::work::run(race::forward(chain, 2, options, Reach::Everything, &meter, (0.0, 0.0)))?;
     Ok(pass.lead_changes.unwrap_or_default())
 }
 
 /// `TableMeasures::photo_finish` alone (the tuner's).
 pub(crate) fn photo_finish(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
     let meter = Meter::default();
-    let pass = ladderkit_core::work::run(race::forward(chain, players, options, true, false, &meter, (0.0, 0.0)))?;
+    let pass =
+        ladderkit_core::work::run(race::forward(chain, players, options, Reach::PhotoFinish, &meter, (0.0, 0.0)))?;
     Ok(pass.photo_finish.unwrap_or_default())
 }

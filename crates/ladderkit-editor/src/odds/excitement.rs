@@ -98,15 +98,9 @@ impl Excitements {
 /// results.
 pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
     let ex = &mut odds.excitement;
-    if ex.running.as_ref().is_some_and(|(k, _)| *k != key) {
-        ex.running = None;
-    }
-    if ex.playing.as_ref().is_some_and(|(k, _)| *k != key) {
-        ex.playing = None;
-    }
-    if ex.tabling.as_ref().is_some_and(|(k, _)| *k != key) {
-        ex.tabling = None;
-    }
+    drop_stale(&mut ex.running, key);
+    drop_stale(&mut ex.playing, key);
+    drop_stale(&mut ex.tabling, key);
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
     if key.players >= 2 && exact && ex.table(key).is_none() {
@@ -137,44 +131,53 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     }
 }
 
+/// Drops the run of an older design (that stops it).
+fn drop_stale<T>(running: &mut Option<(OddsKey, Job<T>)>, key: OddsKey) {
+    if running.as_ref().is_some_and(|(k, _)| *k != key) {
+        *running = None;
+    }
+}
+
+/// Starts the design's run in `running` with `start` unless one runs,
+/// steps it within the frame's budget, and keeps its result in `done`.
+fn step<T>(
+    running: &mut Option<(OddsKey, Job<T>)>,
+    done: &mut Option<(OddsKey, T)>,
+    key: OddsKey,
+    budget: &mut FrameBudget,
+    start: impl FnOnce() -> Job<T>,
+) {
+    let (_, job) = running.get_or_insert_with(|| (key, start()));
+    if let Some(out) = job.run(budget) {
+        *running = None;
+        *done = Some((key, out));
+    }
+}
+
 /// Starts or steps the measures seat by seat.
 fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
-    if ex.tabling.is_none() {
+    step(&mut ex.tabling, &mut ex.table, key, budget, || {
         let board = checks.compiled.board.clone();
-        let job = Job::new(async move {
+        Job::new(async move {
             let (meter, options) = (ladderkit::core::work::Meter::default(), Options::default());
             table_measures_stepped(&board, key.players, &options, &meter).await.map_err(|e| match e {
                 AnalysisError::NotExact(why) => why,
                 e => e.to_string(),
             })
-        });
-        ex.tabling = Some((key, job));
-    }
-    if let Some((_, job)) = ex.tabling.as_mut()
-        && let Some(done) = job.run(budget)
-    {
-        ex.tabling = None;
-        ex.table = Some((key, done));
-    }
+        })
+    });
 }
 
 /// Starts or steps the played games at a table of three or more.
 fn play(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
-    if ex.playing.is_none() {
+    step(&mut ex.playing, &mut ex.played, key, budget, || {
         let board = checks.compiled.board.clone();
-        let job = Job::new(async move {
+        Job::new(async move {
             let meter = ladderkit::core::work::Meter::default();
             let options = Options::default();
             let played =
                 played_measures_stepped(&board, key.players, PLAYED_GAMES, PLAYED_SEED, &options, &meter, &|_| false);
             played.await.map_err(|e| e.to_string())
-        });
-        ex.playing = Some((key, job));
-    }
-    if let Some((_, job)) = ex.playing.as_mut()
-        && let Some(done) = job.run(budget)
-    {
-        ex.playing = None;
-        ex.played = Some((key, done));
-    }
+        })
+    });
 }
