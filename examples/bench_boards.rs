@@ -5,13 +5,13 @@
 //! cargo run --release --example bench_boards -- DIR
 
 use ladderkit::core::sample::{big_board, random_board};
-use ladderkit::core::to_string;
 
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
     for (name, spec) in [("30x30-150-jumps", random_board(30, 30, 150)), ("100x100-2000-jumps", big_board())] {
         let path = std::path::Path::new(&dir).join(format!("{name}.ron"));
-        std::fs::write(&path, to_string(&spec)).expect("the folder is writable");
+        // Through the one safe-write path, as `ladderkit new -o` saves.
+        ladderkit::files::save_variant(&path, &spec).expect("the folder is writable");
         println!("{}", path.display());
     }
 }
