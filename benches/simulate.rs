@@ -3,7 +3,7 @@
 //! million Treehouse games per second per core with random bots.
 //!
 //! `baseline` rows are the plain loop a hand-written C simulator runs (issue
-//! 16's reference): one xoshiro256** draw and one table lookup per roll,
+//! 16's reference, in C: `reference/race.c`, compared in docs/simulate.md): one xoshiro256** draw and one table lookup per roll,
 //! players in turn, the first home wins, only the winner counted. The ratio
 //! of a `milton-bradley N players` row to its baseline is the figure the
 //! race kernel is measured by (it also keeps heat, rides, lead changes and
