@@ -10,12 +10,18 @@
 #     standard library for the web itself (where rustup cannot add targets).
 # and wasm-bindgen-cli at Cargo.lock's version, installed on first use.
 # The build has its own target folder (WEB_TARGET_DIR, default
-# target/web), so it never invalidates the desktop build.
+# target/web), so it never invalidates the desktop build. WEB_PROFILE=web-small
+# builds a smaller module to publish, slowly (docs/web.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-web/dist}"
 target_dir="${WEB_TARGET_DIR:-target/web}"
-profile=web
+# `web`, or `web-small` for a page to publish (Cargo.toml says the cost).
+profile="${WEB_PROFILE:-web}"
+case "$profile" in
+    web | web-small) ;;
+    *) echo "error: WEB_PROFILE is web or web-small, not '$profile'" >&2; exit 2 ;;
+esac
 wasm="$target_dir/wasm32-unknown-unknown/$profile/ladderkit-editor.wasm"
 
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
