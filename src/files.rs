@@ -259,16 +259,40 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), FileError> {
 /// with other hard links is refused: a rename would split it from them,
 /// and rewriting it in place could leave it cut short.
 pub fn save_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic(path, bytes, AtTheName::FollowALink)
+}
+
+/// `save_bytes_atomic` for a file whose name Ladderkit chose itself, inside
+/// a folder it writes into (`write_table`): a symlink at that name is
+/// replaced by the file, never followed, so whoever can write to the
+/// folder cannot choose where the file goes.
+pub fn save_chosen_name(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic(path, bytes, AtTheName::ReplaceALink)
+}
+
+/// What a save does with a symlink at the name it writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtTheName {
+    /// Writes to the link's target: the user named the link.
+    FollowALink,
+    /// Replaces the link: Ladderkit named the file.
+    ReplaceALink,
+}
+
+fn write_atomic(path: &Path, bytes: &[u8], at_the_name: AtTheName) -> Result<(), FileError> {
     let write_error = |source| FileError::Write { path: path.to_owned(), source };
     let target = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(write_error)?,
+        Ok(m) if m.file_type().is_symlink() && at_the_name == AtTheName::FollowALink => {
+            fs::canonicalize(path).map_err(write_error)?
+        }
         _ => path.to_owned(),
     };
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
         _ => PathBuf::from("."),
     };
-    let existing = fs::metadata(&target).ok();
+    // (A link left at `target` is one to replace: it is not read through.)
+    let existing = fs::symlink_metadata(&target).ok().filter(|m| !m.file_type().is_symlink());
     if let Some(m) = &existing {
         if !m.is_file() {
             return Err(write_error(io::Error::other("it is not a regular file")));
@@ -552,13 +576,14 @@ pub fn write_table(
     let table = table(spec, &options).map_err(|e| format!("could not make the table: {e}"))?;
     notes.extend(table.notes.iter().cloned());
     let mut paths = Vec::new();
+    // Ladderkit names these files: a link planted at a name is replaced.
     for file in &table.files {
         let path = dir.join(&file.name);
-        save_bytes_atomic(&path, &file.bytes).map_err(|e| e.to_string())?;
+        save_chosen_name(&path, &file.bytes).map_err(|e| e.to_string())?;
         paths.push(path);
     }
     let path = dir.join(&table.save_name);
-    save_atomic(&path, &table.save).map_err(|e| e.to_string())?;
+    save_chosen_name(&path, table.save.as_bytes()).map_err(|e| e.to_string())?;
     paths.push(path);
     Ok(TableWritten { table, paths, base_url, notes })
 }

@@ -187,3 +187,39 @@ fn a_stray_byte_on_stdin_does_not_end_the_game() {
     let log: serde_json::Value = serde_json::from_str(&fs::read_to_string(&log).unwrap()).unwrap();
     assert!(log["decisions"].as_array().is_some_and(|d| !d.is_empty()), "the game went on after the stray byte: {log}");
 }
+
+/// Issue 55, item 3: `tabletop -o DIR` names the files in DIR itself, so a
+/// link planted at one of those names (by whoever can write to DIR) is
+/// replaced by the file, never written through; the user's own `-o` names
+/// keep following links (`a_save_through_a_symlink_keeps_the_link`).
+#[cfg(unix)]
+#[test]
+fn tabletop_replaces_links_planted_at_the_names_it_chooses() {
+    use std::os::unix::fs::symlink;
+    let dir = folder();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    let out = dir.path().join("table");
+    let first = ladderkit(&["tabletop", v.to_str().unwrap(), "-o", out.to_str().unwrap(), "--no-rulebook"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let mut names: Vec<_> = fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert!(names.len() >= 2, "a save and its board picture: {names:?}");
+    let victims: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let victim = dir.path().join(format!("victim-{i}"));
+            fs::write(&victim, "someone's file").unwrap();
+            fs::remove_file(out.join(name)).unwrap();
+            symlink(&victim, out.join(name)).unwrap();
+            victim
+        })
+        .collect();
+    let again = ladderkit(&["tabletop", v.to_str().unwrap(), "-o", out.to_str().unwrap(), "--no-rulebook"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    for (name, victim) in names.iter().zip(&victims) {
+        assert_eq!(fs::read(victim).unwrap(), b"someone's file", "{name:?} was written through");
+        let meta = fs::symlink_metadata(out.join(name)).unwrap();
+        assert!(meta.is_file(), "{name:?} is still a link");
+    }
+}
