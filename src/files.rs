@@ -543,8 +543,11 @@ pub struct TableWritten {
 /// then the save, so a save never names a file that is not there yet.
 /// `base_url` is where the files will be on the web; `None` loads them
 /// from `dir` (`file:///…/`). The rulebook is the print-and-play kit, its
-/// odds within `out_of_time`. What `ladderkit tabletop` and the editor's
-/// File › Export for Tabletop Simulator… share.
+/// odds within `out_of_time`. A `dir` that holds anything but the files of
+/// this very export (an earlier one of the same variant) is refused unless
+/// `force`. What `ladderkit tabletop` and the editor's File › Export for
+/// Tabletop Simulator… share.
+#[allow(clippy::too_many_arguments)]
 pub fn write_table(
     spec: &VariantSpec,
     compiled: Option<&crate::core::Compiled>,
@@ -552,6 +555,7 @@ pub fn write_table(
     base_url: Option<&str>,
     theme: crate::render::Theme,
     with_rulebook: bool,
+    force: bool,
     out_of_time: &dyn Fn() -> bool,
 ) -> Result<TableWritten, String> {
     use crate::tabletop::{TableOptions, file_url, rulebook, table};
@@ -575,6 +579,24 @@ pub fn write_table(
     let options = TableOptions { base_url: &base_url, theme, rulebook: pdf.as_deref() };
     let table = table(spec, &options).map_err(|e| format!("could not make the table: {e}"))?;
     notes.extend(table.notes.iter().cloned());
+    if !force {
+        // (The rulebook too: an export without it may follow one with it.)
+        let names: Vec<&str> =
+            table.files.iter().map(|f| f.name.as_str()).chain([table.save_name.as_str(), "rules.pdf"]).collect();
+        // Ours too: a killed save's temporary file, `.NAME.PID.RANDOM.tmp`.
+        let ours = |name: &str| {
+            names.iter().any(|w| name == *w || (name.starts_with(&format!(".{w}.")) && name.ends_with(".tmp")))
+        };
+        let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        if let Some(other) = entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).find(|n| !ours(n))
+        {
+            return Err(format!(
+                "{} holds {other}, which this export does not write; choose an empty folder (on the command \
+                 line, --force writes into it anyway)",
+                dir.display()
+            ));
+        }
+    }
     let mut paths = Vec::new();
     // Ladderkit names these files: a link planted at a name is replaced.
     for file in &table.files {

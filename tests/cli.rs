@@ -472,7 +472,8 @@ fn render_draws_boards_and_analyze_draws_plots() {
     let bad = ladderkit(&["render", "variants/treehouse.ron", "-o", dir.join("board.pdf").to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains(".svg or .png"), "{}", stderr(&bad));
-    let broken = ladderkit(&["render", "tests/fixtures/diagnostics/jump-loop.ron", "-o", svg.to_str().unwrap()]);
+    let broken =
+        ladderkit(&["render", "tests/fixtures/diagnostics/jump-loop.ron", "-o", svg.to_str().unwrap(), "--force"]);
     assert_eq!(broken.status.code(), Some(1), "drawn, but the errors are reported");
     assert!(stderr(&broken).contains("jump-loop"));
 
@@ -803,6 +804,8 @@ fn shards_merge_to_the_whole_run_exactly() {
                     &shard,
                     "--out",
                     out.to_str().unwrap(),
+                    // The parts of the last board are written over.
+                    "--force",
                 ]);
                 assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
                 parts.push(out.to_str().unwrap().to_owned());
@@ -929,12 +932,13 @@ fn render_describes_a_variant_as_a_markdown_page_with_its_picture() {
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.contains("![The board](mb.png)") && text.contains("| 4 | 26.0% |"), "{text}");
     assert!(ladderkit::files::load(&dir.join("mb.png")).unwrap().picture, "the linked picture carries the variant");
-    let o = ladderkit(&["render", "variants/treehouse.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
+    let o = ladderkit(&["render", "variants/treehouse.ron", "-o", page.to_str().unwrap(), "--dpi", "20", "--force"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(std::fs::read_to_string(&page).unwrap().contains("No exact odds"));
     // Lost and extra turns: the excitement sentence from the solved game
     // (`analyze`'s 5.99 lead changes).
-    let o = ladderkit(&["render", "variants/gameweave-small.ron", "-o", page.to_str().unwrap(), "--dpi", "20"]);
+    let o =
+        ladderkit(&["render", "variants/gameweave-small.ron", "-o", page.to_str().unwrap(), "--dpi", "20", "--force"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.contains("Two players: 6.0 lead changes a game"), "{text}");
@@ -1026,6 +1030,7 @@ fn print_writes_a_kit_and_refuses_what_it_cannot_print() {
         "16in",
         "--paper",
         "letter",
+        "--force",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("the board is"), "{}", stdout(&o));
@@ -1038,7 +1043,8 @@ fn print_writes_a_kit_and_refuses_what_it_cannot_print() {
     assert!(stderr(&tiny).contains("from 10 cm to 3 m"), "{}", stderr(&tiny));
     let unit = ladderkit(&["print", "variants/treehouse.ron", "-o", pdf.to_str().unwrap(), "--board-size", "40ft"]);
     assert!(stderr(&unit).contains("cm, mm, m or in"), "{}", stderr(&unit));
-    let broken = ladderkit(&["print", "tests/fixtures/diagnostics/jump-loop.ron", "-o", pdf.to_str().unwrap()]);
+    let broken =
+        ladderkit(&["print", "tests/fixtures/diagnostics/jump-loop.ron", "-o", pdf.to_str().unwrap(), "--force"]);
     assert_eq!(broken.status.code(), Some(1), "printed, but the errors are reported");
     assert!(stderr(&broken).contains("jump-loop"));
     std::fs::remove_dir_all(dir).unwrap();

@@ -116,6 +116,31 @@ fn the_command_line_prints_only_through_terminal() {
     assert!(!main.contains("print"), "src/main.rs prints: it should only call cli::run");
 }
 
+#[test]
+fn the_command_line_writes_files_only_through_the_one_writer_and_rule() {
+    // Every file a command writes goes through `ladderkit::files` (atomic,
+    // links and hard links handled: docs/security.md, "Saves"), never by a
+    // path of its own.
+    let cli = root().join("src/cli");
+    let direct = find(&cli, &["fs::write", "File::create", "OpenOptions", "fs::copy", "fs::rename"], |_| false);
+    assert!(direct.is_empty(), "a command writing a file by its own path:\n{}", direct.join("\n"));
+    // And every command that saves asks the one overwrite rule first
+    // (`output::Overwrite`), but for `fmt`, which rewrites its input in
+    // place, and the scoreboard, whose `save` and `save!` are that rule
+    // typed at its prompt.
+    let exempt = ["fmt.rs", "scoreboard.rs", "output.rs"];
+    let mut unruled = Vec::new();
+    for file in rust_files(&cli) {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let text = std::fs::read_to_string(&file).expect("source is UTF-8");
+        let saves = ["files::save_", "save_variant(", "save_picture(", "write_table("].iter().any(|s| text.contains(s));
+        if saves && !exempt.contains(&name) && !text.contains("overwrite") {
+            unruled.push(file.strip_prefix(root()).unwrap_or(&file).display().to_string());
+        }
+    }
+    assert!(unruled.is_empty(), "commands that save without output::Overwrite: {unruled:?}");
+}
+
 /// Every `.rs` file of the project (the build's own folders left out).
 fn project_sources() -> Vec<PathBuf> {
     let mut files = rust_files(&root().join("src"));

@@ -76,6 +76,8 @@ pub struct Args {
     /// .svg file.
     #[arg(long, value_name = "FILE")]
     heat: Option<PathBuf>,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     /// Resolution of PNG pictures, in dots per inch (10 to 1200, as for
     /// `render`).
     #[arg(long, default_value_t = 150.0, value_parser = super::render::parse_dpi)]
@@ -113,6 +115,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
+    if let Err(e) = args.overwrite.check_all(args.plot.iter().chain(&args.heat).map(|p| p.as_path())) {
+        return fail(e);
+    }
     let (spec, dealt) = match clean_spec(&args.file, "analysing")
         .and_then(|spec| Ok((spec.random_jumps.is_some(), board_of_game(spec, args.game)?)))
     {

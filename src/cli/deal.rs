@@ -26,9 +26,8 @@ pub struct Args {
     /// itself, under any of its names).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Overwrite the -o file if it exists.
-    #[arg(long, requires = "output")]
-    force: bool,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     /// Print JSON: game, seed, jumps [{from, to, dealt}].
     #[arg(long)]
     json: bool,
@@ -61,8 +60,8 @@ pub fn run(args: &Args) -> Outcome {
                 args.game
             ));
         }
-        if !args.force && std::fs::symlink_metadata(out).is_ok() {
-            return fail(format!("{} exists; pass --force to overwrite it", out.display()));
+        if let Err(e) = args.overwrite.check(out) {
+            return fail(e);
         }
         let mut board = dealt.clone();
         board.meta.name = format!("{} (game {})", board.meta.name, args.game);

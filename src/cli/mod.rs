@@ -8,6 +8,7 @@ mod diagnostics;
 mod fmt;
 mod merge;
 mod new;
+mod output;
 mod play;
 mod print;
 mod render;

@@ -39,9 +39,8 @@ pub struct Args {
     /// Where to write the variant.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
-    /// Overwrite FILE if it exists.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     #[command(flatten)]
     targets: super::tune::TargetArgs,
     #[command(flatten)]
@@ -73,8 +72,8 @@ fn parse_grid(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    if args.output.exists() && !args.force {
-        return fail(format!("{} exists; pass --force to overwrite it", args.output.display()));
+    if let Err(e) = args.overwrite.check(&args.output) {
+        return fail(e);
     }
     let name = args.name.clone().unwrap_or_else(|| {
         args.output.file_stem().map_or_else(|| "New variant".into(), |s| s.to_string_lossy().into_owned())

@@ -36,6 +36,8 @@ pub struct Args {
     /// Save the game here for `ladderkit replay`.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     /// Stop a game that has not ended after this many turns (a board where
     /// every miss sends pieces back can run for ever with bots).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
@@ -43,6 +45,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
+    if let Err(e) = args.overwrite.check_all(args.log.as_deref()) {
+        return fail(e);
+    }
     let seats = match parse_seats(&args.players, true) {
         Ok(s) => s,
         Err(e) => return fail(e),

@@ -47,6 +47,8 @@ pub struct Args {
     /// Print what was written as JSON (pages, tiles, sizes, bytes, seconds).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
 }
 
 /// "40cm", "400mm", "16in" (or a bare number of centimetres) in millimetres.
@@ -70,6 +72,9 @@ fn parse_size(text: &str) -> Result<f32, String> {
 pub fn run(args: &Args) -> Outcome {
     if !args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
         return fail(format!("{}: name the kit .pdf", args.output.display()));
+    }
+    if let Err(e) = args.overwrite.check(&args.output) {
+        return fail(e);
     }
     let loaded = match load_to_draw(&args.file, "printed") {
         Ok(loaded) => loaded,

@@ -37,6 +37,8 @@ pub struct Args {
     /// picture still carries the variant, dealing and all.
     #[arg(long, default_value_t = 0)]
     game: u64,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -64,6 +66,9 @@ pub fn run(args: &Args) -> Outcome {
     let markdown = args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("md"));
     if PictureFormat::of(&args.output).is_none() && !markdown {
         return fail(format!("{}: name the output .svg or .png (a picture) or .md (a page)", args.output.display()));
+    }
+    if let Err(e) = args.overwrite.check(&args.output) {
+        return fail(e);
     }
     let loaded = match load_to_draw(&args.file, "drawn") {
         Ok(loaded) => loaded,

@@ -66,6 +66,8 @@ pub struct Args {
     /// file for `ladderkit merge`, instead of printing the report.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     /// Also measure how exciting the games were: the spread of lead changes
     /// over games, the comeback (the eventual winner alone last half-way
     /// through a median game) and the photo finish (another seat could
@@ -81,6 +83,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
+    if let Err(e) = args.overwrite.check_all(args.out.as_deref()) {
+        return fail(e);
+    }
     let seats = match parse_seats(&args.bots, false) {
         Ok(s) => s,
         Err(e) => return fail(e),

@@ -51,6 +51,9 @@ pub struct Args {
     /// Print what was written as JSON (files, sizes, snap points, notes).
     #[arg(long)]
     json: bool,
+    /// Write into a DIR that holds other files than this export's.
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -81,6 +84,7 @@ pub fn run(args: &Args) -> Outcome {
         base_url.as_deref(),
         theme,
         !args.no_rulebook,
+        args.overwrite.force,
         &out_of_time,
     ) {
         Ok(written) => written,

@@ -47,9 +47,8 @@ pub struct Args {
     /// Where to write the tuned variant.
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
-    /// Overwrite OUT if it exists.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    overwrite: super::output::Overwrite,
     #[command(flatten)]
     pub targets: TargetArgs,
     #[command(flatten)]
@@ -215,8 +214,8 @@ pub fn run(args: &Args) -> Outcome {
     if !args.targets.any() {
         return fail("give at least one target: --turns, --p90, --min-rolls, --seat-edge or --rides");
     }
-    if args.output.exists() && !args.force {
-        return fail(format!("{} exists; pass --force to overwrite it", args.output.display()));
+    if let Err(e) = args.overwrite.check(&args.output) {
+        return fail(e);
     }
     let spec = match clean_spec(&args.file, "tuning") {
         Ok(spec) => spec,

@@ -149,11 +149,15 @@ fn a_page_does_not_write_over_a_picture_it_did_not_draw() {
     assert_eq!(fs::read(&photo).unwrap(), b"\x89PNG\r\n\x1a\n a holiday photo");
     assert!(!page.exists(), "nothing written");
     fs::remove_file(&photo).unwrap();
-    for _ in 0..2 {
-        // The second time, the picture is the first render's: replaced.
-        let o = ladderkit(&["render", v, "-o", page.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    }
+    let o = ladderkit(&["render", v, "-o", page.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Again: the page is there now (issue 55's one rule), so only with
+    // --force; the picture is then the first render's, and replaced.
+    let o = ladderkit(&["render", v, "-o", page.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("exists; pass --force to overwrite it"), "{}", stderr(&o));
+    let o = ladderkit(&["render", v, "-o", page.to_str().unwrap(), "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 /// Item 10: the scoreboard's `save PATH` replaced any file.
@@ -222,4 +226,59 @@ fn tabletop_replaces_links_planted_at_the_names_it_chooses() {
         let meta = fs::symlink_metadata(out.join(name)).unwrap();
         assert!(meta.is_file(), "{name:?} is still a link");
     }
+}
+
+/// Issue 55, item 2: one overwrite rule for every command that writes a
+/// file it is told to. With a link planted at the output (the issue's
+/// attack: `ln -s victim OUT`), each refuses, names --force, and leaves
+/// the victim whole; with --force it writes (through the link, the user's
+/// choice). Before, `render`, `print`, `analyze --heat` and `--plot` wrote
+/// through the link, exit 0.
+#[cfg(unix)]
+#[test]
+fn every_writer_refuses_an_existing_output_without_force() {
+    use std::os::unix::fs::symlink;
+    let dir = folder();
+    let v = copy_of("milton-bradley.ron", dir.path());
+    let v = v.to_str().unwrap();
+    let writers: [(&str, Vec<&str>); 9] = [
+        ("board.png", vec!["render", v, "-o"]),
+        ("board.svg", vec!["render", v, "-o"]),
+        ("kit.pdf", vec!["print", v, "-o"]),
+        ("heat.png", vec!["analyze", v, "--heat"]),
+        ("odds.svg", vec!["analyze", v, "--plot"]),
+        ("part.json", vec!["simulate", v, "--games", "200", "--seed", "1", "--shard", "1/2", "--out"]),
+        ("game.json", vec!["play", v, "--players", "bot:random,bot:random", "--seed", "3", "--log"]),
+        ("new.ron", vec!["new", "--grid", "5x5", "-o"]),
+        ("tuned.ron", vec!["tune", v, "--turns", "30", "--candidates", "50", "--seed", "1", "-o"]),
+    ];
+    for (name, args) in writers {
+        let out = dir.path().join(name);
+        let victim = dir.path().join(format!("victim-of-{name}"));
+        fs::write(&victim, "someone's file").unwrap();
+        symlink(&victim, &out).unwrap();
+        let mut refused = args.clone();
+        refused.push(out.to_str().unwrap());
+        let o = ladderkit(&refused);
+        assert_eq!(o.status.code(), Some(2), "{refused:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("exists; pass --force to overwrite it"), "{refused:?}: {}", stderr(&o));
+        assert_eq!(fs::read(&victim).unwrap(), b"someone's file", "{refused:?} wrote through the link");
+        let mut forced = refused.clone();
+        forced.push("--force");
+        let o = ladderkit(&forced);
+        assert!(matches!(o.status.code(), Some(0 | 3)), "{forced:?}: {}", stderr(&o));
+        assert_ne!(fs::read(&victim).unwrap(), b"someone's file", "{forced:?} wrote nothing");
+        assert!(fs::symlink_metadata(&out).unwrap().file_type().is_symlink(), "the user's link stays");
+    }
+    // The tabletop folder: a file of someone else's in it.
+    let table = dir.path().join("table");
+    fs::create_dir(&table).unwrap();
+    fs::write(table.join("notes.txt"), "mine").unwrap();
+    let o = ladderkit(&["tabletop", v, "-o", table.to_str().unwrap(), "--no-rulebook"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("holds notes.txt, which this export does not write"), "{}", stderr(&o));
+    assert_eq!(fs::read_dir(&table).unwrap().count(), 1, "nothing written");
+    let o = ladderkit(&["tabletop", v, "-o", table.to_str().unwrap(), "--no-rulebook", "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(table.join("notes.txt")).unwrap(), "mine");
 }

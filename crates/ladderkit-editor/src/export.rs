@@ -259,8 +259,16 @@ fn export_table(
         }
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
-        let written =
-            ladderkit::files::write_table(&doc.spec, Some(&compiled), &dir, None, options.theme, true, &out_of_time);
+        let written = ladderkit::files::write_table(
+            &doc.spec,
+            Some(&compiled),
+            &dir,
+            None,
+            options.theme,
+            true,
+            false,
+            &out_of_time,
+        );
         files.say(match written {
             Ok(w) => format!(
                 "the Tabletop Simulator table written to {}: {} snap points, {} seats{}; copy {} into Tabletop \
