@@ -18,6 +18,7 @@ mod readback;
 mod rules;
 mod saves;
 mod terminal;
+mod writers;
 
 /// A fresh folder, removed when the guard is dropped.
 fn folder() -> tempfile::TempDir {
