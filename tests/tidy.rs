@@ -122,8 +122,15 @@ fn the_command_line_writes_files_only_through_the_one_writer_and_rule() {
     // links and hard links handled: docs/security.md, "Saves"), never by a
     // path of its own.
     let cli = root().join("src/cli");
-    let direct = find(&cli, &["fs::write", "File::create", "OpenOptions", "fs::copy", "fs::rename"], |_| false);
+    let writes = ["fs::write", "File::create", "OpenOptions", "fs::copy", "fs::rename"];
+    let direct = find(&cli, &writes, |_| false);
     assert!(direct.is_empty(), "a command writing a file by its own path:\n{}", direct.join("\n"));
+    // The editor likewise, but for its `--report` log (written line by line
+    // for the tests that drive the window, docs/security.md) and the keys
+    // test that rewrites docs/editor.md when asked.
+    let editor = root().join("crates/ladderkit-editor/src");
+    let own = find(&editor, &writes, |f| f == editor.join("report.rs") || f == editor.join("keys.rs"));
+    assert!(own.is_empty(), "the editor writing a file by its own path:\n{}", own.join("\n"));
     // And every command that saves asks the one overwrite rule first
     // (`output::Overwrite`), but for `fmt`, which rewrites its input in
     // place, and the scoreboard, whose `save` and `save!` are that rule
