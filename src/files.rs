@@ -351,14 +351,11 @@ fn temp_name(target: &Path) -> String {
 /// removed, never what a link points to.
 fn clear_stale_temps(dir: &Path, name: &str) {
     let Ok(entries) = fs::read_dir(dir) else { return };
-    let name_part = format!(".{name}.");
     let proc_seen = Path::new("/proc/self").exists();
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&name_part).and_then(|r| r.strip_suffix(".tmp")) else { continue };
-        // `PID` (an older Ladderkit's name) or `PID.RANDOM`.
-        let pid = rest.split('.').next().unwrap_or_default();
-        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) || pid == std::process::id().to_string() {
+        let Some(pid) = temporary_of(&file, name) else { continue };
+        if pid == std::process::id().to_string() {
             continue;
         }
         let Ok(meta) = entry.path().symlink_metadata() else { continue };
@@ -374,6 +371,15 @@ fn clear_stale_temps(dir: &Path, name: &str) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// If `file` is a temporary file of a save whose `temp_name` is `name`,
+/// the `PID` of the process that made it: `.NAME.PID.RANDOM.tmp`, or an
+/// older Ladderkit's `.NAME.PID.tmp`.
+fn temporary_of<'a>(file: &'a str, name: &str) -> Option<&'a str> {
+    let rest = file.strip_prefix('.')?.strip_prefix(name)?.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let pid = rest.split('.').next()?;
+    (!pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())).then_some(pid)
 }
 
 /// How many other names the file has, if any.
@@ -583,10 +589,9 @@ pub fn write_table(
         // (The rulebook too: an export without it may follow one with it.)
         let names: Vec<&str> =
             table.files.iter().map(|f| f.name.as_str()).chain([table.save_name.as_str(), "rules.pdf"]).collect();
-        // Ours too: a killed save's temporary file, `.NAME.PID.RANDOM.tmp`.
-        let ours = |name: &str| {
-            names.iter().any(|w| name == *w || (name.starts_with(&format!(".{w}.")) && name.ends_with(".tmp")))
-        };
+        // Ours too: a killed save's temporary file.
+        let ours =
+            |file: &str| names.iter().any(|w| file == *w || temporary_of(file, &temp_name(Path::new(w))).is_some());
         let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         if let Some(other) = entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).find(|n| !ours(n))
         {

@@ -51,7 +51,6 @@ pub struct Args {
     /// Print what was written as JSON (files, sizes, snap points, notes).
     #[arg(long)]
     json: bool,
-    /// Write into a DIR that holds other files than this export's.
     #[command(flatten)]
     overwrite: super::output::Overwrite,
 }

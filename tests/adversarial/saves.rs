@@ -219,6 +219,9 @@ fn tabletop_replaces_links_planted_at_the_names_it_chooses() {
             victim
         })
         .collect();
+    // A killed save's temporary file is the export's own (no --force needed).
+    let killed = out.join(format!(".{}.999999999.x1y2.tmp", names[0].to_string_lossy()));
+    fs::write(&killed, "half a file").unwrap();
     let again = ladderkit(&["tabletop", v.to_str().unwrap(), "-o", out.to_str().unwrap(), "--no-rulebook"]);
     assert!(again.status.success(), "{}", stderr(&again));
     for (name, victim) in names.iter().zip(&victims) {

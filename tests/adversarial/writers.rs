@@ -77,14 +77,20 @@ impl Writer {
 
 const OLD: &[u8] = b"the old file, whole";
 
+/// `w`'s output in `dir`, holding `OLD`.
+fn old_output(dir: &Path, w: &Writer) -> PathBuf {
+    let out = dir.join(w.name);
+    fs::write(&out, OLD).unwrap();
+    out
+}
+
 #[cfg(unix)]
 #[test]
 fn every_writer_refuses_a_hard_linked_output_and_leaves_both_names_whole() {
     let dir = folder();
     let v = copy_of("milton-bradley.ron", dir.path());
     for w in &WRITERS {
-        let out = dir.path().join(w.name);
-        fs::write(&out, OLD).unwrap();
+        let out = old_output(dir.path(), w);
         let other = dir.path().join(format!("other-name-of-{}", w.name));
         fs::hard_link(&out, &other).unwrap();
         let o = w.run(&v, &out);
@@ -105,8 +111,7 @@ fn every_writer_leaves_links_at_temporary_names_alone() {
     let victim = dir.path().join("victim");
     fs::write(&victim, "someone's file").unwrap();
     for w in &WRITERS {
-        let out = dir.path().join(w.name);
-        fs::write(&out, OLD).unwrap();
+        let out = old_output(dir.path(), w);
         let n = w.name;
         for planted in
             [format!(".{n}.tmp"), format!("{n}.tmp"), format!(".{n}.1.tmp"), format!("{n}~"), format!(".{n}.swp")]
@@ -129,8 +134,7 @@ fn every_writer_keeps_a_read_only_outputs_mode() {
     let dir = folder();
     let v = copy_of("milton-bradley.ron", dir.path());
     for w in &WRITERS {
-        let out = dir.path().join(w.name);
-        fs::write(&out, OLD).unwrap();
+        let out = old_output(dir.path(), w);
         fs::set_permissions(&out, fs::Permissions::from_mode(0o444)).unwrap();
         let o = w.run(&v, &out);
         assert!(matches!(o.status.code(), Some(0 | 3)), "{}: {}", w.name, stderr(&o));
