@@ -4,14 +4,15 @@
 //! least once" chances and < 1 s with all of them. Then the exact
 //! excitement measures: seat by seat at any table (`analyze`'s default;
 //! issue 51: with the analysis, ≤ 20 ms on Milton Bradley at four, ≤ 100 ms
-//! on 30 × 30 at two, ≤ 1 s on 100 × 100 at two and four), and over the
+//! on 30 × 30 at two, ≤ 1 s on 100 × 100 at two and four; with lost and
+//! extra turns too), and over the
 //! joint states of a two-player race (`--joint`).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement, table_measures};
-use ladderkit::core::sample::{big_board, random_board};
+use ladderkit::core::sample::{big_board, random_board, with_turn_effects};
 use ladderkit::core::{Compiled, check_source, compile};
 
 fn variant(text: &str) -> Compiled {
@@ -54,9 +55,18 @@ fn analysis(c: &mut Criterion) {
     }
     // Seat by seat at any table: leader and lead changes, comeback, photo
     // finish (`analyze`'s default excitement).
-    for (name, board) in
-        [("milton-bradley", &mb.board), ("30x30, 150 jumps", &medium.board), ("100x100, 2000 jumps", &big.board)]
-    {
+    // The same with lost and extra turns (a turn none, one or several
+    // rolls: the turn chain).
+    let mb_turns =
+        compile(&with_turn_effects(check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap()));
+    let big_turns = compile(&with_turn_effects(big_board()));
+    for (name, board) in [
+        ("milton-bradley", &mb.board),
+        ("30x30, 150 jumps", &medium.board),
+        ("100x100, 2000 jumps", &big.board),
+        ("milton-bradley with turns", &mb_turns.board),
+        ("100x100, 2000 jumps with turns", &big_turns.board),
+    ] {
         for players in [2, 4] {
             group.bench_function(format!("{name} {players} players, seat by seat"), |b| {
                 b.iter(|| table_measures(black_box(board), players, &Options::default()).unwrap())

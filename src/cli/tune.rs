@@ -89,14 +89,14 @@ pub struct TargetArgs {
     #[arg(long, value_name = "RIDES", value_parser = positive, allow_negative_numbers = true)]
     pub rides: Option<f64>,
     /// Expected lead changes in a two-player game: how often the piece in
-    /// front changes hands (exact; races whose turns are single rolls and
-    /// whose pieces never meet; `analyze` shows it under Excitement).
+    /// front changes hands (exact; races whose pieces never meet, lost and
+    /// extra turns included; `analyze` shows it under Excitement).
     #[arg(long, value_name = "CHANGES", value_parser = positive, allow_negative_numbers = true)]
     pub lead_changes: Option<f64>,
     /// The chance that the winner was alone last (two players: behind)
     /// half-way through a median game at a table of --players, in percent
-    /// (35%: a comeback in about one game of three); races whose turns are
-    /// single rolls and whose pieces never meet.
+    /// (35%: a comeback in about one game of three); races whose pieces
+    /// never meet, lost and extra turns included.
     #[arg(long, value_name = "PERCENT", value_parser = percent)]
     pub comeback: Option<f64>,
     /// The chance that a game at a table of --players is decided late, in

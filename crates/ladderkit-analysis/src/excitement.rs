@@ -28,9 +28,11 @@ use crate::lead_changes::Counts;
 use crate::{AnalysisError, Options};
 
 mod pairs;
+mod parting;
 mod played;
 mod race;
 mod table;
+mod turn_chain;
 
 pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures, played_measures_stepped};
 pub use table::{TableMeasures, table_measures, table_measures_stepped};
@@ -230,20 +232,29 @@ impl Trailing {
     }
 }
 
-/// Why a board's excitement is not computed exactly here, if it is not.
+/// Why a board's excitement over the race's joint chain (two seats, roll
+/// by roll: `excitement`) is not computed exactly here, if it is not.
 pub fn excitement_unsupported(board: &CompiledBoard) -> Option<String> {
-    if let Some(e) = crate::interacting(board) {
-        return Some(e.to_string());
-    }
-    if let Some(why) = crate::interaction(board) {
+    if let Some(why) = race_unsupported(board) {
         return Some(why);
     }
     if !crate::turns::turns_are_rolls(board) {
         return Some(
-            "lost and extra turns make a turn more than one roll, which the exact measures do not follow yet".into(),
+            "lost and extra turns make a turn more than one roll, which the joint chain does not follow; \
+             the seat-by-seat measures do, and `ladderkit solve` gives the rest for two players"
+                .into(),
         );
     }
     None
+}
+
+/// Why the race's measures seat by seat (`table_measures`) are not exact
+/// on a board, if they are not: the pieces meet.
+pub fn race_unsupported(board: &CompiledBoard) -> Option<String> {
+    if let Some(e) = crate::interacting(board) {
+        return Some(e.to_string());
+    }
+    crate::interaction(board)
 }
 
 /// Refuses, with the reason, a board whose two-player measures are not
@@ -285,8 +296,9 @@ pub async fn excitement_stepped(
     // very figures `table_measures` gives (they pause without moving the
     // meter).
     let quiet = Meter::default();
-    let race = race::forward(&chain, 2, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
-    let comeback = race::comeback(&chain, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
+    let turns = turn_chain::TurnChain::new(&chain)?;
+    let race = race::forward(&chain, &turns, 2, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
+    let comeback = race::comeback(&turns, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
     let half_way_round = race.half_way_round;
     // The win chance took the first quarter of the meter.
     let pairs = pairs::Pairs::new(&chain, &win_chance);

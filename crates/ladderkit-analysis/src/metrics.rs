@@ -107,7 +107,7 @@ impl Metrics {
             out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
         }
         if (wanted.lead_changes || wanted.comeback.is_some() || wanted.photo_finish.is_some())
-            && let Some(why) = crate::excitement_unsupported(board)
+            && let Some(why) = crate::excitement::race_unsupported(board)
         {
             return Err(AnalysisError::NotExact(why));
         }

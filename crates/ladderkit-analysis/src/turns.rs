@@ -60,7 +60,7 @@ pub(crate) fn expected(chain: &RollChain, visits: &[f64]) -> f64 {
     let board = chain.board;
     let extras = board.outcomes.iter().any(|o| o.extra_turn) || board.rest.iter().any(|r| r.extra_turn);
     match board.max_consecutive_turns {
-        Some(cap) if extras && cap > 1 => capped(chain, cap),
+        Some(cap) if extras && cap > 1 => capped_by_visits(chain, cap, visits).unwrap_or_else(|| capped(chain, cap)),
         _ => {
             let allowed = board.allows_another_turn(1);
             (0..chain.states())
@@ -76,6 +76,76 @@ pub(crate) fn expected(chain: &RollChain, visits: &[f64]) -> f64 {
                 .sum()
         }
     }
+}
+
+/// Sweeps `capped_by_visits` takes at most before it leaves the work to
+/// `capped` (extra turns that a piece keeps earning for long runs).
+const CAP_SWEEPS: usize = 200;
+
+/// `capped` from the roll chain's visits, without a solve: where a piece
+/// rolls does not depend on the turns in a row, so the visits `v` of the
+/// roll chain are the visits of (position, turns in a row) summed over the
+/// turns in a row, and only the rolls taken as the `cap`-th turn in a row
+/// cost otherwise. With `A` the rolls that earn another turn (none to
+/// lose), the visits as the `k`-th turn in a row are `v_k = (Aᵀ)^(k−1) v_1`,
+/// and `Σ_k v_k = v` gives `v_1 = (I − Aᵀ) v + (Aᵀ)^cap v_1`, swept to a
+/// fixed point; `None` if it does not settle within `CAP_SWEEPS`.
+fn capped_by_visits(chain: &RollChain, cap: u32, visits: &[f64]) -> Option<f64> {
+    let board = chain.board;
+    let rolls = TurnRolls::new(chain);
+    let n = chain.states();
+    let push = |from: &[f64], to: &mut [f64]| {
+        to.iter_mut().for_each(|m| *m = 0.0);
+        for (x, &m) in from.iter().enumerate().filter(|(_, m)| **m != 0.0) {
+            for &(y, p) in rolls.again.row(x) {
+                to[y as usize] += m * p;
+            }
+        }
+    };
+    let (mut pushed, mut scratch) = (vec![0.0; n], vec![0.0; n]);
+    push(visits, &mut pushed);
+    let fixed: Vec<f64> = visits.iter().zip(&pushed).map(|(v, a)| v - a).collect();
+    let scale: f64 = visits.iter().sum();
+    let mut first = fixed.clone();
+    let mut settled = false;
+    for _ in 0..CAP_SWEEPS {
+        pushed.copy_from_slice(&first);
+        for _ in 0..cap {
+            push(&pushed, &mut scratch);
+            std::mem::swap(&mut pushed, &mut scratch);
+        }
+        let mut change: f64 = 0.0;
+        for ((v1, f), a) in first.iter_mut().zip(&fixed).zip(&pushed) {
+            let next = f + a;
+            change = change.max((next - *v1).abs());
+            *v1 = next;
+        }
+        if change <= 1e-16 * scale.max(1.0) {
+            settled = true;
+            break;
+        }
+    }
+    if !settled {
+        return None;
+    }
+    // The visits as the `cap`-th turn in a row.
+    let mut last = first;
+    for _ in 1..cap {
+        push(&last, &mut scratch);
+        std::mem::swap(&mut last, &mut scratch);
+    }
+    let costs = |x: usize, allowed: bool| -> f64 {
+        let pos = chain.positions[x];
+        board.outcomes.iter().map(|o| board.probability(o) * cost(&board.resolve(pos, o), allowed)).sum()
+    };
+    Some(
+        (0..n)
+            .map(|x| {
+                let (free, capped) = (costs(x, true), costs(x, false));
+                visits[x] * free + last[x] * (capped - free)
+            })
+            .sum(),
+    )
 }
 
 /// With at most `cap` turns in a row, the state is (position, turns taken
@@ -111,7 +181,7 @@ fn capped(chain: &RollChain, cap: u32) -> f64 {
 }
 
 /// Where one roll from each state leads, merged by destination.
-struct Rows {
+pub(crate) struct Rows {
     offsets: Vec<usize>,
     entries: Vec<(u32, f64)>,
 }
@@ -133,8 +203,12 @@ impl Rows {
         self.offsets.push(self.entries.len());
     }
 
-    fn row(&self, x: usize) -> &[(u32, f64)] {
+    pub fn row(&self, x: usize) -> &[(u32, f64)] {
         &self.entries[self.offsets[x]..self.offsets[x + 1]]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 }
 
@@ -142,22 +216,27 @@ impl Rows {
 /// turns inside one turn is dropped (far below the analysis' precision).
 const NEGLIGIBLE: f64 = 1e-14;
 
-/// One turn of the turn chain. State: (roll-chain state, pending lost turns).
-struct Turn<'a> {
-    board: &'a CompiledBoard,
-    lose_levels: usize,
-    wins: Vec<f64>,
-    /// Rolls that roll again (when the cap allows); rolls that end the
-    /// turn, when another is allowed and when it is not.
-    again: Rows,
-    end: Rows,
-    capped: Rows,
-    rolling: Vec<f64>,
-    rolling_next: Vec<f64>,
+/// One roll of one piece under the turn rules, the one place they are
+/// read: from each roll-chain state, the chance to win and where the rest
+/// leads, split by what becomes of the turn. A turn state is (roll-chain
+/// state `x`, pending lost turns `l`), numbered `x * lose_levels + l`, so
+/// turn states too are in position order.
+pub(crate) struct TurnRolls<'a> {
+    pub board: &'a CompiledBoard,
+    /// Pending lost turns run from 0 to `lose_levels − 1`.
+    pub lose_levels: usize,
+    pub wins: Vec<f64>,
+    /// When another turn is allowed: rolls that roll again at once (to a
+    /// roll-chain state), and rolls that end the turn (to a turn state; an
+    /// extra turn with turns to lose is the first one lost).
+    pub again: Rows,
+    pub end: Rows,
+    /// When the cap allows no other turn: every roll ends the turn.
+    pub capped: Rows,
 }
 
-impl<'a> Turn<'a> {
-    fn new(chain: &RollChain<'a>) -> Self {
+impl<'a> TurnRolls<'a> {
+    pub fn new(chain: &RollChain<'a>) -> Self {
         let board = chain.board;
         let lose_levels = board.rest.iter().map(|r| r.lose_turns).max().unwrap_or(0) as usize + 1;
         let index = |x: u32, lose: u32| x as usize * lose_levels + lose as usize;
@@ -183,13 +262,33 @@ impl<'a> Turn<'a> {
             end.close();
             capped.close();
         }
-        Self { board, lose_levels, wins, again, end, capped, rolling: vec![0.0; n], rolling_next: vec![0.0; n] }
+        Self { board, lose_levels, wins, again, end, capped }
+    }
+
+    /// The rows a roll taken as the `turns_in_row`-th turn in a row
+    /// follows: (rolls again, ends the turn).
+    pub fn rows(&self, turns_in_row: u32) -> (Option<&Rows>, &Rows) {
+        if self.board.allows_another_turn(turns_in_row) { (Some(&self.again), &self.end) } else { (None, &self.capped) }
+    }
+}
+
+/// One turn of the turn chain. State: (roll-chain state, pending lost turns).
+struct Turn<'a> {
+    rolls: TurnRolls<'a>,
+    rolling: Vec<f64>,
+    rolling_next: Vec<f64>,
+}
+
+impl<'a> Turn<'a> {
+    fn new(chain: &RollChain<'a>) -> Self {
+        let n = chain.states();
+        Self { rolls: TurnRolls::new(chain), rolling: vec![0.0; n], rolling_next: vec![0.0; n] }
     }
 }
 
 impl Stepper for Turn<'_> {
     fn step(&mut self, mass: &[f64], next: &mut [f64]) -> (f64, f64) {
-        let levels = self.lose_levels;
+        let levels = self.rolls.lose_levels;
         next.iter_mut().for_each(|m| *m = 0.0);
         self.rolling.iter_mut().for_each(|m| *m = 0.0);
         let mut survival = 0.0;
@@ -213,24 +312,18 @@ impl Stepper for Turn<'_> {
                 break;
             }
             self.rolling_next.iter_mut().for_each(|m| *m = 0.0);
-            let again = self.board.allows_another_turn(turns_in_row);
+            let (again, end) = self.rolls.rows(turns_in_row);
             for (x, &m) in self.rolling.iter().enumerate() {
                 if m == 0.0 {
                     continue;
                 }
                 rolls += m;
-                finished += m * self.wins[x];
-                if again {
-                    for &(d, p) in self.again.row(x) {
-                        self.rolling_next[d as usize] += m * p;
-                    }
-                    for &(d, p) in self.end.row(x) {
-                        next[d as usize] += m * p;
-                    }
-                } else {
-                    for &(d, p) in self.capped.row(x) {
-                        next[d as usize] += m * p;
-                    }
+                finished += m * self.rolls.wins[x];
+                for &(d, p) in again.map_or(&[][..], |a| a.row(x)) {
+                    self.rolling_next[d as usize] += m * p;
+                }
+                for &(d, p) in end.row(x) {
+                    next[d as usize] += m * p;
                 }
             }
             std::mem::swap(&mut self.rolling, &mut self.rolling_next);
@@ -254,7 +347,36 @@ pub(crate) async fn story(
         return crate::rolls::story(chain, until, meter).await;
     }
     let mut turn = Turn::new(chain);
-    let mut start = vec![0.0; chain.states() * turn.lose_levels];
-    start[chain.start as usize * turn.lose_levels] = 1.0;
+    let levels = turn.rolls.lose_levels;
+    let mut start = vec![0.0; chain.states() * levels];
+    start[chain.start as usize * levels] = 1.0;
     crate::tail::story(start, &mut turn, until, meter, (0.5, 0.7)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use ladderkit_core::compile;
+    use ladderkit_core::sample::{random_board, with_turn_effects};
+
+    use super::*;
+    use crate::chain::Scope;
+
+    /// The expected turns under a cap from the roll chain's visits equal
+    /// the solve over (position, turns in a row), cap by cap.
+    #[test]
+    fn capped_turns_from_the_visits_are_the_solves() {
+        for cap in 2..=5 {
+            for spec in [random_board(10, 10, 12), random_board(20, 20, 60)] {
+                let mut spec = with_turn_effects(spec);
+                spec.rules.max_consecutive_turns = Some(cap);
+                let board = compile(&spec).board;
+                let chain = RollChain::new(&board, Scope::FromStart);
+                let lu = Factored::new(&chain.q).unwrap();
+                let visits = crate::rolls::Visits::new(&chain, &lu);
+                let fast = capped_by_visits(&chain, cap, &visits.per_state).expect("settles");
+                let solved = capped(&chain, cap);
+                assert!((fast - solved).abs() <= 1e-12 * solved, "cap {cap}: {fast} against {solved}");
+            }
+        }
+    }
 }

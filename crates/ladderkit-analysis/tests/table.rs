@@ -54,47 +54,80 @@ fn alone_last(at: &[u32]) -> Option<u8> {
     last.next().is_none().then_some(first as u8)
 }
 
-/// The whole game at a table of `players`, turn by turn; `half` the
-/// half-way round to tag (0: find it from the median game).
+/// Who stands where, each seat's pending lost turns, the last sole leader,
+/// the seat alone last at the end of the half-way round.
+type State = (Vec<u32>, Vec<u32>, u8, u8);
+
+/// Mass still rolling extra turns within one turn below which the
+/// reference drops it.
+const ROLLING: f64 = 1e-20;
+
+/// The whole game at a table of `players`, turn by turn, each turn roll
+/// by roll as the engine plays it (a lost turn is a turn where nothing
+/// moves; an extra turn is another roll of the same turn; an extra turn
+/// with turns to lose is the first one lost); `half` the half-way round
+/// to tag (0: find it from the median game).
 fn joint(board: &CompiledBoard, players: usize, half: u32) -> Joint {
     let goal = board.goal;
     let one_roll: Vec<bool> = (0..board.points.len() as u32)
         .map(|p| p != goal && board.outcomes.iter().any(|o| board.travel(p, o).rest == goal))
         .collect();
-    // (positions, last sole leader, alone last at the end of `half`).
-    type State = (Vec<u32>, u8, u8);
-    let mut now: HashMap<State, f64> = HashMap::from([((vec![board.start; players], NOBODY, NOBODY), 1.0)]);
+    let start: State = (vec![board.start; players], vec![0; players], NOBODY, NOBODY);
+    let mut now: HashMap<State, f64> = HashMap::from([(start, 1.0)]);
     let mut out = Joint::default();
     let mut median = None;
     for turn in 0.. {
         let mover = turn % players;
         let mut next: HashMap<State, f64> = HashMap::new();
+        let mut rolling: HashMap<State, f64> = HashMap::new();
+        for ((at, mut lose, last, behind), m) in now {
+            if lose[mover] > 0 {
+                lose[mover] -= 1;
+                *next.entry((at, lose, last, behind)).or_default() += m;
+            } else {
+                *rolling.entry((at, lose, last, behind)).or_default() += m;
+            }
+        }
         // This turn's terms, summed apart before they join the totals.
         let mut turn_sums = Joint::default();
-        for ((at, last, behind), m) in &now {
-            for o in &board.outcomes {
-                let p = m * board.probability(o);
-                let to = board.travel(at[mover], o).rest;
-                let mut after = at.clone();
-                after[mover] = to;
-                if leaders(at, board.start) != 0 && leaders(at, board.start) != leaders(&after, board.start) {
-                    turn_sums.leader_changes += p;
-                }
-                let led = sole(&after).unwrap_or(*last);
-                if *last != NOBODY && led != *last {
-                    turn_sums.lead_changes += p;
-                }
-                if to == goal {
-                    if *behind == mover as u8 {
-                        turn_sums.comeback += p;
+        let mut in_row = 1;
+        while rolling.values().sum::<f64>() > ROLLING {
+            let mut again: HashMap<State, f64> = HashMap::new();
+            let another = board.allows_another_turn(in_row);
+            for ((at, lose, last, behind), m) in &rolling {
+                for o in &board.outcomes {
+                    let p = m * board.probability(o);
+                    let r = board.resolve(at[mover], o);
+                    let to = r.step.rest;
+                    let mut after = at.clone();
+                    after[mover] = to;
+                    if leaders(at, board.start) != 0 && leaders(at, board.start) != leaders(&after, board.start) {
+                        turn_sums.leader_changes += p;
                     }
-                    if (0..players).any(|s| s != mover && one_roll[at[s] as usize]) {
-                        turn_sums.photo_finish += p;
+                    let led = sole(&after).unwrap_or(*last);
+                    if *last != NOBODY && led != *last {
+                        turn_sums.lead_changes += p;
                     }
-                    continue;
+                    if r.won {
+                        if *behind == mover as u8 {
+                            turn_sums.comeback += p;
+                        }
+                        if (0..players).any(|s| s != mover && lose[s] == 0 && one_roll[at[s] as usize]) {
+                            turn_sums.photo_finish += p;
+                        }
+                        continue;
+                    }
+                    let mut lose = lose.clone();
+                    if another && r.extra_turn && r.lose_turns == 0 {
+                        *again.entry((after, lose, led, *behind)).or_default() += p;
+                        continue;
+                    }
+                    lose[mover] = if another && r.extra_turn { r.lose_turns - 1 } else { r.lose_turns };
+                    *next.entry((after, lose, led, *behind)).or_default() += p;
                 }
-                *next.entry((after, led, *behind)).or_default() += p;
             }
+            rolling = again;
+            in_row += 1;
         }
         out.leader_changes += turn_sums.leader_changes;
         out.lead_changes += turn_sums.lead_changes;
@@ -110,9 +143,9 @@ fn joint(board: &CompiledBoard, players: usize, half: u32) -> Joint {
             if round == half {
                 now = now
                     .into_iter()
-                    .map(|((at, last, _), m)| {
+                    .map(|((at, lose, last, _), m)| {
                         let behind = alone_last(&at).unwrap_or(NOBODY);
-                        ((at, last, behind), m)
+                        ((at, lose, last, behind), m)
                     })
                     .fold(HashMap::new(), |mut all, (k, m)| {
                         *all.entry(k).or_default() += m;
@@ -149,6 +182,13 @@ fn compare(board: &CompiledBoard, players: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `compare` on `spec`'s board, if it compiles without errors.
+fn compare_spec(spec: &VariantSpec, players: usize) -> Result<(), TestCaseError> {
+    let compiled = compile(spec);
+    prop_assume!(!compiled.has_errors());
+    compare(&compiled.board, players)
+}
+
 /// A track of `spaces` with these jumps.
 fn track(spaces: u32, sides: u32, overshoot: Overshoot, jumps: &[(u32, u32)]) -> VariantSpec {
     let mut spec = VariantSpec::with_board("t", Board::Track { spaces, looped: false, first: 1 });
@@ -170,14 +210,42 @@ fn small(max_spaces: u32) -> impl Strategy<Value = VariantSpec> {
     })
 }
 
+/// `small` with lost turns, extra turns, a roll that earns another turn
+/// and a cap on turns in a row, some of them.
+fn with_turns(max_spaces: u32) -> impl Strategy<Value = VariantSpec> {
+    small(max_spaces).prop_flat_map(|spec| {
+        let spaces = match spec.board {
+            Board::Track { spaces, .. } => spaces,
+            _ => unreachable!("`small` makes tracks"),
+        };
+        let sides = spec.rules.dice.sides;
+        (
+            Just(spec),
+            prop::collection::vec((2..spaces, 1u32..=2), 0..3),
+            prop::collection::vec(2..spaces, 0..3),
+            prop::option::of(1..=sides),
+            prop::option::of(1u32..=3),
+        )
+            .prop_map(|(mut spec, lose, again, earned, cap)| {
+                for (space, turns) in lose {
+                    spec.effects.push(SpaceEffect { space, effect: Effect::LoseTurns(turns) });
+                }
+                for space in again {
+                    spec.effects.push(SpaceEffect { space, effect: Effect::ExtraTurn });
+                }
+                spec.rules.extra_turn = earned.map(ExtraTurnOn::Total);
+                spec.rules.max_consecutive_turns = cap;
+                spec
+            })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
 
     #[test]
     fn two_and_three_seats_equal_the_joint_game(spec in small(16), players in 2usize..4) {
-        let compiled = compile(&spec);
-        prop_assume!(!compiled.has_errors());
-        compare(&compiled.board, players)?;
+        compare_spec(&spec, players)?;
     }
 }
 
@@ -186,9 +254,25 @@ proptest! {
 
     #[test]
     fn four_seats_equal_the_joint_game(spec in small(9)) {
-        let compiled = compile(&spec);
-        prop_assume!(!compiled.has_errors());
-        compare(&compiled.board, 4)?;
+        compare_spec(&spec, 4)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lost_and_extra_turns_at_two_and_three_seats_equal_the_joint_game(spec in with_turns(14), players in 2usize..4) {
+        compare_spec(&spec, players)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lost_and_extra_turns_at_four_seats_equal_the_joint_game(spec in with_turns(8)) {
+        compare_spec(&spec, 4)?;
     }
 }
 

@@ -31,3 +31,27 @@ pub fn random_board(cols: u32, rows: u32, jumps: usize) -> VariantSpec {
 pub fn big_board() -> VariantSpec {
     random_board(100, 100, 2000)
 }
+
+/// `spec` with turns that are not one roll each: a lost turn (or two) on
+/// every 25th space from 12, an extra turn on every 25th from 19 (jump
+/// feet, the start and the goal left alone), another turn on a 6 and at
+/// most three turns in a row. The benchmarks' and tests' race with
+/// effects.
+pub fn with_turn_effects(mut spec: VariantSpec) -> VariantSpec {
+    use crate::spec::{Effect, ExtraTurnOn, SpaceEffect};
+    let feet: std::collections::HashSet<u32> = spec.jumps.iter().map(|j| j.from).collect();
+    let spaces = u32::try_from(crate::layout::space_count(&spec.board)).unwrap_or(u32::MAX);
+    for space in 2..spaces {
+        let effect = match space % 25 {
+            12 => Effect::LoseTurns(1 + space % 2),
+            19 => Effect::ExtraTurn,
+            _ => continue,
+        };
+        if !feet.contains(&space) {
+            spec.effects.push(SpaceEffect { space, effect });
+        }
+    }
+    spec.rules.extra_turn = Some(ExtraTurnOn::Total(6));
+    spec.rules.max_consecutive_turns = Some(3);
+    spec
+}

@@ -41,6 +41,8 @@
 
 use ladderkit_core::work::Meter;
 
+use super::parting::Parting;
+use super::turn_chain::TurnChain;
 use crate::AnalysisError;
 use crate::Options;
 use crate::chain::RollChain;
@@ -82,8 +84,11 @@ impl Series {
         (self.last - rho * self.before).abs() / (1.0 - rho).powi(2)
     }
 
+    /// Terms of nothing follow any decay: a sum whose terms have not begun
+    /// (nobody can finish yet from where the pass began) has not settled.
     fn settled(&self, rho: f64, tail: f64) -> bool {
-        rho < 1.0 && self.doubt(rho) <= tail * self.total.abs().max(1.0)
+        let begun = self.last > 0.0 && self.before > 0.0;
+        begun && rho < 1.0 && self.doubt(rho) <= tail * self.total.abs().max(1.0)
     }
 
     /// The whole sum, the rest taken as geometric.
@@ -92,16 +97,21 @@ impl Series {
     }
 }
 
-/// Whether every one of `sums` has settled at `rho`, this round and the
-/// one before (`streak` counts such rounds).
-fn all_settled(sums: &[&Series], rho: f64, tail: f64, streak: &mut u32) -> bool {
-    if sums.iter().all(|s| s.settled(rho, tail)) {
+/// Whether every one of `sums` followed (`Some`) has settled at `rho`, this
+/// round and the rounds before (`streak` counts such rounds).
+fn all_settled(sums: &[Option<&Series>], rho: f64, tail: f64, streak: &mut u32) -> bool {
+    if sums.iter().flatten().all(|s| s.settled(rho, tail)) {
         *streak += 1;
     } else {
         *streak = 0;
     }
     *streak >= SETTLED_ROUNDS
 }
+
+/// A pass whose sums never settle into a geometric rest (a decay that
+/// swings from round to round) stops once the games left are below the
+/// tail times this: each of them would still add a few changes.
+const LEFT_OUT: f64 = 1e-2;
 
 /// Rounds in a row a sum must look settled before its rest is taken as
 /// geometric.
@@ -147,31 +157,6 @@ fn cumulate(d: &[f64], cum: &mut [f64]) {
     cum[d.len()] = sum;
 }
 
-/// Per state, for two level pieces there: the chance that their parting
-/// changes the lead when the mover caught up with the other (`.0`) and
-/// when it fell back onto it (`.1`).
-fn parting(chain: &RollChain<'_>) -> Vec<(f64, f64)> {
-    (0..chain.states())
-        .map(|x| {
-            let here = chain.positions[x];
-            let (mut stay, mut back) = (0.0, 0.0);
-            for &(y, p) in chain.q.row(x) {
-                match chain.positions[y as usize].cmp(&here) {
-                    std::cmp::Ordering::Equal => stay += p,
-                    std::cmp::Ordering::Less => back += p,
-                    std::cmp::Ordering::Greater => {}
-                }
-            }
-            let leave = 1.0 - stay;
-            if leave <= 0.0 {
-                return (0.0, 0.0);
-            }
-            let (ahead, back) = ((leave - back) / leave, back / leave);
-            ((back + stay * ahead) / (1.0 + stay), (ahead + stay * back) / (1.0 + stay))
-        })
-        .collect()
-}
-
 /// How far the forward pass goes, and what it counts on the way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Reach {
@@ -182,94 +167,97 @@ pub(super) enum Reach {
     PhotoFinish,
     /// To the game's end, with the leader (and lead) changes.
     Everything,
+    /// To the game's end, with the two-seat lead changes alone (the
+    /// tuner's).
+    LeadChanges,
 }
 
 /// The pass forward over the rounds, at a table of `players`, as far as
 /// `reach`. Pauses every `PAUSE_EVERY` moves looked at.
 pub(super) async fn forward(
     chain: &RollChain<'_>,
+    turns: &TurnChain<'_>,
     players: u32,
     options: &Options,
     reach: Reach,
     meter: &Meter,
     progress: (f64, f64),
 ) -> Result<Forward, AnalysisError> {
-    let n = chain.states();
-    // (Positions compare as their states do: `cumulate`.)
+    let (n, states) = (chain.states(), turns.states());
+    // (Positions compare as their roll-chain states do: `cumulate`.)
     let places = n + 1;
     let s0 = chain.start as usize;
     let others = players - 1;
-    let (mut prev, mut cur) = (vec![0.0; n], vec![0.0; n]);
-    prev[s0] = 1.0;
-    let (mut half, mut scratch) = (prev.clone(), vec![0.0; n]);
+    let (mut prev, mut cur) = (vec![0.0; states], vec![0.0; states]);
+    prev[s0 * turns.levels] = 1.0;
+    let (mut half, mut scratch) = (prev.clone(), vec![0.0; states]);
     let mut half_at = 0u32;
+    let (mut prev_at, mut cur_at, mut rolled) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut per_roll = vec![vec![0.0; n]; turns.rolls.len()];
     let (mut cum_prev, mut cum_cur) = (vec![0.0; places], vec![0.0; places]);
-    cumulate(&prev, &mut cum_cur);
-    let mut own_phi = vec![0.0; places];
+    cumulate(turns.by_position(&prev, &mut prev_at), &mut cum_cur);
+    let mut phi = vec![0.0; places];
     let full = reach != Reach::HalfWay;
-    let changes = reach == Reach::Everything && players > 1;
-    let parting = if changes && players == 2 { parting(chain) } else { Vec::new() };
+    let leaders = reach == Reach::Everything && players > 1;
+    let changes = leaders || (reach == Reach::LeadChanges && players == 2);
+    let mut lead_pass = (changes && players == 2).then(|| LeadPass::new(turns));
     let (mut leader, mut lead, mut photo) = (Series::default(), Series::default(), Series::default());
     let mut streak = 0;
     let mut median: Option<u32> = None;
-    let (moves, mut pacer) = (chain.q.entries.len() + n, Pacer { done: 0 });
+    let rolls: usize = turns.rolls.iter().map(|k| k.entries.len()).sum();
+    let (moves, mut pacer) = (turns.turn.entries.len() + rolls + states, Pacer { done: 0 });
     let sums = |d: &[f64]| {
-        let finish: f64 = d.iter().zip(&chain.win).map(|(m, w)| m * w).sum();
+        let finish: f64 = d.iter().zip(&turns.win).map(|(m, w)| m * w).sum();
         let racing: f64 = d.iter().sum();
-        let close: f64 = d.iter().zip(&chain.win).filter(|(_, w)| **w > 0.0).map(|(m, _)| m).sum();
+        let close: f64 = d.iter().zip(&turns.ready).filter(|(_, r)| **r).map(|(m, _)| m).sum();
         (finish, racing, close)
     };
     let (mut f, mut r, mut g) = sums(&prev);
     for round in 1..=options.max_steps {
-        chain.q.push(&prev, &mut cur);
+        turns.turn.push(&prev, &mut cur);
         let (f1, r1, g1) = sums(&cur);
         photo.add(f * (mixed(r1, r, others) - mixed(r1 - g1, r - g, others)));
         let (mut leader_now, mut lead_now) = (0.0, 0.0);
         if changes {
             // This round's `cur` is the next one's `prev`.
             std::mem::swap(&mut cum_prev, &mut cum_cur);
-            cumulate(&cur, &mut cum_cur);
+            let (prev_at, cur_at) = (turns.by_position(&prev, &mut prev_at), turns.by_position(&cur, &mut cur_at));
+            cumulate(cur_at, &mut cum_cur);
+            // Every seat's turn begins on `prev`, so every seat rolls from
+            // the same squares, and each roll's chance to change the
+            // leaders is linear in the other seats' standing: summed over
+            // the seats first (`phi`, `unled`), the rolls are read once.
+            phi.iter_mut().for_each(|f| *f = 0.0);
+            let mut unled = 0.0;
             for seat in 0..players {
                 // The other seats: rolled once more than this one if they
                 // move earlier in the round, as often if later.
                 let (ahead, behind) = (seat as i32, (others - seat) as i32);
-                let phi: &[f64] = if players == 2 {
-                    if seat == 0 { &cum_prev } else { &cum_cur }
-                } else {
-                    for (k, phi) in own_phi.iter_mut().enumerate() {
-                        *phi = cum_cur[k].powi(ahead) * cum_prev[k].powi(behind);
-                    }
-                    &own_phi
-                };
-                // At two seats, the other piece itself.
-                let other = if seat == 0 { &prev } else { &cur };
-                let all = phi[places - 1];
+                for (k, f) in phi.iter_mut().enumerate() {
+                    *f += cum_cur[k].powi(ahead) * cum_prev[k].powi(behind);
+                }
                 // Every other piece still on the start: nobody leads yet.
-                let unled = cur[s0].powi(ahead) * prev[s0].powi(behind);
-                for (x, &m) in prev.iter().enumerate().filter(|(_, m)| **m != 0.0) {
+                unled += cur_at[s0].powi(ahead) * prev_at[s0].powi(behind);
+            }
+            let all = phi[places - 1];
+            let rolled = turns.rolls_from(&prev, &mut per_roll, &mut rolled);
+            if leaders {
+                for (x, &m) in rolled.iter().enumerate().filter(|(_, m)| **m != 0.0) {
                     let unled = if x == s0 { unled } else { 0.0 };
-                    let (mut set, mut sole) = (chain.win[x] * (all - phi[x] - unled), 0.0);
+                    let mut set = chain.win[x] * (all - phi[x] - unled);
                     for &(y, p) in chain.q.row(x) {
                         let y = y as usize;
                         if y != x {
                             set += p * (phi[x.max(y) + 1] - phi[x.min(y)] - unled);
                         }
-                        if players == 2 {
-                            // Passing the other piece, or meeting it.
-                            let (caught, fell) = parting[y];
-                            if y > x {
-                                sole += p * (phi[y] - phi[x + 1] + other[y] * caught);
-                            } else if y < x {
-                                sole += p * (phi[x] - phi[y + 1] + other[y] * fell);
-                            }
-                        }
                     }
                     leader_now += m * set;
-                    if players == 2 {
-                        // Finishing from behind.
-                        lead_now += m * (sole + chain.win[x] * (all - phi[x + 1]));
-                    }
                 }
+            }
+            // At two seats `phi` is both other pieces' mass behind each
+            // place, seat 1 on `prev` and seat 0 on `cur`.
+            if let Some(pass) = lead_pass.as_mut() {
+                lead_now = pass.round(turns, [&prev, &cur], &per_roll, &phi);
             }
         }
         leader.add(leader_now);
@@ -283,7 +271,7 @@ pub(super) async fn forward(
         if median.is_none() {
             let target = super::half_way_round(round);
             while half_at < target {
-                chain.q.push(&half, &mut scratch);
+                turns.turn.push(&half, &mut scratch);
                 std::mem::swap(&mut half, &mut scratch);
                 half_at += 1;
             }
@@ -291,16 +279,17 @@ pub(super) async fn forward(
                 median = Some(round);
             }
         }
-        let geometric = all_settled(&[&photo, &leader, &lead], rho, options.tail, &mut streak);
-        let done = median.is_some() && (!full || game < options.tail || geometric);
+        let followed = [(&photo, full && players > 1), (&leader, leaders), (&lead, lead_pass.is_some())];
+        let geometric = all_settled(&followed.map(|(s, on)| on.then_some(s)), rho, options.tail, &mut streak);
+        let done = median.is_some() && (!full || game < options.tail * LEFT_OUT || geometric);
         if done {
             let sum = |s: &Series| if geometric { s.with_rest(rho) } else { s.total };
             return Ok(Forward {
                 half_way_round: half_at,
                 half,
                 photo_finish: full.then(|| sum(&photo)),
-                leader_changes: changes.then(|| sum(&leader)),
-                lead_changes: (changes && players == 2).then(|| sum(&lead)),
+                leader_changes: leaders.then(|| sum(&leader)),
+                lead_changes: lead_pass.is_some().then(|| sum(&lead)),
                 rounds: round as usize,
             });
         }
@@ -312,31 +301,130 @@ pub(super) async fn forward(
     Err(AnalysisError::TooLong { steps: options.max_steps, unfinished: format!("{:.2e}", r.powi(players as i32)) })
 }
 
+/// Two seats: the lead changes of a round, roll by roll. Rolls that pass
+/// the other piece, and finishing from behind, change the lead by
+/// positions alone; rolls onto the other piece count the chance that the
+/// pieces' parting will (`Parting`), and rolls from a square the pieces
+/// share count nothing.
+struct LeadPass {
+    parting: Parting,
+    /// Per turn state: its place and the situation of a mover whose turn
+    /// ended there (`Parting::situations`).
+    ends: Vec<(u32, u32)>,
+    /// Both pieces, each where it stands when the other moves: per turn
+    /// state, by position, and `Parting::meeting` of them.
+    both: Vec<f64>,
+    both_at: Vec<f64>,
+    meet: Vec<f64>,
+}
+
+impl LeadPass {
+    fn new(turns: &TurnChain<'_>) -> Self {
+        let parting = Parting::new(turns);
+        let levels = turns.levels;
+        let ends = (0..turns.states()).map(|d| ((d / levels) as u32, (d % levels) as u32)).collect();
+        let places = turns.states() / levels;
+        let meet = vec![0.0; places * parting.situations()];
+        let (both, both_at) = (vec![0.0; turns.states()], vec![0.0; places]);
+        Self { parting, ends, both, both_at, meet }
+    }
+
+    /// The round's lead changes. Each seat's turn begins on `prev`; seat 0
+    /// moves while seat 1 is on `prev`, seat 1 while seat 0 is on `cur`;
+    /// `per_roll` is where each roll of the turn is rolled from
+    /// (`TurnChain::rolls_from`), `phi` the two pieces' mass behind each
+    /// place, summed. What a roll does to the lead is linear in the other
+    /// piece's standing, so both seats' rolls are read at once against the
+    /// two standings summed.
+    fn round(&mut self, turns: &TurnChain<'_>, [prev, cur]: [&[f64]; 2], per_roll: &[Vec<f64>], phi: &[f64]) -> f64 {
+        for ((b, p), c) in self.both.iter_mut().zip(prev).zip(cur) {
+            *b = p + c;
+        }
+        self.parting.meeting(&self.both, &mut self.meet);
+        let other = Other { at: turns.by_position(&self.both, &mut self.both_at), phi, meet: &self.meet };
+        let mut changes = 0.0;
+        for k in 0..per_roll.len().max(1) {
+            let rolling = per_roll.get(k).map_or(prev, |r| &r[..]);
+            changes += roll(turns, &self.parting, &self.ends, k as u32 + 1, rolling, &other);
+        }
+        changes
+    }
+}
+
+/// The other piece, as a roll's lead changes need it: by position, its
+/// mass behind each place (`cumulate`), and where it meets the mover
+/// (`Parting::meeting`).
+struct Other<'a> {
+    at: &'a [f64],
+    phi: &'a [f64],
+    meet: &'a [f64],
+}
+
+/// The lead changes of one roll, the turn's `turns_in_row`-th, from
+/// `rolling`, against `other`.
+fn roll(
+    turns: &TurnChain<'_>,
+    parting: &Parting,
+    ends: &[(u32, u32)],
+    turns_in_row: u32,
+    rolling: &[f64],
+    other: &Other<'_>,
+) -> f64 {
+    let Other { at, phi, meet } = *other;
+    let per = parting.situations();
+    let all = phi[phi.len() - 1];
+    let rolls = &turns.rolls_of;
+    let (again, end) = rolls.rows(turns_in_row);
+    let on = if again.is_some() { parting.rolling_on(turns_in_row as usize + 1) } else { 0 };
+    // Passing the other piece, or meeting it in `situation`: then the
+    // chance that their parting changes the lead.
+    let passed = |x: usize, y: usize, situation: usize| match y.cmp(&x) {
+        std::cmp::Ordering::Greater => phi[y] - phi[x + 1] + meet[y * per + situation],
+        std::cmp::Ordering::Less => phi[x] - phi[y + 1] + at[y] - meet[y * per + situation],
+        std::cmp::Ordering::Equal => 0.0,
+    };
+    let mut changes = 0.0;
+    for (x, &m) in rolling.iter().enumerate().filter(|(_, m)| **m != 0.0) {
+        let mut sole = 0.0;
+        for &(y, p) in again.map_or(&[][..], |a| a.row(x)) {
+            sole += p * passed(x, y as usize, on);
+        }
+        for &(d, p) in end.row(x) {
+            let (y, situation) = ends[d as usize];
+            sole += p * passed(x, y as usize, situation as usize);
+        }
+        // Finishing from behind.
+        changes += m * (sole + rolls.wins[x] * (all - phi[x + 1]));
+    }
+    changes
+}
+
 /// The chance that the game runs on past the end of the half-way round
 /// (one piece then on `half`) and is won by a seat alone last then: `Σ_x
 /// d(x) Σ_t f_x(t) Σ_i U(x, t)^i U(x, t − 1)^(N−1−i)`, `U(x, s)` the mass of
 /// `d` strictly ahead of `x` still racing after `s` more rolls, with the
 /// backward vector `S_t` one step at a time.
 pub(super) async fn comeback(
-    chain: &RollChain<'_>,
+    turns: &TurnChain<'_>,
     players: u32,
     half: &[f64],
     options: &Options,
     meter: &Meter,
     progress: (f64, f64),
 ) -> Result<f64, AnalysisError> {
-    let n = chain.states();
+    let (n, levels) = (turns.states(), turns.levels);
     let others = players - 1;
-    // States are in position order: "ahead" is a higher state. A piece
-    // finishes on roll `t` exactly when it was racing after `t − 1` rolls
-    // and is not after `t`: `f_t = S_{t−1} − S_t`.
+    // Turn states are in position order, a position's together: "ahead" is
+    // a later position. A piece finishes on turn `t` exactly when it was
+    // racing after `t − 1` turns and is not after `t`: `f_t = S_{t−1} − S_t`.
     let (mut s, mut s_next) = (vec![1.0; n], vec![0.0; n]);
     let (mut before, mut now) = (vec![0.0; n], vec![0.0; n]);
     let ahead = |s: &[f64], u: &mut [f64]| {
         let mut sum = 0.0;
-        for x in (0..n).rev() {
-            u[x] = sum;
-            sum += half[x] * s[x];
+        for place in (0..n / levels).rev() {
+            let here = place * levels..(place + 1) * levels;
+            u[here.clone()].iter_mut().for_each(|u| *u = sum);
+            sum += here.map(|x| half[x] * s[x]).sum::<f64>();
         }
         sum
     };
@@ -345,8 +433,8 @@ pub(super) async fn comeback(
     let mut pacer = Pacer { done: 0 };
     let (mut total, mut streak) = (Series::default(), 0);
     for _ in 1..=options.max_steps {
-        // S_t from S_{t−1}, U(·, t), and the winners on roll t.
-        chain.q.times(&s, &mut s_next);
+        // S_t from S_{t−1}, U(·, t), and the winners on turn t.
+        turns.turn.times(&s, &mut s_next);
         let now_racing = ahead(&s_next, &mut now);
         let mut term = 0.0;
         for x in 0..n {
@@ -360,16 +448,16 @@ pub(super) async fn comeback(
         std::mem::swap(&mut before, &mut now);
         let rho = if racing > 0.0 { (now_racing / racing).powi(players as i32) } else { 0.0 };
         racing = now_racing;
-        if all_settled(&[&total], rho, options.tail, &mut streak) {
+        if all_settled(&[Some(&total)], rho, options.tail, &mut streak) {
             return Ok(total.with_rest(rho));
         }
         // Every later winner finishes from this mass, each other seat
         // racing too.
         let left = f64::from(players) * racing.powi(players as i32);
-        if left < options.tail {
+        if left < options.tail * LEFT_OUT {
             return Ok(total.total);
         }
-        if pacer.due(chain.q.entries.len() + n) {
+        if pacer.due(turns.turn.entries.len() + n) {
             let at = if racing >= start { 0.0 } else { (left.ln() / options.tail.ln()).clamp(0.0, 1.0) };
             meter.at(progress.0 + at * (progress.1 - progress.0)).await;
         }

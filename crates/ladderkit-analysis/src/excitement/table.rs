@@ -26,8 +26,9 @@
 use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
 
-use super::excitement_unsupported;
 use super::race::{self, Reach};
+use super::race_unsupported;
+use super::turn_chain::TurnChain;
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
 
@@ -67,14 +68,15 @@ pub async fn table_measures_stepped(
     options: &Options,
     meter: &Meter,
 ) -> Result<TableMeasures, AnalysisError> {
-    if let Some(why) = excitement_unsupported(board) {
+    if let Some(why) = race_unsupported(board) {
         return Err(AnalysisError::NotExact(why));
     }
     let chain = RollChain::new(board, Scope::FromStart);
     chain.check_finishes()?;
+    let turns = TurnChain::new(&chain)?;
     let players = players.max(1);
-    let pass = race::forward(&chain, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;
-    let comeback = race::comeback(&chain, players, &pass.half, options, meter, (0.7, 1.0)).await?;
+    let pass = race::forward(&chain, &turns, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;
+    let comeback = race::comeback(&turns, players, &pass.half, options, meter, (0.7, 1.0)).await?;
     Ok(TableMeasures {
         players,
         half_way_round: pass.half_way_round,
@@ -88,25 +90,26 @@ pub async fn table_measures_stepped(
 
 /// `TableMeasures::comeback` alone (the tuner's), with its half-way round.
 pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<(u32, f64), AnalysisError> {
-    let meter = Meter::default();
+    let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
     ladderkit_core::work::run(async {
-        let pass = race::forward(chain, players, options, Reach::HalfWay, &meter, (0.0, 0.0)).await?;
-        let comeback = race::comeback(chain, players, &pass.half, options, &meter, (0.0, 0.0)).await?;
+        let pass = race::forward(chain, &turns, players, options, Reach::HalfWay, &meter, (0.0, 0.0)).await?;
+        let comeback = race::comeback(&turns, players, &pass.half, options, &meter, (0.0, 0.0)).await?;
         Ok((pass.half_way_round, comeback))
     })
 }
 
 /// `TableMeasures::lead_changes` at two seats alone (the tuner's).
 pub(crate) fn lead_changes(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
-    let meter = Meter::default();
-    let pass = ladderkit_core::work::run(race::forward(chain, 2, options, Reach::Everything, &meter, (0.0, 0.0)))?;
+    let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
+    let pass =
+        ladderkit_core::work::run(race::forward(chain, &turns, 2, options, Reach::LeadChanges, &meter, (0.0, 0.0)))?;
     Ok(pass.lead_changes.unwrap_or_default())
 }
 
 /// `TableMeasures::photo_finish` alone (the tuner's).
 pub(crate) fn photo_finish(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
-    let meter = Meter::default();
-    let pass =
-        ladderkit_core::work::run(race::forward(chain, players, options, Reach::PhotoFinish, &meter, (0.0, 0.0)))?;
+    let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
+    let work = race::forward(chain, &turns, players, options, Reach::PhotoFinish, &meter, (0.0, 0.0));
+    let pass = ladderkit_core::work::run(work)?;
     Ok(pass.photo_finish.unwrap_or_default())
 }
