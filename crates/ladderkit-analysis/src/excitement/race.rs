@@ -201,6 +201,9 @@ pub(super) async fn forward(
     let leaders = reach == Reach::Everything && players > 1;
     let changes = leaders || (reach == Reach::LeadChanges && players == 2);
     let mut lead_pass = (changes && players == 2).then(|| LeadPass::new(turns));
+    if lead_pass.is_some() {
+        meter.at(progress.0).await;
+    }
     let (mut leader, mut lead, mut photo) = (Series::default(), Series::default(), Series::default());
     let mut streak = 0;
     let mut median: Option<u32> = None;

@@ -24,7 +24,7 @@
 //! leader changes (and, at two seats, the lead changes) beside them.
 
 use ladderkit_core::CompiledBoard;
-use ladderkit_core::work::Meter;
+use ladderkit_core::work::{Meter, pause};
 
 use super::race::{self, Reach};
 use super::race_unsupported;
@@ -71,9 +71,13 @@ pub async fn table_measures_stepped(
     if let Some(why) = race_unsupported(board) {
         return Err(AnalysisError::NotExact(why));
     }
+    // Each part of the setup is a few milliseconds on the largest boards:
+    // a pause between them keeps every step within a frame.
     let chain = RollChain::new(board, Scope::FromStart);
     chain.check_finishes()?;
+    pause().await;
     let turns = TurnChain::new(&chain)?;
+    pause().await;
     let players = players.max(1);
     let pass = race::forward(&chain, &turns, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;
     let comeback = race::comeback(&turns, players, &pass.half, options, meter, (0.7, 1.0)).await?;
