@@ -154,12 +154,12 @@ fn analyze_json_contract() {
     assert_eq!(rows[0]["round"], 1);
     assert_eq!(rows[0]["chance"].as_array().unwrap().len(), 11);
     assert_eq!(e["exact_by"], "race chain");
-    // Lost and extra turns: no race measures seat by seat yet, and the
-    // reason; exact from the solved game when asked, with the same
-    // measures.
+    // Lost and extra turns: the race measures seat by seat by default,
+    // and from the solved game when asked, the same figures.
     let gw: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--json"]))).unwrap();
-    assert!(gw["excitement_table_not_exact"].as_str().unwrap().contains("lost and extra turns"), "{gw}");
+    let table = &gw["excitement_table"];
+    assert_eq!(table["exact_by"], "seat by seat", "{gw}");
     assert!(gw["excitement"].is_null(), "{gw}");
     let gw: Value =
         serde_json::from_str(&stdout(&ladderkit(&["analyze", "variants/gameweave-small.ron", "--joint=1m", "--json"])))
@@ -167,6 +167,12 @@ fn analyze_json_contract() {
     let e = &gw["excitement"];
     assert_eq!(e["exact_by"], "solved game", "{gw}");
     assert!((e["lead_changes"]["mean"].as_f64().unwrap() - 5.991).abs() < 1e-3, "{e}");
+    for (solved, seat_by_seat) in
+        [(&e["lead_changes"]["mean"], &table["lead_changes"]), (&e["comeback"], &table["comeback"])]
+    {
+        let (solved, seat_by_seat) = (solved.as_f64().unwrap(), seat_by_seat.as_f64().unwrap());
+        assert!((solved - seat_by_seat).abs() < 1e-9, "solved {solved}, seat by seat {seat_by_seat}");
+    }
     assert!((0.0..=1.0).contains(&e["decided_at"].as_f64().unwrap()), "{e}");
     assert_eq!(e["trailing"]["rows"][0]["round"], 1, "{e}");
 }
@@ -187,10 +193,10 @@ fn analyze_says_when_the_joint_measures_were_cut() {
 #[test]
 fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
     let dir = temp_dir("tune-lead");
-    // Milton Bradley at its own length (39.2 turns), aiming at `target`.
-    let tuned = |target: &[&str], out: &str| -> Value {
+    // `variant` tuned towards `target`, which it meets.
+    let tuned_from = |variant: &str, target: &[&str], out: &str| -> Value {
         let out = dir.join(out);
-        let mut args = vec!["tune", "variants/milton-bradley.ron", "--turns", "39.2", "--candidates", "20000"];
+        let mut args = vec!["tune", variant, "--candidates", "20000"];
         args.extend(["--time", "2m", "--json", "-o", out.to_str().unwrap()]);
         args.extend_from_slice(target);
         let o = ladderkit(&args);
@@ -198,6 +204,10 @@ fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
         let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
         assert_eq!(v["met"], true, "{v}");
         v
+    };
+    // Milton Bradley at its own length (39.2 turns), aiming at `target`.
+    let tuned = |target: &[&str], out: &str| -> Value {
+        tuned_from("variants/milton-bradley.ron", &[&["--turns", "39.2"], target].concat(), out)
     };
     let v = tuned(&["--lead-changes", "6"], "more-lead.ron");
     assert!((v["before"]["lead_changes"].as_f64().unwrap() - 4.9608).abs() < 1e-3, "{v}");
@@ -220,17 +230,21 @@ fn tune_aims_at_lead_changes_and_says_where_it_cannot() {
         serde_json::from_str(&stdout(&ladderkit(&["analyze", four.to_str().unwrap(), "-p", "4", "--json"]))).unwrap();
     assert_eq!(analysed["excitement_table"]["comeback"].as_f64().unwrap(), after);
     assert!((after - 0.15).abs() <= 0.0015, "{v}");
-    // Extra turns: no exact lead changes, and the reason.
+    // Lost and extra turns (Gameweave: 5.99 lead changes): exact, aimed at.
+    let v = tuned_from("variants/gameweave-small.ron", &["--lead-changes", "5"], "gameweave.ron");
+    assert!((v["before"]["lead_changes"].as_f64().unwrap() - 5.991).abs() < 1e-3, "{v}");
+    assert!((v["after"]["lead_changes"].as_f64().unwrap() - 5.0).abs() <= 0.05, "{v}");
+    // Pieces that meet: no exact lead changes, and the reason.
     let no = ladderkit(&[
         "tune",
-        "variants/gameweave-small.ron",
+        "variants/milton-bradley-stomp.ron",
         "--lead-changes",
         "6",
         "-o",
         dir.join("no.ron").to_str().unwrap(),
     ]);
     assert_ne!(no.status.code(), Some(0));
-    assert!(stderr(&no).contains("extra turns"), "{}", stderr(&no));
+    assert!(stderr(&no).contains("cannot share squares"), "{}", stderr(&no));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -606,6 +606,17 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
         let comebacks = counted.winner_last.get(g.half_way_round as usize).copied().unwrap_or(0);
         share_agrees(name, "comeback", g.comeback, comebacks, tally.games);
         share_agrees(name, "photo finish", g.photo_finish, counted.photo_finishes, tally.games);
+        // The Gameweave boards' lost and extra turns, seat by seat: the
+        // solved game's figures (the other two boards' pieces meet).
+        let Ok(table) = table_measures(&compile(&spec).board, 2, &Options::default()) else {
+            assert!(name == "game-of-the-goose" || name == "milton-bradley-stomp", "{name}");
+            continue;
+        };
+        assert_eq!(table.half_way_round, g.half_way_round, "{name}");
+        let close = |what: &str, a: f64, b: f64| assert!((a - b).abs() < 1e-9, "{name}, {what}: {a} against {b}");
+        close("lead changes", table.lead_changes.unwrap(), g.lead_changes.mean);
+        close("comeback", table.comeback, g.comeback);
+        close("photo finish", table.photo_finish, g.photo_finish);
     }
 }
 

@@ -276,6 +276,16 @@ proptest! {
     }
 }
 
+/// A coin on ten squares with a ladder from 2 to 9: from where the pieces
+/// stand half-way nobody can finish for a few rounds, so the comeback's
+/// first terms are nothing; the pass once took them for settled and gave
+/// a comeback of 0 (the joint game's is 0.0115).
+#[test]
+fn a_comeback_whose_terms_begin_late_is_counted() {
+    let board = compile(&track(10, 2, Overshoot::Forfeit, &[(2, 9)])).board;
+    compare(&board, 2).unwrap();
+}
+
 /// A snake's head level with the other piece and a bounce at the goal:
 /// pieces meet on the same square, fall back onto each other and part.
 #[test]
