@@ -1145,3 +1145,42 @@ fn a_blocked_goose_game_replays_from_its_log() {
     assert!(stdout(&r).contains("every event matches the log"), "{}", stdout(&r));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The tuner places space effects when asked (issue 52): Milton Bradley,
+/// every jump kept, made 48 turns long with one to eight spaces that lose
+/// turns, as a new user would ask for it; the result says what it
+/// guards against, and the same seed gives the same board.
+#[test]
+fn tune_places_lost_turns_with_every_jump_kept() {
+    let dir = temp_dir("tune-effects");
+    let spec =
+        ladderkit::core::check_source(&std::fs::read_to_string("variants/milton-bradley.ron").unwrap()).spec.unwrap();
+    let keep: Vec<String> = spec.jumps.iter().map(|j| format!("{}-{}", j.from, j.to)).collect();
+    let keep = keep.join(",");
+    let tuned = |name: &str, json: bool| {
+        let out = dir.join(name);
+        let mut args = vec!["tune", "variants/milton-bradley.ron", "-o", out.to_str().unwrap()];
+        args.extend(["--turns", "48", "--keep", &keep, "--lose-turns", "1..8", "--candidates", "50000"]);
+        if json {
+            args.push("--json");
+        }
+        let o = ladderkit(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (o, std::fs::read_to_string(out).unwrap())
+    };
+    let (o, board) = tuned("a.ron", false);
+    let text = stdout(&o);
+    assert!(text.contains("lose/extra/back/on spaces") && text.contains("add lose"), "{text}");
+    assert!(text.contains("Guards: ") && text.contains("first-turn win"), "{text}");
+    let (o, again) = tuned("b.ron", true);
+    assert_eq!(board, again, "seeded");
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!((v["after"]["expected_turns"].as_f64().unwrap() - 48.0).abs() <= 0.48, "{v}");
+    let effects = v["effects"].as_array().unwrap();
+    assert!((1..=8).contains(&effects.len()), "{v}");
+    assert!(effects.iter().all(|e| e["effect"].get("LoseTurns").is_some()), "{v}");
+    assert!(v["guards"].as_array().unwrap().len() >= 5, "{v}");
+    let tuned_spec = ladderkit::core::check_source(&board).spec.unwrap();
+    assert_eq!(tuned_spec.jumps, spec.jumps, "every jump kept");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,23 +13,26 @@ use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::files;
-use ladderkit::tune::{Goal, Limits, Progress, Settings, Target, Tuned, Worse, tune};
+use ladderkit::tune::{EffectKind, EffectLimits, Goal, Limits, Progress, Settings, Target, Tuned, Worse, tune};
 use serde_json::{Value, json};
 
 use super::setup::clean_spec;
 use super::{Outcome, fail, say};
 
-/// Design a board to targets: search for the snakes and ladders that give
-/// the exact figures you ask for.
+/// Design a board to targets: search for the snakes and ladders, and the
+/// space effects if you ask, that give the exact figures you ask for.
 ///
 /// Give one or more targets (--turns, --p90, --min-rolls, --seat-edge,
 /// --rides) and, if you like, limits (how many ladders and snakes, how long,
-/// which jumps to keep, where no jump may start). The search moves one end
-/// of a jump, adds, removes or turns one round, judges every candidate by
-/// the exact analysis, never keeps a board with check errors, and stops
-/// when every target is met, after --time, or after --candidates. It prints
-/// the figures before and after and the edits, and writes the best board
-/// found to OUT (also when a target could not be reached).
+/// which jumps to keep, where no jump may start; how many spaces lose
+/// turns, give another, set back or shortcut). The search moves one end
+/// of a jump, adds, removes or turns one round, places, moves, re-values
+/// or removes an effect where an effect option allows it, judges every
+/// candidate by the exact analysis, never keeps a board with check errors,
+/// and stops when every target is met, after --time, or after
+/// --candidates. It prints the figures before and after and the edits, and
+/// writes the best board found to OUT (also when a target could not be
+/// reached).
 ///
 /// The search is seeded: the same --seed and --candidates give the same
 /// board on any machine. With --time alone, how far it gets depends on the
@@ -39,7 +42,7 @@ use super::{Outcome, fail, say};
 /// board is written), 1 FILE has errors, 2 usage or I/O problems.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit tune board.ron -o out.ron --turns 25 --ladders 6..10 --snakes 6..10 --min-length 5\n  ladderkit tune board.ron -o out.ron --seat-edge 0.01 --players 4 --keep 1-38,16-6 --free 90..100\n  ladderkit tune board.ron -o out.ron --p90 60 --rides 3 --candidates 50000 --seed 7 --json"
+    after_help = "Examples:\n  ladderkit tune variants/milton-bradley.ron -o shorter.ron --turns 30\n  ladderkit tune board.ron -o out.ron --turns 25 --ladders 6..10 --snakes 6..10 --min-length 5\n  ladderkit tune board.ron -o out.ron --seat-edge 0.01 --players 4 --keep 1-38,16-6 --free 90..100\n  ladderkit tune board.ron -o out.ron --p90 60 --rides 3 --candidates 50000 --seed 7 --json\n  ladderkit tune variants/milton-bradley.ron -o longer.ron --turns 48 --keep 1-38,4-14 --ladders 9 --lose-turns 1..8"
 )]
 pub struct Args {
     /// The variant to start from (a classic race without errors).
@@ -139,6 +142,33 @@ pub struct LimitArgs {
     /// No jump may start on these spaces (ranges FIRST..LAST).
     #[arg(long, value_name = "FIRST..LAST,…", value_delimiter = ',', value_parser = space_range)]
     pub free: Vec<RangeInclusive<u32>>,
+    /// How many spaces that lose turns (LoseTurns): a number or a range.
+    /// Any effect option lets the search place, move, re-value and remove
+    /// lost turns, extra turns, setbacks and shortcuts, each kind not
+    /// named keeping its count; with none, effects stay as they are.
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub lose_turns: Option<RangeInclusive<u32>>,
+    /// How many spaces that give another turn (ExtraTurn).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub extra_turns: Option<RangeInclusive<u32>>,
+    /// How many setbacks (MoveBy back, ToStart).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub setbacks: Option<RangeInclusive<u32>>,
+    /// How many shortcuts (MoveBy forward).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub shortcuts: Option<RangeInclusive<u32>>,
+    /// The most turns one space may cost (default 2).
+    #[arg(long, value_name = "TURNS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_lose: Option<u32>,
+    /// The furthest a setback or shortcut moves a piece (default 6).
+    #[arg(long, value_name = "SPACES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_move: Option<u32>,
+    /// No effect may be placed on these spaces (ranges FIRST..LAST).
+    #[arg(long, value_name = "FIRST..LAST,…", value_delimiter = ',', value_parser = space_range)]
+    pub no_effect_on: Vec<RangeInclusive<u32>>,
+    /// Spaces whose effects the search may not move, change or remove.
+    #[arg(long, value_name = "SPACE,…", value_delimiter = ',')]
+    pub keep_effects: Vec<u32>,
 }
 
 /// How long to search, and from where.
@@ -193,8 +223,35 @@ impl TargetArgs {
 }
 
 impl LimitArgs {
-    pub fn limits(&self, jumps: &[Jump]) -> Limits {
+    /// Whether any option lets the search change the space effects.
+    fn tunes_effects(&self) -> bool {
+        self.lose_turns.is_some()
+            || self.extra_turns.is_some()
+            || self.setbacks.is_some()
+            || self.shortcuts.is_some()
+            || self.max_lose.is_some()
+            || self.max_move.is_some()
+            || !self.no_effect_on.is_empty()
+            || !self.keep_effects.is_empty()
+    }
+
+    pub fn limits(&self, spec: &VariantSpec) -> Limits {
+        let jumps = &spec.jumps;
         let mut limits = Limits::keeping_counts(jumps);
+        limits.effects = self.tunes_effects().then(|| {
+            let mut e = EffectLimits::keeping_counts(&spec.effects);
+            let counts = [&self.lose_turns, &self.extra_turns, &self.setbacks, &self.shortcuts];
+            for (kind, count) in EffectKind::ALL.into_iter().zip(counts) {
+                if let Some(r) = count {
+                    e.set_range(kind, r.clone());
+                }
+            }
+            e.max_lose = self.max_lose.unwrap_or(e.max_lose);
+            e.max_move = self.max_move.unwrap_or(e.max_move);
+            e.none_on = self.no_effect_on.clone();
+            e.keep = self.keep_effects.clone();
+            e
+        });
         if let Some(r) = &self.ladders {
             limits.ladders = r.clone();
         }
@@ -221,7 +278,7 @@ pub fn run(args: &Args) -> Outcome {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
     };
-    let limits = args.limits.limits(&spec.jumps);
+    let limits = args.limits.limits(&spec);
     let goal = args.targets.goal();
     let settings = Settings { seed: args.search.seed, fresh: false, keep_layout: args.search.keep_layout };
     match search(&spec, &goal, &limits, &settings, &args.search) {
@@ -373,6 +430,8 @@ pub fn finish(
                 "after": metrics_json(&after),
                 "edits": tuned.edits.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "jumps": tuned.spec.jumps.iter().map(|j| json!({"from": j.from, "to": j.to})).collect::<Vec<_>>(),
+                "effects": tuned.spec.effects,
+                "guards": ladderkit::tune::guards(limits),
                 "candidates": tuned.evaluated,
                 "rejected": tuned.rejected,
                 "candidates_per_second": per_second,
@@ -385,6 +444,9 @@ pub fn finish(
         say!("{}", report(start, tuned, goal, limits, &before, &after, targets.players).trim_end());
         if let Some(note) = &race_only {
             say!("\nNote: {note}.");
+        }
+        if limits.effects.is_some() {
+            say!("\nGuards: {}.", ladderkit::tune::guards(limits).join("; "));
         }
         say!(
             "\nJudged {} candidate boards in {:.2} s ({:.0} a second), seed {}; wrote {}.",
@@ -476,6 +538,14 @@ pub fn report(
         format!("{} / {}", ladders(&start.jumps), snakes(&start.jumps)),
         format!("{} / {}", ladders(&tuned.spec.jumps), snakes(&tuned.spec.jumps))
     );
+    if limits.effects.is_some() {
+        let counts = |spec: &VariantSpec| {
+            let n = |kind| spec.effects.iter().filter(|e| EffectKind::of(&e.effect) == Some(kind)).count();
+            EffectKind::ALL.map(n).map(|n| n.to_string()).join("/")
+        };
+        let name = "lose/extra/back/on spaces";
+        let _ = writeln!(s, "  {name:<24} {:>10} {:>10}", counts(start), counts(&tuned.spec));
+    }
     if cut_short {
         let _ = writeln!(s, "\n— not worked out within --time; `ladderkit analyze` works out every figure.");
     }
@@ -635,7 +705,8 @@ pub fn fresh(
     search_args: &SearchArgs,
     out: &Output,
 ) -> Outcome {
-    let mut limits = limits_args.limits(&[]);
+    let bare = VariantSpec { jumps: Vec::new(), ..spec.clone() };
+    let mut limits = limits_args.limits(&bare);
     // No counts given on a fresh board: any number up to a board's worth.
     let spaces = compile(spec).board.len;
     if limits_args.ladders.is_none() && limits_args.snakes.is_none() {

@@ -1,12 +1,21 @@
 //! Edits the search tries: move one end of a jump, add one, remove one,
-//! turn one round. Each is drawn from the seeded generator and kept to the
-//! limits before the board is even compiled.
+//! turn one round; and, where asked, move, re-value, add or remove a space
+//! effect (`effects.rs`). Each is drawn from the seeded generator and kept
+//! to the limits before the board is even compiled.
 
 use ladderkit_core::CompiledBoard;
-use ladderkit_core::spec::{Jump, JumpKind};
+use ladderkit_core::spec::{Jump, JumpKind, SpaceEffect};
 use ladderkit_engine::GameRng;
 
+use crate::effects::{self, EffectChange};
 use crate::limits::Limits;
+
+/// What the search changes: the board's jumps and space effects.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Layout {
+    pub jumps: Vec<Jump>,
+    pub effects: Vec<SpaceEffect>,
+}
 
 /// The spaces a jump may use, in printed numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,34 +47,53 @@ impl Spaces {
     }
 }
 
-/// One change to the list of jumps.
+/// One change to the jumps or the effects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Change {
     Set(usize, Jump),
     Add(Jump),
     Remove(usize),
+    Effect(EffectChange),
 }
 
 impl Change {
-    pub fn apply(self, jumps: &mut Vec<Jump>) {
+    pub fn apply(self, layout: &mut Layout) {
+        let jumps = &mut layout.jumps;
         match self {
             Self::Set(i, j) => jumps[i] = j,
             Self::Add(j) => jumps.push(j),
             Self::Remove(i) => {
                 jumps.remove(i);
             }
+            Self::Effect(change) => change.apply(&mut layout.effects),
         }
     }
 }
 
 /// Draws a change that keeps to the limits, or `None` after a few tries
-/// (the board is then left as it is this round).
-pub(crate) fn propose(jumps: &[Jump], spaces: &Spaces, limits: &Limits, rng: &mut GameRng) -> Option<Change> {
+/// (the board is then left as it is this round). Where effects may
+/// change, half the changes are to them.
+pub(crate) fn propose(layout: &Layout, spaces: &Spaces, limits: &Limits, rng: &mut GameRng) -> Option<Change> {
     for _ in 0..16 {
-        let change = draw(jumps, spaces, limits, rng)?;
-        let mut after = jumps.to_vec();
+        let change = match &limits.effects {
+            None => draw(&layout.jumps, spaces, limits, rng)?,
+            // (Where every jump is kept, or no effect can move, the other
+            // half's draws come to nothing: draw again.)
+            Some(e) => {
+                let drawn = if rng.below(2) == 0 {
+                    effects::draw(&layout.effects, spaces, e, rng).map(Change::Effect)
+                } else {
+                    draw(&layout.jumps, spaces, limits, rng)
+                };
+                let Some(change) = drawn else { continue };
+                change
+            }
+        };
+        let mut after = layout.clone();
         change.apply(&mut after);
-        if limits.allows(&after) {
+        if limits.allows(&after.jumps)
+            && limits.effects.as_ref().is_none_or(|e| e.allows(&after.effects, &after.jumps, spaces))
+        {
             return Some(change);
         }
     }

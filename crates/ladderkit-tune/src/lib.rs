@@ -10,15 +10,35 @@
 
 mod diff;
 mod edit;
+mod effects;
 mod goal;
 mod limits;
 mod search;
 
 pub use diff::{Edit, edits};
 pub use edit::describe;
+pub use effects::{EffectLimits, Kind as EffectKind, first_turn_win};
 pub use goal::{Goal, Target, Worse};
 pub use limits::Limits;
 pub use search::{CHECK_EVERY, Progress, Settings, TuneError, Tuned, tune, tune_stepped};
+
+/// What every board the search returns is held to, in words, for the
+/// result: the checks' verdict and the degenerate designs it refuses (the
+/// effects' only where it moved effects).
+pub fn guards(limits: &Limits) -> Vec<&'static str> {
+    let mut out = vec![
+        "no check error and no warning the board did not have",
+        "every piece can finish",
+        "no first-roll win the board did not have",
+    ];
+    if limits.effects.is_some() {
+        out.extend([
+            "no first-turn win by extra turns the board did not have",
+            "no effect on the start, the goal or a jump's foot",
+        ]);
+    }
+    out
+}
 
 /// The tuner aims at one piece's race. Where pieces meet (a well,
 /// bumping), the real game differs; this says how, for the CLI and the

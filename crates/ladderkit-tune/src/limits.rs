@@ -6,6 +6,8 @@ use std::ops::RangeInclusive;
 
 use ladderkit_core::spec::Jump;
 
+use crate::effects::EffectLimits;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Limits {
     pub ladders: RangeInclusive<u32>,
@@ -20,6 +22,8 @@ pub struct Limits {
     pub no_chains: bool,
     /// No jump starts in these ranges of spaces.
     pub free: Vec<RangeInclusive<u32>>,
+    /// What the search may do to the space effects; `None`: leave them.
+    pub effects: Option<EffectLimits>,
 }
 
 impl Limits {
@@ -36,6 +40,7 @@ impl Limits {
             keep: Vec::new(),
             no_chains: false,
             free: Vec::new(),
+            effects: None,
         }
     }
 

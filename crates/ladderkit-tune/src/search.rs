@@ -7,13 +7,14 @@ use ladderkit_analysis::{AnalysisError, Metrics};
 use std::collections::BTreeMap;
 
 use ladderkit_core::diagnostic::{Code, Severity};
-use ladderkit_core::spec::{Jump, VariantSpec};
+use ladderkit_core::spec::{Jump, SpaceEffect, VariantSpec};
 use ladderkit_core::work::{Meter, cancellable, pause, run};
 use ladderkit_core::{Compiled, compile};
 use ladderkit_engine::GameRng;
 
-use crate::diff::{Edit, edits};
-use crate::edit::{Spaces, propose};
+use crate::diff::{Edit, edits, effect_edits};
+use crate::edit::{Layout, Spaces, propose};
+use crate::effects::{Kind, first_turn_win, new_effect};
 use crate::goal::Goal;
 use crate::limits::Limits;
 
@@ -120,13 +121,17 @@ const EDIT_COST: f64 = 0.002;
 /// The same at "keep my layout" 100.
 const MOST_EDIT_COST: f64 = 0.05;
 
-/// How many jumps differ between two boards (both ways, so a moved jump
-/// counts twice).
-fn changes(start: &[(u32, u32)], jumps: &[Jump]) -> usize {
-    let mut now: Vec<(u32, u32)> = jumps.iter().map(|j| (j.from, j.to)).collect();
+/// How many jumps and effects differ between two boards (both ways, so a
+/// moved one counts twice).
+fn changes(start: &(Vec<(u32, u32)>, Vec<SpaceEffect>), layout: &Layout) -> usize {
+    let mut now: Vec<(u32, u32)> = layout.jumps.iter().map(|j| (j.from, j.to)).collect();
     now.sort_unstable();
-    let common = now.iter().filter(|j| start.binary_search(j).is_ok()).count();
-    (now.len() - common) + (start.len() - common)
+    let common = now.iter().filter(|j| start.0.binary_search(j).is_ok()).count();
+    let effects_common = layout.effects.iter().filter(|e| start.1.contains(e)).count();
+    (now.len() - common)
+        + (start.0.len() - common)
+        + (layout.effects.len() - effects_common)
+        + (start.1.len() - effects_common)
 }
 
 /// Tunes `spec`'s jumps towards `goal` within `limits`. `control` is asked
@@ -166,7 +171,8 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
                 .into(),
         ));
     }
-    let problems = limits.problems(&spec.jumps);
+    let mut problems = limits.problems(&spec.jumps);
+    problems.extend(limits.effects.iter().flat_map(|e| e.problems(&spec.effects)));
     if !problems.is_empty() {
         return Err(TuneError::Limits(problems));
     }
@@ -174,11 +180,15 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     let spaces = Spaces::of(&compiled.board);
     let mut rng = GameRng::seed(settings.seed);
     let allowed = Allowed::of(&compiled);
-    let start_jumps = within_limits(spec, settings.fresh, limits, &spaces, &allowed, &mut rng).await?;
-    let mut judge = Judge { work: spec.clone(), wanted, allowed, first_roll_wins: true, fewest: None };
+    let start_layout = within_limits(spec, settings.fresh, limits, &spaces, &allowed, &mut rng).await?;
+    // A seat that can win in its first turn, by extra turns, only where
+    // the board could already (the guard matters where effects move).
+    let first_turn_wins = limits.effects.is_none() || first_turn_win(&compiled.board);
+    let mut judge = Judge { work: spec.clone(), wanted, allowed, first_roll_wins: true, first_turn_wins, fewest: None };
+    let drawn = Layout { jumps: spec.jumps.clone(), effects: spec.effects.clone() };
     let mut progress =
         Progress { evaluated: 0, rejected: 0, best_score: f64::INFINITY, best: Metrics::default(), tidying: false };
-    let start = match judge.judge(&spec.jumps, || control(&progress).is_some()).await? {
+    let start = match judge.judge(&drawn, || control(&progress).is_some()).await? {
         Verdict::Figures(m) => m,
         Verdict::Broken => return Err(TuneError::HasErrors),
         Verdict::Stopped => return Err(out_of_time()),
@@ -187,10 +197,11 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     judge.first_roll_wins = judge.fewest.is_some_and(|f| f <= 1);
     let mut original: Vec<(u32, u32)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
     original.sort_unstable();
+    let original = (original, spec.effects.clone());
     let edit_cost = settings.edit_cost();
-    let score = |m: &Metrics, jumps: &[Jump]| goal.score(m) + edit_cost * changes(&original, jumps) as f64;
-    let mut current = match judge.judge(&start_jumps, || control(&progress).is_some()).await? {
-        Verdict::Figures(m) => (start_jumps.clone(), m),
+    let score = |m: &Metrics, layout: &Layout| goal.score(m) + edit_cost * changes(&original, layout) as f64;
+    let mut current = match judge.judge(&start_layout, || control(&progress).is_some()).await? {
+        Verdict::Figures(m) => (start_layout.clone(), m),
         Verdict::Broken => return Err(TuneError::NoBoard("the board within the limits has check errors".into())),
         Verdict::Stopped => return Err(out_of_time()),
     };
@@ -210,9 +221,9 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
         evaluated += 1;
         pause().await;
         let Some(change) = propose(&current.0, &spaces, limits, &mut rng) else { continue };
-        let mut jumps = current.0.clone();
-        change.apply(&mut jumps);
-        let metrics = match judge.judge(&jumps, || control(&progress).is_some()).await? {
+        let mut layout = current.0.clone();
+        change.apply(&mut layout);
+        let metrics = match judge.judge(&layout, || control(&progress).is_some()).await? {
             Verdict::Figures(m) => m,
             Verdict::Broken => {
                 rejected += 1;
@@ -220,16 +231,16 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
             }
             Verdict::Stopped => break,
         };
-        let candidate_score = score(&metrics, &jumps);
+        let candidate_score = score(&metrics, &layout);
         if goal.met(&metrics) {
-            best = (jumps, metrics);
+            best = (layout, metrics);
             break;
         }
         let accept = candidate_score <= current_score || {
             rng.unit() < (-(candidate_score - current_score) / temperature).exp()
         };
         if accept {
-            current = (jumps, metrics);
+            current = (layout, metrics);
             current_score = candidate_score;
             if candidate_score < best_score {
                 best = current.clone();
@@ -239,21 +250,14 @@ pub async fn tune_stepped<C: FnMut(&Progress) -> Option<f64> + ?Sized>(
     }
     progress = Progress { evaluated, rejected, best_score: goal.score(&best.1), best: best.1, tidying: true };
     let go_on = || control(&progress).is_some();
-    let best = simplify(&spec.jumps, best, limits, &mut judge, goal, &mut evaluated, go_on).await?;
+    let best = simplify(&drawn, best, (limits, &spaces), &mut judge, goal, &mut evaluated, go_on).await?;
     let met = goal.met(&best.1);
     let best_score = goal.score(&best.1);
     let mut out = spec.clone();
-    out.jumps = best.0;
-    Ok(Tuned {
-        edits: edits(&spec.jumps, &out.jumps),
-        spec: out,
-        start,
-        best: best.1,
-        best_score,
-        met,
-        evaluated,
-        rejected,
-    })
+    (out.jumps, out.effects) = (best.0.jumps, best.0.effects);
+    let mut all_edits = edits(&spec.jumps, &out.jumps);
+    all_edits.extend(effect_edits(&spec.effects, &out.effects));
+    Ok(Tuned { edits: all_edits, spec: out, start, best: best.1, best_score, met, evaluated, rejected })
 }
 
 /// Compiles and judges candidates on one spec kept for the purpose.
@@ -264,6 +268,8 @@ struct Judge {
     /// Whether a board may be won on the first roll (only if the start
     /// board could be).
     first_roll_wins: bool,
+    /// Whether a seat may win in its first turn by extra turns.
+    first_turn_wins: bool,
     /// The fewest rolls of the board judged last.
     fewest: Option<u32>,
 }
@@ -304,10 +310,11 @@ enum Verdict {
 impl Judge {
     /// The candidate's figures, asking `go_on` at every pause on the way
     /// (a figure on a huge board can take minutes).
-    async fn judge(&mut self, jumps: &[Jump], go_on: impl FnMut() -> bool + Unpin) -> Result<Verdict, TuneError> {
-        self.work.jumps = jumps.to_vec();
+    async fn judge(&mut self, layout: &Layout, go_on: impl FnMut() -> bool + Unpin) -> Result<Verdict, TuneError> {
+        self.work.jumps.clone_from(&layout.jumps);
+        self.work.effects.clone_from(&layout.effects);
         let compiled = compile(&self.work);
-        if !self.allowed.admits(&compiled) {
+        if !self.allowed.admits(&compiled) || (!self.first_turn_wins && first_turn_win(&compiled.board)) {
             return Ok(Verdict::Broken);
         }
         let Some(board) = compiled.into_playable() else { return Ok(Verdict::Broken) };
@@ -354,19 +361,22 @@ fn out_of_time() -> TuneError {
 /// search wanders, so this is what keeps the designer's board
 /// recognisable.
 async fn simplify(
-    original: &[Jump],
-    mut best: (Vec<Jump>, Metrics),
-    limits: &Limits,
+    original: &Layout,
+    mut best: (Layout, Metrics),
+    (limits, spaces): (&Limits, &Spaces),
     judge: &mut Judge,
     goal: &Goal,
     evaluated: &mut u64,
     mut go_on: impl FnMut() -> bool,
-) -> Result<(Vec<Jump>, Metrics), TuneError> {
+) -> Result<(Layout, Metrics), TuneError> {
     let met = goal.met(&best.1);
     for _pass in 0..3 {
         let mut undone = false;
-        for edit in edits(original, &best.0) {
-            let mut jumps = best.0.clone();
+        let mut all = edits(&original.jumps, &best.0.jumps);
+        all.extend(effect_edits(&original.effects, &best.0.effects));
+        for edit in all {
+            let mut layout = best.0.clone();
+            let (jumps, effects) = (&mut layout.jumps, &mut layout.effects);
             match edit {
                 Edit::Moved { from, to } => {
                     if let Some(j) = jumps.iter_mut().find(|j| **j == to) {
@@ -375,8 +385,16 @@ async fn simplify(
                 }
                 Edit::Added(j) => jumps.retain(|k| *k != j),
                 Edit::Removed(j) => jumps.push(j),
+                Edit::EffectMoved { from, to } => {
+                    if let Some(e) = effects.iter_mut().find(|e| **e == to) {
+                        *e = from;
+                    }
+                }
+                Edit::EffectAdded(e) => effects.retain(|k| *k != e),
+                Edit::EffectRemoved(e) => effects.push(e),
             }
-            if !limits.allows(&jumps) {
+            let effects_ok = limits.effects.as_ref().is_none_or(|e| e.allows(&layout.effects, &layout.jumps, spaces));
+            if !limits.allows(&layout.jumps) || !effects_ok {
                 continue;
             }
             if !go_on() {
@@ -384,14 +402,14 @@ async fn simplify(
             }
             *evaluated += 1;
             pause().await;
-            let metrics = match judge.judge(&jumps, &mut go_on).await? {
+            let metrics = match judge.judge(&layout, &mut go_on).await? {
                 Verdict::Figures(m) => m,
                 Verdict::Broken => continue,
                 Verdict::Stopped => return Ok(best),
             };
             let keeps = if met { goal.met(&metrics) } else { goal.score(&metrics) <= goal.score(&best.1) };
             if keeps {
-                best = (jumps, metrics);
+                best = (layout, metrics);
                 undone = true;
             }
         }
@@ -412,7 +430,7 @@ async fn within_limits(
     spaces: &Spaces,
     allowed: &Allowed,
     rng: &mut GameRng,
-) -> Result<Vec<Jump>, TuneError> {
+) -> Result<Layout, TuneError> {
     let mut jumps: Vec<Jump> = Vec::new();
     for j in &spec.jumps {
         let keep = limits.is_kept(j) || (!fresh && limits.allows_jump(j));
@@ -456,5 +474,62 @@ async fn within_limits(
             }
         }
     }
-    Ok(jumps)
+    let effects = match &limits.effects {
+        None => spec.effects.clone(),
+        Some(e) => effects_within(spec, &jumps, e, spaces, allowed, rng).await?,
+    };
+    Ok(Layout { jumps, effects })
+}
+
+/// The effects to start from: the board's, those the search may not place
+/// where they are taken out, the kinds beyond their counts thinned, then
+/// effects placed at random until every count is within the limits.
+async fn effects_within(
+    spec: &VariantSpec,
+    jumps: &[Jump],
+    limits: &crate::effects::EffectLimits,
+    spaces: &Spaces,
+    allowed: &Allowed,
+    rng: &mut GameRng,
+) -> Result<Vec<SpaceEffect>, TuneError> {
+    let mut effects: Vec<SpaceEffect> = Vec::new();
+    for e in &spec.effects {
+        let mut with = effects.clone();
+        with.push(*e);
+        if !limits.movable(e) || limits.allows_each(&with, jumps, spaces) {
+            effects = with;
+        }
+    }
+    let mut work = spec.clone();
+    work.jumps = jumps.to_vec();
+    for kind in Kind::ALL {
+        let range = limits.range(kind);
+        while crate::effects::count(&effects, kind) > *range.end() {
+            let Some(i) = effects.iter().rposition(|e| Kind::of(&e.effect) == Some(kind) && limits.movable(e)) else {
+                break;
+            };
+            effects.remove(i);
+        }
+        let mut tries = 0;
+        while crate::effects::count(&effects, kind) < *range.start() {
+            tries += 1;
+            pause().await;
+            if tries > 20_000 {
+                return Err(TuneError::NoBoard(format!(
+                    "could not place {} {kind:?} spaces on this board within the limits",
+                    range.start()
+                )));
+            }
+            let mut with = effects.clone();
+            with.push(new_effect(kind, spaces.random(rng), limits, rng));
+            if !limits.allows_each(&with, jumps, spaces) {
+                continue;
+            }
+            work.effects = with.clone();
+            if allowed.admits(&compile(&work)) {
+                effects = with;
+            }
+        }
+    }
+    Ok(effects)
 }

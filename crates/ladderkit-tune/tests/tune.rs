@@ -3,9 +3,9 @@
 //! never returns a board with check errors.
 
 use ladderkit_analysis::{Metrics, Options, analyze};
-use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
+use ladderkit_core::spec::{Effect, Jump, PathStyle, VariantSpec};
 use ladderkit_core::{check_source, compile};
-use ladderkit_tune::{Goal, Limits, Settings, Target, Tuned, tune};
+use ladderkit_tune::{EffectKind, EffectLimits, Goal, Limits, Settings, Target, Tuned, first_turn_win, tune};
 use proptest::prelude::*;
 
 fn milton_bradley() -> VariantSpec {
@@ -236,4 +236,104 @@ fn a_shorter_fastest_game_and_a_less_fair_table_are_worse() {
     assert_eq!(Worse::of(&m(4, 0.01), &m(7, 0.02)), Worse { fewest_rolls: false, seat_edge: true });
     assert!(!Worse::of(&m(4, 0.02), &m(5, 0.0205)).any(), "fairer within a tenth of a point, longer fastest game");
     assert!(!Worse::of(&Metrics::default(), &m(1, 0.5)).any(), "nothing known before: nothing to compare");
+}
+
+/// Milton Bradley's jumps, every one kept, and effect limits that keep
+/// every kind's count but `kind`'s, which may be `range`.
+fn every_jump_kept(mb: &VariantSpec, kind: EffectKind, range: std::ops::RangeInclusive<u32>) -> Limits {
+    let mut limits = Limits::keeping_counts(&mb.jumps);
+    limits.keep = mb.jumps.iter().map(|j| (j.from, j.to)).collect();
+    let mut effects = EffectLimits::keeping_counts(&mb.effects);
+    effects.set_range(kind, range);
+    limits.effects = Some(effects);
+    limits
+}
+
+/// The two runs: Milton Bradley, every jump kept, made 48 turns
+/// long by spaces that lose turns, and 33 turns long by spaces that give
+/// another; each meets its target within 1% from scratch, places only
+/// effects of its kind, and the same seed gives the same board.
+#[test]
+fn lost_turns_lengthen_and_extra_turns_shorten_with_every_jump_kept() {
+    let mb = milton_bradley();
+    for (kind, turns, is_kind) in [
+        (EffectKind::LoseTurns, 48.0, (|e: &Effect| matches!(e, Effect::LoseTurns(_))) as fn(&Effect) -> bool),
+        (EffectKind::ExtraTurn, 33.0, |e: &Effect| matches!(e, Effect::ExtraTurn)),
+    ] {
+        let limits = every_jump_kept(&mb, kind, 1..=8);
+        let t = run(&mb, vec![Target::Turns(turns)], &limits, 1, 50_000);
+        assert!(t.met, "{kind:?}: {:?}", t.best);
+        assert_eq!(t.spec.jumps, mb.jumps, "every jump kept");
+        assert!(
+            !t.spec.effects.is_empty() && t.spec.effects.iter().all(|e| is_kind(&e.effect)),
+            "{:?}",
+            t.spec.effects
+        );
+        let exact = verified(&t, 2).expected_turns;
+        assert!((exact - turns).abs() <= 0.01 * turns, "{kind:?}: {exact} turns");
+        assert_eq!(run(&mb, vec![Target::Turns(turns)], &limits, 1, 50_000).spec, t.spec, "seeded");
+        assert!(t.edits.iter().all(|e| e.to_string().contains(" on ")), "{:?}", t.edits);
+    }
+}
+
+/// Without effect limits the effects stay as they are, whatever the
+/// search does to the jumps.
+#[test]
+fn effects_stay_unless_asked() {
+    let mut spec = ladderkit_core::sample::with_turn_effects(milton_bradley());
+    spec.rules.extra_turn = None;
+    let t = run(&spec, vec![Target::Turns(30.0)], &Limits::keeping_counts(&spec.jumps), 3, 2_000);
+    assert_eq!(t.spec.effects, spec.effects);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// Whatever the seed and target, a board whose effects were searched
+    /// compiles clean with no warning the start had not, keeps to the
+    /// effect limits (no effect on the start, the goal or a jump's foot,
+    /// no more turns lost a space than allowed), every piece can finish,
+    /// and no seat can win in its first turn where none could before.
+    #[test]
+    fn every_effect_search_keeps_the_guards(seed in 0u64..1000, turns in 25.0f64..60.0) {
+        let mb = milton_bradley();
+        let mut limits = Limits::keeping_counts(&mb.jumps);
+        let mut effects = EffectLimits::keeping_counts(&mb.effects);
+        for kind in [EffectKind::LoseTurns, EffectKind::ExtraTurn, EffectKind::Setback, EffectKind::Shortcut] {
+            effects.set_range(kind, 0..=4);
+        }
+        effects.max_lose = 1;
+        effects.none_on = vec![90..=99];
+        limits.effects = Some(effects.clone());
+        let mut with_dice_turns = mb.clone();
+        with_dice_turns.rules.extra_turn = Some(ladderkit_core::spec::ExtraTurnOn::Total(6));
+        for start in [&mb, &with_dice_turns] {
+            let t = run(start, vec![Target::Turns(turns)], &limits, seed, 300);
+            let compiled = compile(&t.spec);
+            prop_assert!(!compiled.has_errors());
+            prop_assert!(warnings(&t.spec).len() <= warnings(start).len());
+            // (Another turn on a 6 lets Milton Bradley be won in the first
+            // turn already: 6s up the ladders to 91, then a 3.)
+            prop_assert!(first_turn_win(&compile(start).board) || !first_turn_win(&compiled.board));
+            for e in &t.spec.effects {
+                prop_assert!(!(90..=99).contains(&e.space) && e.space != 100, "{e:?}");
+                prop_assert!(!t.spec.jumps.iter().any(|j| j.from == e.space), "{e:?} on a jump's foot");
+                prop_assert!(!matches!(e.effect, Effect::LoseTurns(n) if n > 1), "{e:?}");
+            }
+            prop_assert!(verified(&t, 2).expected_turns.is_finite());
+        }
+    }
+}
+
+/// A first-turn win, found by following the rolls that earn another turn:
+/// Milton Bradley has none; with another turn on a 6 it has one (6s up
+/// the ladders to 91, then a 3); capped at two turns in a row, none again.
+#[test]
+fn a_first_turn_win_is_found_where_extra_turns_chain_to_the_goal() {
+    let mut mb = milton_bradley();
+    assert!(!first_turn_win(&compile(&mb).board));
+    mb.rules.extra_turn = Some(ladderkit_core::spec::ExtraTurnOn::Total(6));
+    assert!(first_turn_win(&compile(&mb).board));
+    mb.rules.max_consecutive_turns = Some(2);
+    assert!(!first_turn_win(&compile(&mb).board));
 }
