@@ -41,8 +41,9 @@ pub enum EditCommand {
     /// jumps and effects on it go.
     RemoveSpace(u32),
     MoveSpace(u32, Point),
-    /// All the jumps at once, under a name of its own ("Tune: 4 edits").
-    SetJumps(Vec<Jump>, String),
+    /// All the jumps and space effects at once, under a name of its own
+    /// ("Tune: 4 edits").
+    SetLayout(Vec<Jump>, Vec<SpaceEffect>, String),
     /// Space `n`'s name (empty: no name).
     SetName(u32, String),
     /// Space `n`'s own badge (none: its effects' badges).
@@ -121,7 +122,7 @@ impl EditCommand {
             Self::Many(_, label) => label.clone(),
             Self::RemoveSpace(n) => format!("Delete space {n}"),
             Self::MoveSpace(n, _) => format!("Move space {n}"),
-            Self::SetJumps(_, label) => label.clone(),
+            Self::SetLayout(_, _, label) => label.clone(),
             Self::SetName(n, name) if name.is_empty() => format!("Unname space {n}"),
             Self::SetName(n, _) => format!("Name space {n}"),
             Self::SetBadge(n, Some(_)) => format!("Badge on space {n}"),
@@ -189,7 +190,7 @@ impl EditCommand {
             }
             Self::SetBackground(b) => spec.background = b.clone(),
             Self::AdjustBackground(b) => spec.background = Some(b.clone()),
-            Self::SetJumps(jumps, _) => spec.jumps = jumps.clone(),
+            Self::SetLayout(jumps, effects, _) => (spec.jumps, spec.effects) = (jumps.clone(), effects.clone()),
             Self::AddSpace(p) => free_spaces(spec)?.push(*p),
             Self::MoveSpace(n, p) => {
                 let spaces = free_spaces(spec)?;

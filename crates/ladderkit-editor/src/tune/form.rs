@@ -31,6 +31,14 @@ pub struct TuneForm {
     pub seconds: f64,
     /// Keep my layout, 0 to 100 (`Settings::keep_layout`).
     pub keep_layout: u32,
+    /// Spaces that lose turns, give another, set back, shortcut: each
+    /// switched on lets the search place such effects.
+    pub lose_turns: (bool, u32, u32),
+    pub extra_turns: (bool, u32, u32),
+    pub setbacks: (bool, u32, u32),
+    pub shortcuts: (bool, u32, u32),
+    /// The most turns one space may cost.
+    pub max_lose: u32,
 }
 
 impl Default for TuneForm {
@@ -56,6 +64,11 @@ impl Default for TuneForm {
             seed: 1,
             seconds: 10.0,
             keep_layout: 0,
+            lose_turns: (false, 1, 4),
+            extra_turns: (false, 1, 4),
+            setbacks: (false, 0, 4),
+            shortcuts: (false, 0, 4),
+            max_lose: 2,
         }
     }
 }
@@ -104,6 +117,8 @@ impl TuneForm {
             seconds: self.seconds,
             players: self.players,
             keep_layout: self.keep_layout.min(100),
+            effects: [self.lose_turns, self.extra_turns, self.setbacks, self.shortcuts].map(range),
+            max_lose: self.max_lose.max(1),
         })
     }
 
@@ -129,15 +144,30 @@ impl TuneForm {
                 "seconds" => form.seconds = number(value)?,
                 "seed" => form.seed = whole(value)?.into(),
                 "keep-layout" => form.keep_layout = whole(value)?.min(100),
+                "keep" => form.keep = value.to_owned(),
+                "lose-turns" => form.lose_turns = count_range(part, value)?,
+                "extra-turns" => form.extra_turns = count_range(part, value)?,
+                "setbacks" => form.setbacks = count_range(part, value)?,
+                "shortcuts" => form.shortcuts = count_range(part, value)?,
+                "max-lose" => form.max_lose = whole(value)?,
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed or keep-layout"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed, keep-layout, keep, lose-turns, extra-turns, setbacks, shortcuts or max-lose"
                     ));
                 }
             }
         }
         form.request()?;
         Ok(form)
+    }
+}
+
+/// "1..8" or "3": how many spaces of a kind, switched on.
+fn count_range(part: &str, value: &str) -> Result<(bool, u32, u32), String> {
+    let n = |v: &str| v.trim().parse::<u32>().map_err(|_| format!("`{part}`: write N or MIN..MAX"));
+    match value.split_once("..") {
+        Some((a, b)) => Ok((true, n(a)?, n(b)?)),
+        None => n(value).map(|v| (true, v, v)),
     }
 }
 
@@ -180,6 +210,11 @@ mod tests {
         let four = TuneForm::parse("comeback=15%,players=4").unwrap().request().unwrap();
         assert_eq!(four.goal.targets, vec![Target::Comeback { players: 4, share: 0.15 }]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
+        let effects = TuneForm::parse("turns=48,lose-turns=1..8,extra-turns=2,keep=1-38 16-6").unwrap();
+        let request = effects.request().unwrap();
+        assert_eq!(request.effects, [Some((1, 8)), Some((2, 2)), None, None]);
+        assert_eq!(request.keep, [(1, 38), (16, 6)]);
+        assert!(TuneForm::parse("turns=48,setbacks=x").unwrap_err().contains("N or MIN..MAX"));
     }
 
     #[test]

@@ -12,13 +12,14 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use ladderkit::analysis::{Metrics, Options, analyze_board_stepped};
 use ladderkit::core::compile;
-use ladderkit::core::spec::{Jump, VariantSpec};
+use ladderkit::core::spec::{Jump, SpaceEffect, VariantSpec};
 use ladderkit::core::work::Meter;
-use ladderkit::tune::{Goal, Limits, Progress, Settings, Tuned, tune_stepped};
+use ladderkit::tune::{EffectKind, EffectLimits, Goal, Limits, Progress, Settings, Tuned, tune_stepped};
 
 use crate::EditorSet;
 use crate::checks::Checks;
 use crate::document::Document;
+use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::jobs::{FrameBudget, Job};
 
@@ -42,11 +43,26 @@ pub struct Request {
     pub players: u32,
     /// Keep my layout, 0 to 100.
     pub keep_layout: u32,
+    /// How many spaces of each kind of effect (`EffectKind::ALL`'s order;
+    /// `None` keeps the board's count), and the most turns one space may
+    /// cost. With every count `None` the effects stay as they are.
+    pub effects: [Option<(u32, u32)>; 4],
+    pub max_lose: u32,
 }
 
 impl Request {
-    pub fn limits(&self, jumps: &[Jump]) -> Limits {
-        let mut limits = Limits::keeping_counts(jumps);
+    pub fn limits(&self, spec: &VariantSpec) -> Limits {
+        let mut limits = Limits::keeping_counts(&spec.jumps);
+        if self.effects.iter().any(Option::is_some) {
+            let mut effects = EffectLimits::keeping_counts(&spec.effects);
+            for (kind, range) in EffectKind::ALL.into_iter().zip(self.effects) {
+                if let Some((a, b)) = range {
+                    effects.set_range(kind, a..=b);
+                }
+            }
+            effects.max_lose = self.max_lose.max(1);
+            limits.effects = Some(effects);
+        }
         if let Some((a, b)) = self.ladders {
             limits.ladders = a..=b;
         }
@@ -79,8 +95,9 @@ pub struct Proposal {
     pub before: Metrics,
     pub after: Metrics,
     pub took: Duration,
-    /// The design's jumps the proposal does not have.
+    /// The design's jumps and effects the proposal does not have.
     pub removed: Vec<Jump>,
+    pub removed_effects: Vec<SpaceEffect>,
     /// The table the seat edge is for.
     pub players: u32,
 }
@@ -89,6 +106,13 @@ impl Proposal {
     /// Whether the proposal's jump `j` is not on the design.
     pub fn changed(&self, j: &Jump, design: &[Jump]) -> bool {
         !design.iter().any(|d| d.from == j.from && d.to == j.to)
+    }
+
+    /// Accepting it: the proposal's jumps and effects as one undoable
+    /// command.
+    pub fn accept(&self) -> EditCommand {
+        let spec = &self.tuned.spec;
+        EditCommand::SetLayout(spec.jumps.clone(), spec.effects.clone(), self.label())
     }
 
     /// The undo history's name for accepting it, which the status bar
@@ -226,7 +250,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
     let (stopped, seen) = (stop.clone(), progress.clone());
     let started = Instant::now();
     let job = Job::new(async move {
-        let limits = request.limits(&spec.jumps);
+        let limits = request.limits(&spec);
         let settings = Settings { seed: request.seed, fresh: false, keep_layout: request.keep_layout };
         let mut control = |p: &Progress| {
             if let Ok(mut slot) = seen.lock() {
@@ -247,6 +271,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
             .filter(|d| !tuned.spec.jumps.iter().any(|j| (j.from, j.to) == (d.from, d.to)))
             .copied()
             .collect();
+        let removed_effects = spec.effects.iter().filter(|d| !tuned.spec.effects.contains(d)).copied().collect();
         Ok(Proposal {
             generation,
             before,
@@ -254,6 +279,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
             goal: request.goal.clone(),
             took: started.elapsed(),
             removed,
+            removed_effects,
             players: request.players,
             tuned,
         })

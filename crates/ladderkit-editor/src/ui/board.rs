@@ -213,7 +213,10 @@ pub(super) fn view(
         draw_dealt(&painter, spec.jumps.len(), board, t, rect, &c);
     }
     // Badges over the jumps, so a jump across a space never hides its effect.
-    draw_effects(&painter, spec.effects.as_slice(), board, t, rect, &c);
+    match f.preview {
+        Some(proposal) => draw_proposed_effects(&painter, proposal, &spec.effects, board, t, rect, &c),
+        None => draw_effects(&painter, spec.effects.as_slice(), board, t, rect, &c),
+    }
     let face_down = f.playing.filter(|_| f.scores.is_none()).map(|s| s.shown().chips.as_slice());
     super::extras::draw(&painter, spec, board, |p| t.to_screen(p), unit, rect, face_down, &c);
     draw_numbers(&painter, board, t, rect, &c);
@@ -747,6 +750,32 @@ fn draw_proposal(
         }
         paint::jump(painter, a, b, unit, j.drawn_as(), 1.0, c);
     }
+}
+
+/// The tuner's proposal's space effects in place of the design's, as its
+/// jumps are: new or changed ones glowing, the ones it would remove faded.
+fn draw_proposed_effects(
+    painter: &egui::Painter,
+    proposal: &crate::tune::Proposal,
+    design: &[SpaceEffect],
+    board: &CompiledBoard,
+    t: Transform,
+    clip: Rect,
+    c: &Colours,
+) {
+    let mut faded = painter.clone();
+    faded.multiply_opacity(0.3);
+    draw_effects(&faded, &proposal.removed_effects, board, t, clip, c);
+    let unit = t.zoom;
+    for e in proposal.tuned.spec.effects.iter().filter(|e| !design.contains(e)) {
+        let Some(pos) = board.position(e.space) else { continue };
+        // Where `draw_effects` puts a space's first badge.
+        let at = t.to_screen(board.points[pos as usize]) + Vec2::new(unit * 0.28, unit * 0.26);
+        if clip.contains(at) {
+            painter.circle_filled(at, unit * 0.32, paint::PROPOSED.gamma_multiply(0.45));
+        }
+    }
+    draw_effects(painter, &proposal.tuned.spec.effects, board, t, clip, c);
 }
 
 /// The jumps `random_jumps` dealt for game 0 (after the design's own in

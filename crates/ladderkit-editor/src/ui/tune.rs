@@ -9,7 +9,6 @@ use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::tune::Worse;
 
 use super::Frame;
-use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::tune::{Proposal, TuneForm, TuneIntent};
 
@@ -18,7 +17,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, form: &mut TuneForm, targets: 
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.label(
             RichText::new(
-                "Let the tuner move, add, remove and turn round jumps until the exact odds meet your targets.",
+                "Let the tuner move, add, remove and turn round jumps (and place space effects, where the limits below allow) until the exact odds meet your targets.",
             )
             .weak(),
         );
@@ -91,17 +90,17 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         ui.add(DragValue::new(&mut form.rides.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
         ui.checkbox(&mut form.lead_changes.0, "Lead changes").on_hover_text(
-            "How often the piece in front changes hands in a two-player game (races of single-roll turns)",
+            "How often the piece in front changes hands in a two-player game (races whose pieces never meet)",
         );
         ui.add(DragValue::new(&mut form.lead_changes.1).range(0.1..=1000.0).speed(0.1));
         ui.end_row();
         ui.checkbox(&mut form.comeback.0, "Comeback %").on_hover_text(
-            "How often the winner was alone last half-way through, at a table of Players (races of single-roll turns)",
+            "How often the winner was alone last half-way through, at a table of Players (races whose pieces never meet)",
         );
         ui.add(DragValue::new(&mut form.comeback.1).range(1.0..=99.0).speed(0.1));
         ui.end_row();
         ui.checkbox(&mut form.decided_late.0, "Decided late %").on_hover_text(
-            "How often a game at a table of Players is won with another seat one roll from winning (races of single-roll turns)",
+            "How often a game at a table of Players is won with another seat one roll from winning (races whose pieces never meet)",
         );
         ui.add(DragValue::new(&mut form.decided_late.1).range(1.0..=99.0).speed(0.1));
         ui.end_row();
@@ -147,6 +146,26 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
         ui.label("Keep").on_hover_text("Jumps the tuner may not touch, as FROM-TO: 1-38, 16-6");
         ui.add(egui::TextEdit::singleline(&mut form.keep).hint_text("1-38, 16-6").desired_width(140.0));
         ui.end_row();
+        let effects = [
+            ("Lose-a-turn spaces", &mut form.lose_turns),
+            ("Extra-turn spaces", &mut form.extra_turns),
+            ("Setbacks", &mut form.setbacks),
+            ("Shortcuts", &mut form.shortcuts),
+        ];
+        for (name, (on, lo, hi)) in effects {
+            ui.checkbox(on, name).on_hover_text(
+                "On: the tuner places, moves, re-values and removes such effects, between these counts; off: as many as the board has (all off: effects stay as they are)",
+            );
+            ui.horizontal(|ui| {
+                ui.add_enabled(*on, DragValue::new(lo).range(0..=10_000));
+                ui.label("to");
+                ui.add_enabled(*on, DragValue::new(hi).range(0..=10_000));
+            });
+            ui.end_row();
+        }
+        ui.label("Most turns lost").on_hover_text("The most turns one space may cost");
+        ui.add(DragValue::new(&mut form.max_lose).range(1..=9));
+        ui.end_row();
     });
     ui.strong("Search");
     egui::Grid::new("tune-search").num_columns(2).show(ui, |ui| {
@@ -172,7 +191,7 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         let label = format!("✔ Accept ({})", p.label());
         let accept = ui.add_enabled(!p.tuned.edits.is_empty() && !f.in_play, egui::Button::new(label));
         if accept.on_hover_text("Apply the edits as one step you can undo").clicked() {
-            out.push(Intent::Edit(EditCommand::SetJumps(p.tuned.spec.jumps.clone(), p.label())));
+            out.push(Intent::Edit(p.accept()));
         }
         if ui.button("✖ Discard").clicked() {
             out.push(Intent::Tune(TuneIntent::Discard));
@@ -180,7 +199,7 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
     });
     ui.label(
         RichText::new(format!(
-            "{} candidates in {} · changed jumps are highlighted on the board, removed ones faded and crossed out",
+            "{} candidates in {} · changed jumps and effects are highlighted on the board, removed ones faded",
             p.tuned.evaluated,
             if p.took.as_secs() >= 1 {
                 format!("{:.1} s", p.took.as_secs_f64())

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use ladderkit::analysis::{Options, analyze};
 use ladderkit::core::compile;
-use ladderkit::core::spec::Jump;
+use ladderkit::core::spec::{Effect, Jump};
 use ladderkit_editor::history::{EditCommand, History};
 use ladderkit_editor::intents::Intent;
 use ladderkit_editor::tune::{TuneForm, TuneIntent, Tuning};
@@ -43,8 +43,8 @@ fn a_proposal_is_accepted_as_one_undoable_edit() {
     assert!(proposal.tuned.met);
     assert_eq!(doc(&app).spec, design, "nothing changes before Accept");
     assert!((proposal.before.expected_turns.unwrap() - 39.2251).abs() < 1e-3);
-    // Accept is the panel sending the proposal's jumps as one command.
-    edit(&mut app, EditCommand::SetJumps(proposal.tuned.spec.jumps.clone(), proposal.label()));
+    // Accept is the panel sending the proposal as one command.
+    edit(&mut app, proposal.accept());
     assert_eq!(doc(&app).spec.jumps, proposal.tuned.spec.jumps);
     let label = app.world().resource::<History>().undo_label().unwrap().to_owned();
     assert!(label.starts_with("Tune: ") && label.contains("edits (expected turns 39.23 → 30."), "{label}");
@@ -110,4 +110,28 @@ fn stop_proposes_the_best_board_so_far_and_errors_are_refused() {
     let tuning = app.world().resource::<Tuning>();
     assert!(tuning.running().is_none());
     assert!(tuning.error.as_deref().unwrap().contains("errors"));
+}
+
+/// The panel's effect limits (issue 52): Milton Bradley, every jump kept,
+/// made 48 turns long by spaces that lose turns; the proposal removes no
+/// jump, adds only such effects, and Accept takes the jumps and effects
+/// as one undoable edit.
+#[test]
+fn a_proposal_of_space_effects_is_accepted_as_one_undoable_edit() {
+    let mut app = app_with(Some(&bundled("milton-bradley.ron")));
+    let design = doc(&app).spec.clone();
+    let keep: Vec<String> = design.jumps.iter().map(|j| format!("{}-{}", j.from, j.to)).collect();
+    run(&mut app, &format!("turns=48,lose-turns=1..8,seconds=60,seed=1,keep={}", keep.join(" ")));
+    wait(&mut app);
+    let proposal = app.world().resource::<Tuning>().proposal.clone().expect("a proposal");
+    assert!(proposal.tuned.met, "{:?}", proposal.tuned.best);
+    assert!(proposal.removed.is_empty() && proposal.removed_effects.is_empty());
+    let effects = &proposal.tuned.spec.effects;
+    assert!(!effects.is_empty() && effects.iter().all(|e| matches!(e.effect, Effect::LoseTurns(_))), "{effects:?}");
+    edit(&mut app, proposal.accept());
+    assert_eq!((&doc(&app).spec.jumps, &doc(&app).spec.effects), (&design.jumps, effects));
+    let turns = analyze(&compile(&doc(&app).spec), &Options::default()).unwrap().expected_turns;
+    assert!((turns - 48.0).abs() <= 0.48, "{turns}");
+    send(&mut app, Intent::Undo);
+    assert_eq!(doc(&app).spec, design, "one undo restores the design");
 }
