@@ -1170,7 +1170,7 @@ fn tune_places_lost_turns_with_every_jump_kept() {
     };
     let (o, board) = tuned("a.ron", false);
     let text = stdout(&o);
-    assert!(text.contains("lose/extra/back/on spaces") && text.contains("add lose"), "{text}");
+    assert!(text.contains("lose/extra/back/on/geese") && text.contains("add lose"), "{text}");
     assert!(text.contains("Guards: ") && text.contains("first-turn win"), "{text}");
     let (o, again) = tuned("b.ron", true);
     assert_eq!(board, again, "seeded");

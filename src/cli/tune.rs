@@ -157,6 +157,10 @@ pub struct LimitArgs {
     /// How many shortcuts (MoveBy forward).
     #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
     pub shortcuts: Option<RangeInclusive<u32>>,
+    /// How many geese (MoveAgain: a piece whose move ends there moves
+    /// again by the same roll).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = count_range)]
+    pub geese: Option<RangeInclusive<u32>>,
     /// The most turns one space may cost (default 2).
     #[arg(long, value_name = "TURNS", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_lose: Option<u32>,
@@ -229,6 +233,7 @@ impl LimitArgs {
             || self.extra_turns.is_some()
             || self.setbacks.is_some()
             || self.shortcuts.is_some()
+            || self.geese.is_some()
             || self.max_lose.is_some()
             || self.max_move.is_some()
             || !self.no_effect_on.is_empty()
@@ -240,7 +245,7 @@ impl LimitArgs {
         let mut limits = Limits::keeping_counts(jumps);
         limits.effects = self.tunes_effects().then(|| {
             let mut e = EffectLimits::keeping_counts(&spec.effects);
-            let counts = [&self.lose_turns, &self.extra_turns, &self.setbacks, &self.shortcuts];
+            let counts = [&self.lose_turns, &self.extra_turns, &self.setbacks, &self.shortcuts, &self.geese];
             for (kind, count) in EffectKind::ALL.into_iter().zip(counts) {
                 if let Some(r) = count {
                     e.set_range(kind, r.clone());
@@ -543,7 +548,7 @@ pub fn report(
             let n = |kind| spec.effects.iter().filter(|e| EffectKind::of(&e.effect) == Some(kind)).count();
             EffectKind::ALL.map(n).map(|n| n.to_string()).join("/")
         };
-        let name = "lose/extra/back/on spaces";
+        let name = "lose/extra/back/on/geese";
         let _ = writeln!(s, "  {name:<24} {:>10} {:>10}", counts(start), counts(&tuned.spec));
     }
     if cut_short {

@@ -86,6 +86,7 @@ pub fn describe_effect(effect: &Effect) -> String {
         Effect::MoveBy(n) if *n < 0 => format!("back {}", n.unsigned_abs()),
         Effect::MoveBy(n) => format!("forward {n}"),
         Effect::ToStart => "back to the start".into(),
+        Effect::MoveAgain => "goose".into(),
         other => format!("{other:?}"),
     }
 }

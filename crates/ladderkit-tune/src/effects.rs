@@ -1,5 +1,6 @@
 //! Space effects the search may place: lost turns, extra turns, setbacks
-//! (move back, go to the start) and shortcuts (move on). Given no effect
+//! (move back, go to the start), shortcuts (move on) and geese (move again
+//! by the same roll). Given no effect
 //! limits the search leaves effects alone; given some, every kind it was
 //! not told about keeps its count, and effects of other kinds (points,
 //! geese, wells, go-to) stay where they are.
@@ -21,10 +22,12 @@ pub enum Kind {
     Setback,
     /// `MoveBy` on.
     Shortcut,
+    /// `MoveAgain`: the Goose's goose.
+    Goose,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::LoseTurns, Kind::ExtraTurn, Kind::Setback, Kind::Shortcut];
+    pub const ALL: [Kind; 5] = [Kind::LoseTurns, Kind::ExtraTurn, Kind::Setback, Kind::Shortcut, Kind::Goose];
 
     /// The kind of `effect`, if the search places such effects.
     pub fn of(effect: &Effect) -> Option<Self> {
@@ -34,6 +37,7 @@ impl Kind {
             Effect::MoveBy(n) if *n < 0 => Some(Self::Setback),
             Effect::ToStart => Some(Self::Setback),
             Effect::MoveBy(n) if *n > 0 => Some(Self::Shortcut),
+            Effect::MoveAgain => Some(Self::Goose),
             _ => None,
         }
     }
@@ -47,7 +51,7 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct EffectLimits {
     /// How many spaces of each kind (`Kind::ALL`'s order).
-    pub counts: [RangeInclusive<u32>; 4],
+    pub counts: [RangeInclusive<u32>; 5],
     /// The most turns one space may cost.
     pub max_lose: u32,
     /// The furthest a setback or a shortcut moves a piece.
@@ -121,7 +125,7 @@ impl EffectLimits {
     /// What is wrong with the limits themselves, for a usage message.
     pub fn problems(&self, effects: &[SpaceEffect]) -> Vec<String> {
         let mut out = Vec::new();
-        let names = ["--lose-turns", "--extra-turns", "--setbacks", "--shortcuts"];
+        let names = ["--lose-turns", "--extra-turns", "--setbacks", "--shortcuts", "--geese"];
         for (name, r) in names.iter().zip(&self.counts) {
             if r.is_empty() {
                 out.push(format!("{name} {}..{} is empty: write the smaller number first", r.start(), r.end()));
@@ -174,6 +178,7 @@ pub(crate) fn new_effect(kind: Kind, space: u32, limits: &EffectLimits, rng: &mu
         Kind::Setback if rng.below(4) == 0 => Effect::ToStart,
         Kind::Setback => Effect::MoveBy(-(1 + rng.below(reach) as i32)),
         Kind::Shortcut => Effect::MoveBy(1 + rng.below(reach) as i32),
+        Kind::Goose => Effect::MoveAgain,
     };
     SpaceEffect { space, effect }
 }

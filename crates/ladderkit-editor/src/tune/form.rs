@@ -37,6 +37,7 @@ pub struct TuneForm {
     pub extra_turns: (bool, u32, u32),
     pub setbacks: (bool, u32, u32),
     pub shortcuts: (bool, u32, u32),
+    pub geese: (bool, u32, u32),
     /// The most turns one space may cost.
     pub max_lose: u32,
 }
@@ -68,6 +69,7 @@ impl Default for TuneForm {
             extra_turns: (false, 1, 4),
             setbacks: (false, 0, 4),
             shortcuts: (false, 0, 4),
+            geese: (false, 0, 4),
             max_lose: 2,
         }
     }
@@ -117,7 +119,7 @@ impl TuneForm {
             seconds: self.seconds,
             players: self.players,
             keep_layout: self.keep_layout.min(100),
-            effects: [self.lose_turns, self.extra_turns, self.setbacks, self.shortcuts].map(range),
+            effects: [self.lose_turns, self.extra_turns, self.setbacks, self.shortcuts, self.geese].map(range),
             max_lose: self.max_lose.max(1),
         })
     }
@@ -149,10 +151,11 @@ impl TuneForm {
                 "extra-turns" => form.extra_turns = count_range(part, value)?,
                 "setbacks" => form.setbacks = count_range(part, value)?,
                 "shortcuts" => form.shortcuts = count_range(part, value)?,
+                "geese" => form.geese = count_range(part, value)?,
                 "max-lose" => form.max_lose = whole(value)?,
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed, keep-layout, keep, lose-turns, extra-turns, setbacks, shortcuts or max-lose"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed, keep-layout, keep, lose-turns, extra-turns, setbacks, shortcuts, geese or max-lose"
                     ));
                 }
             }
@@ -212,7 +215,7 @@ mod tests {
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
         let effects = TuneForm::parse("turns=48,lose-turns=1..8,extra-turns=2,keep=1-38 16-6").unwrap();
         let request = effects.request().unwrap();
-        assert_eq!(request.effects, [Some((1, 8)), Some((2, 2)), None, None]);
+        assert_eq!(request.effects, [Some((1, 8)), Some((2, 2)), None, None, None]);
         assert_eq!(request.keep, [(1, 38), (16, 6)]);
         assert!(TuneForm::parse("turns=48,setbacks=x").unwrap_err().contains("N or MIN..MAX"));
     }

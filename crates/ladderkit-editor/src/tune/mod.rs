@@ -46,7 +46,7 @@ pub struct Request {
     /// How many spaces of each kind of effect (`EffectKind::ALL`'s order;
     /// `None` keeps the board's count), and the most turns one space may
     /// cost. With every count `None` the effects stay as they are.
-    pub effects: [Option<(u32, u32)>; 4],
+    pub effects: [Option<(u32, u32)>; 5],
     pub max_lose: u32,
 }
 

@@ -151,6 +151,7 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
             ("Extra-turn spaces", &mut form.extra_turns),
             ("Setbacks", &mut form.setbacks),
             ("Shortcuts", &mut form.shortcuts),
+            ("Geese", &mut form.geese),
         ];
         for (name, (on, lo, hi)) in effects {
             ui.checkbox(on, name).on_hover_text(
