@@ -40,6 +40,10 @@ pub struct TuneForm {
     pub geese: (bool, u32, u32),
     /// The most turns one space may cost.
     pub max_lose: u32,
+    /// No effect may be placed on these spaces.
+    pub no_effect_on: (bool, u32, u32),
+    /// Spaces whose effects the tuner may not touch: "19, 58".
+    pub keep_effects: String,
 }
 
 impl Default for TuneForm {
@@ -71,6 +75,8 @@ impl Default for TuneForm {
             shortcuts: (false, 0, 4),
             geese: (false, 0, 4),
             max_lose: 2,
+            no_effect_on: (false, 90, 100),
+            keep_effects: String::new(),
         }
     }
 }
@@ -106,6 +112,12 @@ impl TuneForm {
             return Err("switch on at least one target".into());
         }
         let keep = parse_keep(&self.keep)?;
+        let keep_effects = self
+            .keep_effects
+            .split([',', ';', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().parse::<u32>().map_err(|_| format!("`{s}`: effects to keep are space numbers")))
+            .collect::<Result<Vec<u32>, String>>()?;
         let range = |(on, a, b): (bool, u32, u32)| on.then_some((a.min(b), a.max(b)));
         Ok(Request {
             goal: Goal { targets, tolerance: self.tolerance_percent / 100.0 },
@@ -121,6 +133,8 @@ impl TuneForm {
             keep_layout: self.keep_layout.min(100),
             effects: [self.lose_turns, self.extra_turns, self.setbacks, self.shortcuts, self.geese].map(range),
             max_lose: self.max_lose.max(1),
+            no_effect_on: range(self.no_effect_on),
+            keep_effects,
         })
     }
 
@@ -153,9 +167,11 @@ impl TuneForm {
                 "shortcuts" => form.shortcuts = count_range(part, value)?,
                 "geese" => form.geese = count_range(part, value)?,
                 "max-lose" => form.max_lose = whole(value)?,
+                "no-effect-on" => form.no_effect_on = count_range(part, value)?,
+                "keep-effects" => form.keep_effects = value.to_owned(),
                 other => {
                     return Err(format!(
-                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed, keep-layout, keep, lose-turns, extra-turns, setbacks, shortcuts, geese or max-lose"
+                        "unknown target `{other}`; use turns, p90, min-rolls, seat-edge, rides, lead-changes, comeback, decided-late, players, seconds, seed, keep-layout, keep, lose-turns, extra-turns, setbacks, shortcuts, geese, max-lose, no-effect-on or keep-effects"
                     ));
                 }
             }
@@ -218,6 +234,14 @@ mod tests {
         assert_eq!(request.effects, [Some((1, 8)), Some((2, 2)), None, None, None]);
         assert_eq!(request.keep, [(1, 38), (16, 6)]);
         assert!(TuneForm::parse("turns=48,setbacks=x").unwrap_err().contains("N or MIN..MAX"));
+        let kept = TuneForm::parse("turns=48,lose-turns=2,no-effect-on=90..99,keep-effects=19 58").unwrap();
+        let request = kept.request().unwrap();
+        assert_eq!((request.no_effect_on, request.keep_effects.clone()), (Some((90, 99)), vec![19, 58]));
+        let spec =
+            ladderkit::core::check_source(include_str!("../../../../variants/game-of-the-goose.ron")).spec.unwrap();
+        let limits = request.limits(&spec).effects.unwrap();
+        assert_eq!((limits.none_on, limits.keep), (vec![90..=99], vec![19, 58]));
+        assert!(TuneForm::parse("turns=48,keep-effects=x").unwrap_err().contains("space numbers"));
     }
 
     #[test]

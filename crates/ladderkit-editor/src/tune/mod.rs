@@ -48,6 +48,9 @@ pub struct Request {
     /// cost. With every count `None` the effects stay as they are.
     pub effects: [Option<(u32, u32)>; 5],
     pub max_lose: u32,
+    /// No effect on these spaces; spaces whose effects stay.
+    pub no_effect_on: Option<(u32, u32)>,
+    pub keep_effects: Vec<u32>,
 }
 
 impl Request {
@@ -61,6 +64,8 @@ impl Request {
                 }
             }
             effects.max_lose = self.max_lose.max(1);
+            effects.none_on = self.no_effect_on.map(|(a, b)| vec![a..=b]).unwrap_or_default();
+            effects.keep.clone_from(&self.keep_effects);
             limits.effects = Some(effects);
         }
         if let Some((a, b)) = self.ladders {

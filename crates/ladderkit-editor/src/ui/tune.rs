@@ -116,28 +116,15 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
     });
     ui.strong("Limits");
     egui::Grid::new("tune-limits").num_columns(2).show(ui, |ui| {
-        for (name, (on, lo, hi)) in [("Ladders", &mut form.ladders), ("Snakes", &mut form.snakes)] {
-            ui.checkbox(on, name).on_hover_text("Off: as many as the board has now");
-            ui.horizontal(|ui| {
-                ui.add_enabled(*on, DragValue::new(lo).range(0..=10_000));
-                ui.label("to");
-                ui.add_enabled(*on, DragValue::new(hi).range(0..=10_000));
-            });
-            ui.end_row();
+        for (name, range) in [("Ladders", &mut form.ladders), ("Snakes", &mut form.snakes)] {
+            range_row(ui, name, "Off: as many as the board has now", range, 10_000);
         }
         ui.label("Shortest jump").on_hover_text("Every jump spans at least this many spaces");
         ui.add(DragValue::new(&mut form.min_length).range(1..=10_000));
         ui.end_row();
         ui.checkbox(&mut form.no_chains, "No chains").on_hover_text("No jump may end on another jump's foot");
         ui.end_row();
-        let (on, lo, hi) = &mut form.free;
-        ui.checkbox(on, "No feet on").on_hover_text("No jump may start on these spaces");
-        ui.horizontal(|ui| {
-            ui.add_enabled(*on, DragValue::new(lo).range(0..=1_000_000));
-            ui.label("to");
-            ui.add_enabled(*on, DragValue::new(hi).range(0..=1_000_000));
-        });
-        ui.end_row();
+        range_row(ui, "No feet on", "No jump may start on these spaces", &mut form.free, 1_000_000);
         ui.label("Keep my layout").on_hover_text(
             "How much each moved jump costs the search: at 0 an edit must buy a 0.2% gain, at 100 a 5% one",
         );
@@ -153,19 +140,17 @@ fn fields(ui: &mut egui::Ui, form: &mut TuneForm) {
             ("Shortcuts", &mut form.shortcuts),
             ("Geese", &mut form.geese),
         ];
-        for (name, (on, lo, hi)) in effects {
-            ui.checkbox(on, name).on_hover_text(
-                "On: the tuner places, moves, re-values and removes such effects, between these counts; off: as many as the board has (all off: effects stay as they are)",
-            );
-            ui.horizontal(|ui| {
-                ui.add_enabled(*on, DragValue::new(lo).range(0..=10_000));
-                ui.label("to");
-                ui.add_enabled(*on, DragValue::new(hi).range(0..=10_000));
-            });
-            ui.end_row();
+        let how = "On: the tuner places, moves, re-values and removes such effects, between these counts; off: as many \
+                   as the board has (all off: effects stay as they are)";
+        for (name, range) in effects {
+            range_row(ui, name, how, range, 10_000);
         }
         ui.label("Most turns lost").on_hover_text("The most turns one space may cost");
         ui.add(DragValue::new(&mut form.max_lose).range(1..=9));
+        ui.end_row();
+        range_row(ui, "No effects on", "The tuner places no effect on these spaces", &mut form.no_effect_on, 1_000_000);
+        ui.label("Keep effects").on_hover_text("Spaces whose effects the tuner may not move, change or remove: 19, 58");
+        ui.add(egui::TextEdit::singleline(&mut form.keep_effects).hint_text("19, 58").desired_width(140.0));
         ui.end_row();
     });
     ui.strong("Search");
@@ -298,4 +283,15 @@ fn summary(m: &Metrics) -> String {
         parts.push(format!("{l:.2} lead changes"));
     }
     parts.join(" · ")
+}
+
+/// A limit switched on with a range: a checkbox and FROM to TO.
+fn range_row(ui: &mut egui::Ui, name: &str, hover: &str, (on, lo, hi): &mut (bool, u32, u32), most: u32) {
+    ui.checkbox(on, name).on_hover_text(hover);
+    ui.horizontal(|ui| {
+        ui.add_enabled(*on, DragValue::new(lo).range(0..=most));
+        ui.label("to");
+        ui.add_enabled(*on, DragValue::new(hi).range(0..=most));
+    });
+    ui.end_row();
 }
