@@ -131,6 +131,12 @@ fn the_command_line_writes_files_only_through_the_one_writer_and_rule() {
     let editor = root().join("crates/ladderkit-editor/src");
     let own = find(&editor, &writes, |f| f == editor.join("report.rs") || f == editor.join("keys.rs"));
     assert!(own.is_empty(), "the editor writing a file by its own path:\n{}", own.join("\n"));
+    // Every file the editor reads goes through `ladderkit::files` too,
+    // within its kind's size limit (docs/security.md), but for the keys
+    // test reading docs/editor.md.
+    let reads = ["fs::read_to_string", "fs::read(", "File::open", "read_dir"];
+    let own = find(&editor, &reads, |f| f == editor.join("keys.rs"));
+    assert!(own.is_empty(), "the editor reading a file by its own path, without a size limit:\n{}", own.join("\n"));
     // And every command that saves asks the one overwrite rule first
     // (`output::Overwrite`), but for `fmt`, which rewrites its input in
     // place, and the scoreboard, whose `save` and `save!` are that rule

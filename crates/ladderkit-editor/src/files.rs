@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::window::{FileDragAndDrop, WindowCloseRequested};
 use ladderkit::core::spec::VariantSpec;
 use ladderkit::core::{Diagnostic, check_source, link, parse, to_string};
-use ladderkit::files::{load, load_bytes, save_atomic, save_variant};
+use ladderkit::files::{FileKind, load, load_bytes, read_text, save_atomic, save_variant};
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -52,7 +52,8 @@ pub enum Slot {
 impl Slot {
     fn read(&self) -> Option<String> {
         match self {
-            Self::File(path) => std::fs::read_to_string(path).ok(),
+            // A recovery copy is a variant file: its size limit holds.
+            Self::File(path) => read_text(path, FileKind::Variant).ok(),
             Self::Browser(key) => platform::stored(key),
         }
     }
@@ -218,8 +219,10 @@ impl Files {
     }
 }
 
+/// The recent files' list, read within a variant file's size limit (it is
+/// a few lines; one that is not is not read).
 fn read_recent(path: &Path) -> Vec<PathBuf> {
-    std::fs::read_to_string(path)
+    read_text(path, FileKind::Variant)
         .map(|t| t.lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect())
         .unwrap_or_default()
 }
@@ -500,7 +503,7 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
         // Written within the same tick of the file clock counts as newer:
         // a save removes the copy, so one still there came after.
         && mtime(&auto) >= files.seen_mtime
-        && let Ok(text) = std::fs::read_to_string(&auto)
+        && let Ok(text) = read_text(&auto, FileKind::Variant)
         && let Some(spec) = parse(&text).spec
         && spec != doc.spec
     {
