@@ -76,6 +76,11 @@ impl Transient {
     /// `to = Qᵀ from`: where the mass of `from` is one step later.
     pub fn push(&self, from: &[f64], to: &mut [f64]) {
         to.iter_mut().for_each(|m| *m = 0.0);
+        self.push_onto(from, to);
+    }
+
+    /// `to += Qᵀ from`: `push` onto mass already there.
+    pub fn push_onto(&self, from: &[f64], to: &mut [f64]) {
         for (x, &m) in from.iter().enumerate() {
             if m == 0.0 {
                 continue;

@@ -42,6 +42,17 @@ impl Spaces {
         self.first + rng.below(self.last - self.first + 1)
     }
 
+    /// Where a moved jump end or effect goes: mostly one to six spaces on
+    /// or back (the landscape is smooth there), one time in four anywhere.
+    pub fn nudge(&self, space: u32, rng: &mut GameRng) -> u32 {
+        if rng.below(4) == 0 {
+            return self.random(rng);
+        }
+        let step = 1 + rng.below(6) as i64;
+        let moved = i64::from(space) + if rng.below(2) == 0 { step } else { -step };
+        moved.clamp(i64::from(self.first), i64::from(self.last)) as u32
+    }
+
     fn foot_ok(&self, space: u32) -> bool {
         space != self.goal && Some(space) != self.start
     }
@@ -109,13 +120,7 @@ fn draw(jumps: &[Jump], spaces: &Spaces, limits: &Limits, rng: &mut GameRng) -> 
             let i = pick(rng)?;
             let mut j = jumps[i];
             let end = if rng.below(2) == 0 { &mut j.from } else { &mut j.to };
-            *end = if rng.below(4) == 0 {
-                spaces.random(rng)
-            } else {
-                let step = 1 + rng.below(6) as i64;
-                let moved = i64::from(*end) + if rng.below(2) == 0 { step } else { -step };
-                moved.clamp(i64::from(spaces.first), i64::from(spaces.last)) as u32
-            };
+            *end = spaces.nudge(*end, rng);
             j.kind = None;
             spaces.foot_ok(j.from).then_some(Change::Set(i, j))
         }

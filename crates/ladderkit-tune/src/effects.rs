@@ -197,13 +197,7 @@ pub(crate) fn draw(
         0..40 => {
             let i = pick(rng)?;
             let mut e = effects[i];
-            e.space = if rng.below(4) == 0 {
-                spaces.random(rng)
-            } else {
-                let step = 1 + rng.below(6) as i64;
-                let moved = i64::from(e.space) + if rng.below(2) == 0 { step } else { -step };
-                moved.clamp(i64::from(spaces.first), i64::from(spaces.last)) as u32
-            };
+            e.space = spaces.nudge(e.space, rng);
             Some(EffectChange::Set(i, e))
         }
         // Give one another value of its kind.

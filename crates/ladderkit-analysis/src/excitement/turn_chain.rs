@@ -133,22 +133,10 @@ impl<'a> TurnChain<'a> {
         all.iter_mut().for_each(|m| *m = 0.0);
         for (k, out) in self.rolls.iter().zip(per_roll.iter_mut()) {
             out.iter_mut().for_each(|m| *m = 0.0);
-            add_pushed(k, d, out);
+            k.push_onto(d, out);
             all.iter_mut().zip(out.iter()).for_each(|(a, m)| *a += m);
         }
         all
-    }
-}
-
-/// `to += Kᵀ from`.
-pub(super) fn add_pushed(k: &Transient, from: &[f64], to: &mut [f64]) {
-    for (x, &m) in from.iter().enumerate() {
-        if m == 0.0 {
-            continue;
-        }
-        for &(y, p) in k.row(x) {
-            to[y as usize] += m * p;
-        }
     }
 }
 
