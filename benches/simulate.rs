@@ -56,15 +56,16 @@ fn bench(c: &mut Criterion) {
     // What each of the race kernel's loops buys over the next simpler one,
     // in the same run (the rows above take the fastest this processor has;
     // widths it lacks are left out).
-    for players in [2u32, 4] {
+    for players in [1u32, 2, 4] {
         let e = engine(players, false);
+        let seats = if players == 1 { "1 player".to_string() } else { format!("{players} players") };
         let paths = [RacePath::General]
             .into_iter()
             .chain(Width::ALL.into_iter().filter(|w| w.here() && *w != Width::SixtyFour).map(RacePath::Pairs));
         for fastest in paths {
             let options = Options { fastest, ..run(vec![Policy::Random; players as usize], GAMES, false) };
             group.throughput(Throughput::Elements(GAMES));
-            group.bench_function(format!("milton-bradley {players} players, at most {}", fastest.name()), |b| {
+            group.bench_function(format!("milton-bradley {seats}, at most {}", fastest.name()), |b| {
                 b.iter(|| simulate(&e, &options, None))
             });
         }

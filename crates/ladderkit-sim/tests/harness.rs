@@ -330,7 +330,7 @@ fn widths_the_processor_has() -> Option<Vec<Width>> {
     let has = |needed: &[&str]| needed.iter().all(|f| flags.contains(f));
     let mut widths = vec![Width::Four];
     if has(&["avx2", "fma", "bmi1", "bmi2", "f16c"]) {
-        widths.push(Width::Eight);
+        widths.extend([Width::Eight, Width::SixtyFourAvx2]);
     }
     if has(&["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"]) {
         widths.push(Width::SixtyFour);

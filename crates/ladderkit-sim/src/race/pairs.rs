@@ -2,8 +2,8 @@
 //! never meet): each seat's next two rolls are one read of a pair table,
 //! and several games are played side by side: eight in vectors where the
 //! processor has AVX2 (the dice one die a roll: `wide`), four here
-//! otherwise. On a board in landing form (`landings`) an AVX-512 processor
-//! plays 64 at a time without the pair table's reads
+//! otherwise. On a board in landing form (`landings`) an AVX-512 or AVX2
+//! processor plays 64 at a time without the pair table's reads
 //! (`wide/landing_form.rs`).
 //!
 //! The dice are drawn exactly as the engine draws them: one generator per
@@ -52,25 +52,27 @@ const MAX_DICE: usize = 4;
 const WON_BIT: u32 = 1 << 31;
 
 /// How many games the race kernel's pair path plays side by side: four in
-/// plain code, eight in AVX2 vectors (`wide`), sixty-four in AVX-512 ones
-/// on a board in landing form (`landings`). A
+/// plain code, eight in AVX2 vectors (`wide`), sixty-four in AVX2 or
+/// AVX-512 ones on a board in landing form (`landings`). A
 /// run takes the widest the processor has up to `Options::fastest`; the
 /// harness runs each to hold it to the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Width {
     Four,
     Eight,
+    SixtyFourAvx2,
     SixtyFour,
 }
 
 impl Width {
-    pub const ALL: [Width; 3] = [Width::Four, Width::Eight, Width::SixtyFour];
+    pub const ALL: [Width; 4] = [Width::Four, Width::Eight, Width::SixtyFourAvx2, Width::SixtyFour];
 
     /// For people: what plays at this width.
     pub fn name(self) -> &'static str {
         match self {
             Width::Four => "four games at a time (plain code)",
             Width::Eight => "eight games at a time (AVX2)",
+            Width::SixtyFourAvx2 => "sixty-four games at a time (AVX2, boards in landing form)",
             Width::SixtyFour => "sixty-four games at a time (AVX-512, boards in landing form)",
         }
     }
@@ -80,7 +82,7 @@ impl Width {
         match self {
             Width::Four => true,
             #[cfg(target_arch = "x86_64")]
-            Width::Eight => wide::avx2().is_some(),
+            Width::Eight | Width::SixtyFourAvx2 => wide::avx2().is_some(),
             #[cfg(target_arch = "x86_64")]
             Width::SixtyFour => wide::avx512().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
@@ -156,7 +158,7 @@ impl PairTable {
         let fits = |w: Width| match w {
             Width::Four => true,
             Width::Eight => self.dice == 1,
-            Width::SixtyFour => self.dice == 1 && self.landings.is_some(),
+            Width::SixtyFourAvx2 | Width::SixtyFour => self.dice == 1 && self.landings.is_some(),
         };
         Width::ALL.into_iter().rev().find(|w| *w <= self.side_by_side && w.here() && fits(*w)).unwrap_or(Width::Four)
     }
@@ -199,7 +201,7 @@ impl PairTable {
         reads: &mut PairReads,
     ) {
         let width = self.width_here();
-        reads.reset(CELLS, width == Width::SixtyFour);
+        reads.reset(CELLS, matches!(width, Width::SixtyFour | Width::SixtyFourAvx2));
         let cells = self.cells.as_slice().try_into().expect("padded to CELLS");
         let both = reads.both.as_mut_slice().try_into().expect("CELLS counters");
         let games_counted =
@@ -209,6 +211,11 @@ impl PairTable {
         #[cfg(target_arch = "x86_64")]
         match (width, &self.landings, wide::avx512(), wide::avx2()) {
             (Width::SixtyFour, Some(form), Some(simd), _) => {
+                let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
+                reads.cells_counted = wide::play_range64(simd, form, &mut lanes, bins, games);
+                return lanes.games.into_tally(tally);
+            }
+            (Width::SixtyFourAvx2, Some(form), _, Some(simd)) => {
                 let bins = reads.landed.as_mut_slice().try_into().expect("BINS counters");
                 reads.cells_counted = wide::play_range64(simd, form, &mut lanes, bins, games);
                 return lanes.games.into_tally(tally);

@@ -6,8 +6,9 @@
 //! board with more than `SUMS` sums. The form is found by checking every
 //! entry of the move table, so it makes the table's moves by construction.
 //!
-//! On such a board the AVX-512 path (`wide/landing_form.rs`) keeps the whole
-//! table in four registers and plays 64 games at a time. It counts two rolls
+//! On such a board the 64-game path (`wide/landing_form.rs`) keeps the whole
+//! table in registers (four on AVX-512, eight on AVX2) and plays 64 games at
+//! a time. It counts two rolls
 //! as one pair of sums. A sum stands for every roll that makes it, since
 //! they all land alike (`single`, checked here too).
 

@@ -10,7 +10,7 @@
 //! finishing them; `avx2.rs`'s `step` plays two rounds of all its lanes.
 //! The 64-game path on boards in landing form (`landing_form.rs`) shares
 //! the handing out (`Dealer`), seeding sixteen games at once with
-//! `avx512.rs`'s generators.
+//! `avx512.rs`'s or `avx2.rs`'s generators.
 //!
 //! u32 lane `l` (rows, turns, lead) is the game whose generator is u64 lane
 //! `l / 2` of half `l % 2`: the dice of the two halves interleave with one
@@ -37,7 +37,7 @@ trait Step<const W: usize>: Seed<W> {
 
 /// Seeding `W` games' generators at once (the scalar seeding unless an
 /// instruction set does better).
-trait Seed<const W: usize>: Copy {
+pub(in crate::race::pairs) trait Seed<const W: usize>: Copy {
     /// The generators of games `first..first + W` of the run seeded
     /// `seed`, as `GameRng::for_game` seeds them: word `w` of game
     /// `first + k` is `[w][k]`.

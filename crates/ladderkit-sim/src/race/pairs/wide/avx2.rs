@@ -36,7 +36,7 @@ fn half(words: &[u64; WIDE], h: usize) -> [u64; 4] {
 
 /// xoshiro256** on four generators at once, as `GameRng::next_u64`.
 #[inline(always)]
-fn next(simd: V3, s: &mut [u64x4; 4]) -> u64x4 {
+pub(super) fn next(simd: V3, s: &mut [u64x4; 4]) -> u64x4 {
     let times5 = simd.wrapping_add_u64x4(simd.shl_const_u64x4::<2>(s[1]), s[1]);
     let rot = simd.or_u64x4(simd.shl_const_u64x4::<7>(times5), simd.shr_const_u64x4::<57>(times5));
     let result = simd.wrapping_add_u64x4(simd.shl_const_u64x4::<3>(rot), rot);
@@ -56,7 +56,7 @@ fn next(simd: V3, s: &mut [u64x4; 4]) -> u64x4 {
 /// A product's high word lands in the odd u32 lane, so half `b`'s dice are
 /// in place and half `a`'s move down by one shift.
 #[inline(always)]
-fn dice(simd: V3, [a, b]: [u64x4; 2], sides: __m256i) -> [u32x8; 2] {
+pub(super) fn dice(simd: V3, [a, b]: [u64x4; 2], sides: __m256i) -> [u32x8; 2] {
     let x = simd.avx2;
     let (a, b): (__m256i, __m256i) = (cast(a), cast(b));
     let high_a = x._mm256_mul_epu32(x._mm256_srli_epi64::<32>(a), sides);
@@ -87,7 +87,48 @@ fn split_words(simd: V3, low: __m256, high: __m256) -> [u32x8; 2] {
 // instructions, and every vector operation in it became a call (ten times
 // slower than the scalar path).
 
-impl Seed<WIDE> for V3 {}
+impl<const W: usize> Seed<W> for V3 {
+    /// `GameRng::for_game`'s SplitMix64 seeding, four games a vector (the
+    /// 64-bit multiplies made of 32-bit ones: `times`).
+    #[inline(always)]
+    fn seed(self, seed: u64, first: u64) -> [[u64; W]; 4] {
+        const { assert!(W.is_multiple_of(4)) };
+        let (x, a) = (self.avx2, self.avx);
+        let golden = a._mm256_set1_epi64x(0x9E37_79B9_7F4A_7C15_u64 as i64);
+        let mut words = [[0; W]; 4];
+        for q in 0..W / 4 {
+            let games: [u64; 4] = std::array::from_fn(|k| first.wrapping_add((4 * q + k) as u64));
+            let index = times(self, cast(games), 0xD1B5_4A32_D192_ED03);
+            let state = x._mm256_xor_si256(a._mm256_set1_epi64x(seed as i64), index);
+            let mut state = mix(self, x._mm256_add_epi64(state, golden));
+            for word in &mut words {
+                state = x._mm256_add_epi64(state, golden);
+                let out: [u64; 4] = cast(mix(self, state));
+                word[4 * q..4 * q + 4].copy_from_slice(&out);
+            }
+        }
+        words
+    }
+}
+
+/// SplitMix64's output for a state already advanced (`splitmix64`).
+#[inline(always)]
+fn mix(simd: V3, z: __m256i) -> __m256i {
+    let x = simd.avx2;
+    let z = times(simd, x._mm256_xor_si256(z, x._mm256_srli_epi64::<30>(z)), 0xBF58_476D_1CE4_E5B9);
+    let z = times(simd, x._mm256_xor_si256(z, x._mm256_srli_epi64::<27>(z)), 0x94D0_49BB_1331_11EB);
+    x._mm256_xor_si256(z, x._mm256_srli_epi64::<31>(z))
+}
+
+/// `z × c` wrapping, in each 64-bit lane: the low halves' product plus
+/// the cross products moved up (the high halves' falls off).
+#[inline(always)]
+fn times(simd: V3, z: __m256i, c: u64) -> __m256i {
+    let (x, a) = (simd.avx2, simd.avx);
+    let (low, high) = (a._mm256_set1_epi64x((c & 0xFFFF_FFFF) as i64), a._mm256_set1_epi64x((c >> 32) as i64));
+    let cross = x._mm256_add_epi64(x._mm256_mul_epu32(x._mm256_srli_epi64::<32>(z), low), x._mm256_mul_epu32(z, high));
+    x._mm256_add_epi64(x._mm256_mul_epu32(z, low), x._mm256_slli_epi64::<32>(cross))
+}
 
 impl Step<WIDE> for V3 {
     #[inline(always)]
