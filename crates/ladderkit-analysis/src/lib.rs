@@ -22,7 +22,7 @@ mod shortest;
 mod tail;
 mod turns;
 
-use ladderkit_core::work::{Meter, run_until};
+use ladderkit_core::work::{Meter, pause, run_until};
 use ladderkit_core::{Compiled, CompiledBoard, Playable};
 
 /// A transient chain's rows, built row by row (the joint-state solver
@@ -256,18 +256,30 @@ pub async fn analyze_board_stepped(
     let chain = chain::RollChain::new(board, chain::Scope::FromStart);
     chain.check_finishes()?;
     meter.at(0.0).await;
-    let lu = linear::Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
-    let visits = rolls::Visits::new(&chain, &lu);
     let until = tail::Until::options(options);
-    let by_rolls = rolls::story(&chain, until, meter).await?;
-    let (min_rolls, shortest_rolls) = shortest::shortest_game(board);
-    let turn_story = turns::story(&chain, Some(&by_rolls), until, meter).await?;
-    let by_turns = turns::ByTurns { expected: turns::expected(&chain, &visits.per_state), story: turn_story };
-    let seats = seats::Seats::new(&by_turns.story, options.players.max(1));
-    let probabilities = if options.jump_probabilities {
-        Some(rolls::jump_probabilities(&chain, &lu, &visits.jump_uses, meter).await)
+    // With each jump's chance to be ridden, one factorisation gives the
+    // visits and every landing square's row; without, the story counts
+    // the visits as it goes, in steps a frame can hold.
+    let (by_rolls, visits, lu) = if options.jump_probabilities {
+        let lu = linear::Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
+        (rolls::story(&chain, until, meter).await?, rolls::Visits::new(&chain, &lu), Some(lu))
     } else {
-        None
+        let (story, visits) = rolls::story_and_visits(&chain, until, meter).await?;
+        (story, visits, None)
+    };
+    // Each part below is a few milliseconds on the largest boards: a pause
+    // between them keeps every step within a frame.
+    pause().await;
+    let (min_rolls, shortest_rolls) = shortest::shortest_game(board);
+    pause().await;
+    let turn_story = turns::story(&chain, Some(&by_rolls), until, meter).await?;
+    pause().await;
+    let by_turns = turns::ByTurns { expected: turns::expected(&chain, &visits.per_state), story: turn_story };
+    pause().await;
+    let seats = seats::Seats::new(&by_turns.story, options.players.max(1));
+    let probabilities = match &lu {
+        Some(lu) => Some(rolls::jump_probabilities(&chain, lu, &visits.jump_uses, meter).await),
+        None => None,
     };
     let jumps = (0..board.jumps.len())
         .map(|j| JumpUse {

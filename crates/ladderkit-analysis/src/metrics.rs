@@ -10,7 +10,6 @@ use ladderkit_core::work::{Meter, pause, run};
 use ladderkit_core::{CompiledBoard, Playable};
 
 use crate::chain::{RollChain, Scope};
-use crate::linear::Factored;
 use crate::tail::Until;
 use crate::{Analysis, AnalysisError, rolls, seats, shortest, turns};
 
@@ -80,8 +79,7 @@ impl Metrics {
         pause().await;
         let mut out = Self::default();
         if wanted.turns || wanted.rides {
-            let lu = Factored::new(&chain.q).ok_or(AnalysisError::NeverFinishes(Vec::new()))?;
-            let visits = rolls::Visits::new(&chain, &lu);
+            let visits = rolls::visits(&chain, meter).await?;
             if wanted.turns {
                 out.expected_turns = Some(turns::expected(&chain, &visits.per_state));
             }

@@ -109,17 +109,30 @@ impl Story {
 /// returns (mass that finished, rolls made) during the step.
 pub(crate) trait Stepper {
     fn step(&mut self, from: &[f64], to: &mut [f64]) -> (f64, f64);
+
+    /// The unfinished mass of a step, `times` over: once for each step
+    /// taken, and `1 / (1 − λ)` times for the geometric rest once the story
+    /// ends, so that the counts add up to the expected visits
+    /// (`rolls::story_and_visits`). Nothing by default.
+    fn count(&mut self, _mass: &[f64], _times: f64) {}
+}
+
+/// How many times the rest of a geometric tail adds up to its first term.
+fn rest(ratio: f64) -> f64 {
+    if ratio < 1.0 { 1.0 / (1.0 - ratio) } else { 1.0 }
 }
 
 /// How often the certificate is checked (it costs a pass over the states).
 const CHECK_EVERY: usize = 8;
 
-/// Steps between pauses: a few milliseconds on the largest boards.
-const PAUSE_EVERY: usize = 64;
+/// States stepped between pauses (64 steps of the largest boards' roll
+/// chain: a few milliseconds); a chain with more states a step, such as
+/// turns with lost turns owed, pauses after fewer steps.
+const PAUSE_EVERY: usize = 1 << 18;
 
 /// Runs the chain from `start` until the tail is certified geometric to
 /// `until.bound` or the unfinished mass is at most `until.tail`, pausing
-/// every `PAUSE_EVERY` steps with its progress (from `progress.0` to
+/// every `PAUSE_EVERY` states stepped with its progress (from `progress.0` to
 /// `progress.1` of the meter).
 pub(crate) async fn story<S: Stepper>(
     start: Vec<f64>,
@@ -133,6 +146,7 @@ pub(crate) async fn story<S: Stepper>(
     let mut next = vec![0.0; mass.len()];
     let mut survival = vec![mass.iter().sum::<f64>()];
     let (mut finished, mut rolls) = (vec![0.0], vec![0.0]);
+    let pause_every = (PAUSE_EVERY / mass.len().max(1)).max(1);
     loop {
         let s = *survival.last().unwrap_or(&0.0);
         let t = survival.len() - 1;
@@ -140,6 +154,7 @@ pub(crate) async fn story<S: Stepper>(
             // Iterated to the end: explicit all the way, as before.
             let ratio = if t > 0 && survival[t - 1] > 0.0 { s / survival[t - 1] } else { 0.0 };
             let ratio = ratio.clamp(0.0, 1.0);
+            stepper.count(&mass, rest(ratio));
             return Ok(Story {
                 survival: Geometric { head: survival, ratio },
                 finished: Geometric { head: finished, ratio },
@@ -150,9 +165,10 @@ pub(crate) async fn story<S: Stepper>(
         if t >= until.max_steps {
             return Err(AnalysisError::TooLong { steps: until.max_steps, unfinished: share(s) });
         }
-        if t.is_multiple_of(PAUSE_EVERY) {
+        if t.is_multiple_of(pause_every) {
             meter.at(progress.0 + (progress.1 - progress.0) * crate::progress(s, tail)).await;
         }
+        stepper.count(&mass, 1.0);
         let (f, r) = stepper.step(&mass, &mut next);
         let s_next: f64 = next.iter().sum();
         finished.push(f);
@@ -164,6 +180,7 @@ pub(crate) async fn story<S: Stepper>(
             && bound <= until.bound
         {
             let ratio = s_next / s;
+            stepper.count(&next, rest(ratio));
             return Ok(Story {
                 survival: Geometric { head: survival, ratio },
                 finished: Geometric { head: finished, ratio },
