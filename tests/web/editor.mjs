@@ -405,11 +405,24 @@ try {
   await tuner.page.close();
   console.log(`    tuner: ${tuned.tune.proposal.evaluated} candidates; background work ${tuneJobs.mean_ms.toFixed(2)} ms a frame on average, at most ${tuneJobs.longest_ms.toFixed(2)} ms (before it: ${before.longest_ms.toFixed(2)} ms)`);
 
+  // The largest board (100 × 100, 2,000 jumps; the benches' own, written by
+  // the example the tests built): the longest frame of background work
+  // while the Odds panel works out its odds and excitement (issue 51: a
+  // frame of our code within 16 ms; a measurement, not a check).
+  execFileSync(join(dirname(cli), "examples", "bench_boards"), [out], { stdio: "ignore" });
+  const biggest = await open(share(join(out, "100x100-2000-jumps.ron")).url);
+  const bigOdds = (await waitFor(biggest, "the page works out the odds and excitement of the 100 × 100 board",
+    () => biggest.state?.odds.current && biggest.state.odds.lead_changes != null && biggest.state)).odds;
+  const bigJobs = biggest.line.jobs;
+  await biggest.page.close();
+  console.log(`    100 × 100, 2,000 jumps: odds in ${bigOdds.took_ms} ms, ${bigOdds.lead_changes.toFixed(2)} lead changes; background work ${bigJobs.mean_ms.toFixed(2)} ms a frame on average, at most ${bigJobs.longest_ms.toFixed(2)} ms`);
+
   console.log(`first board drawn ${firstBoard.toFixed(2)} s after the page was asked for`);
   console.log(`interface ${timing.ui_ms} ms a frame on average; background work ${timing.jobs.mean_ms.toFixed(2)} ms a frame on average, at most ${timing.jobs.longest_ms.toFixed(2)} ms`);
   writeFileSync(join(out, "timing.json"), JSON.stringify({
     first_board_s: firstBoard, odds_ms: oddsMs, ui_ms: timing.ui_ms, jobs: timing.jobs,
     analyze: analyzeRatio, interface_ms: uiMs, tuner: { evaluated: tuned.tune.proposal.evaluated, jobs: tuneJobs },
+    largest_board: { odds_ms: bigOdds.took_ms, jobs: bigJobs },
   }, null, 1));
   console.log("browser test: opened a link, drew, checked, undid, saved, read the odds, shared, dropped and picked files, exported, play-tested and recovered in Chromium");
 } catch (e) {
