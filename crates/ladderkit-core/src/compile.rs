@@ -827,4 +827,29 @@ mod goose_checks {
         spec.jumps.clear();
         assert!(!codes(&spec).contains(&Code::EffectNeverFires), "{:?}", codes(&spec));
     }
+
+    /// The editor offers each kind's number from `Effect::numbers`: the
+    /// turns lost it offers are exactly those the checks take, and each
+    /// kind's example in `KINDS` is among its numbers.
+    #[test]
+    fn the_numbers_offered_for_lost_turns_are_the_ones_the_checks_take() {
+        let mut spec = VariantSpec::new_grid("t", 6, 6, PathStyle::Boustrophedon);
+        let numbers = Effect::LoseTurns(1).numbers().expect("lost turns take a number");
+        for n in *numbers.start() - 1..=*numbers.end() + 1 {
+            spec.effects = vec![SpaceEffect { space: 9, effect: Effect::LoseTurns(n as u32) }];
+            let refused = codes(&spec).contains(&Code::EffectInvalid);
+            assert_eq!(refused, !numbers.contains(&n), "{n} turns: {:?}", codes(&spec));
+        }
+        for kind in Effect::KINDS {
+            let number = match kind {
+                Effect::LoseTurns(n) | Effect::GoTo(n) | Effect::Points(n) => Some(i64::from(n)),
+                Effect::MoveBy(n) => Some(i64::from(n)),
+                Effect::ExtraTurn | Effect::ToStart | Effect::MoveAgain | Effect::Wait => None,
+            };
+            assert_eq!(number.is_some(), kind.numbers().is_some(), "{kind:?}");
+            if let (Some(n), Some(numbers)) = (number, kind.numbers()) {
+                assert!(numbers.contains(&n), "{kind:?} is not among {numbers:?}");
+            }
+        }
+    }
 }

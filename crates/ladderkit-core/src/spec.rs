@@ -341,6 +341,19 @@ impl Effect {
         }
     }
 
+    /// The numbers this kind takes, if it takes one: what the editor's
+    /// fields offer, within what the checks allow (turns lost up to
+    /// `MAX_LOSE_TURNS`).
+    pub fn numbers(&self) -> Option<std::ops::RangeInclusive<i64>> {
+        match self {
+            Self::LoseTurns(_) => Some(1..=i64::from(crate::compile::MAX_LOSE_TURNS)),
+            Self::MoveBy(_) => Some(-200..=200),
+            Self::GoTo(_) => Some(0..=100_000),
+            Self::Points(_) => Some(0..=99),
+            Self::ExtraTurn | Self::ToStart | Self::MoveAgain | Self::Wait => None,
+        }
+    }
+
     /// What its kind is called in the editor's lists.
     pub fn kind_name(&self) -> &'static str {
         match self {

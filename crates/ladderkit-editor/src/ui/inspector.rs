@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, DragValue};
 use ladderkit::core::compile::{MAX_DICE, MAX_PLAYERS, SIDES};
 use ladderkit::core::spec::*;
 
-use super::{Frame, doc_number};
+use super::{Frame, doc_number, effect_numbers};
 use crate::history::EditCommand;
 use crate::intents::Intent;
 use crate::selection::Selected;
@@ -187,17 +187,8 @@ fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
                 });
             }
             ui.horizontal_wrapped(|ui| {
-                for (label, effect) in [
-                    ("+ lose a turn", Effect::LoseTurns(1)),
-                    ("+ extra turn", Effect::ExtraTurn),
-                    ("+ move by", Effect::MoveBy(2)),
-                    ("+ go to", Effect::GoTo(1)),
-                    ("+ points", Effect::Points(2)),
-                    ("+ back to start", Effect::ToStart),
-                    ("+ goose (move again)", Effect::MoveAgain),
-                    ("+ wait (well, prison)", Effect::Wait),
-                ] {
-                    if ui.small_button(label).clicked() {
+                for effect in Effect::KINDS {
+                    if ui.small_button(format!("+ {}", effect.kind_name())).clicked() {
                         edit(out, EditCommand::AddEffect(SpaceEffect { space: n, effect }));
                     }
                 }
@@ -242,18 +233,14 @@ fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
             }
         }
     });
+    // (Taken before the match lends out the number.)
+    let (whole, signed) = (effect_numbers::<u32>(effect), effect_numbers::<i32>(effect));
     match effect {
-        Effect::LoseTurns(n) => {
-            ui.add(doc_number(n, 1..=9));
+        Effect::LoseTurns(n) | Effect::GoTo(n) | Effect::Points(n) => {
+            ui.add(doc_number(n, whole));
         }
         Effect::MoveBy(n) => {
-            ui.add(doc_number(n, -99..=99));
-        }
-        Effect::GoTo(k) => {
-            ui.add(DragValue::new(k));
-        }
-        Effect::Points(n) => {
-            ui.add(doc_number(n, 0..=99));
+            ui.add(doc_number(n, signed));
         }
         Effect::ExtraTurn | Effect::ToStart | Effect::MoveAgain | Effect::Wait => {}
     }

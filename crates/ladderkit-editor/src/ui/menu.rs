@@ -325,17 +325,18 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
             }
         });
         // The brush's number: turns lost, spaces moved, the space to go to.
+        let (whole, signed) = (super::effect_numbers::<u32>(&brush.0), super::effect_numbers::<i32>(&brush.0));
         match &mut brush.0 {
             Effect::LoseTurns(n) => {
                 let turns = |n: f64, _| if n == 1.0 { "1 turn".to_owned() } else { format!("{n} turns") };
                 let number = |text: &str| text.trim().trim_end_matches(['t', 'u', 'r', 'n', 's', ' ']).parse().ok();
-                ui.add(egui::DragValue::new(n).range(1..=20).custom_formatter(turns).custom_parser(number));
+                ui.add(egui::DragValue::new(n).range(whole).custom_formatter(turns).custom_parser(number));
             }
             Effect::MoveBy(n) => {
-                ui.add(egui::DragValue::new(n).range(-200..=200).prefix("by "));
+                ui.add(egui::DragValue::new(n).range(signed).prefix("by "));
             }
             Effect::GoTo(n) => {
-                ui.add(egui::DragValue::new(n).range(0..=100_000).prefix("to "));
+                ui.add(egui::DragValue::new(n).range(whole).prefix("to "));
             }
             _ => {}
         }

@@ -179,6 +179,16 @@ pub(crate) fn doc_number<N: egui::emath::Numeric>(
     egui::DragValue::new(value).range(range).clamp_existing_to_range(false)
 }
 
+/// The numbers an effect's field offers (`Effect::numbers`), as the
+/// field's own type; `0..=0` for a kind without one.
+pub(crate) fn effect_numbers<N: TryFrom<i64> + Default>(
+    effect: &ladderkit::core::spec::Effect,
+) -> std::ops::RangeInclusive<N> {
+    let numbers = effect.numbers().unwrap_or(0..=0);
+    let number = |n: i64| N::try_from(n).unwrap_or_default();
+    number(*numbers.start())..=number(*numbers.end())
+}
+
 /// Everything the panels read, in one place.
 pub(crate) struct Frame<'a> {
     pub doc: &'a Document,
