@@ -98,18 +98,26 @@ impl Playtest {
 pub struct StartPlaytest;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Playtest>().add_systems(
-        Update,
-        (
-            start_requested,
-            forget_stale_error,
-            seats_of_another_file,
-            handle_intents,
-            advance.run_if(in_state(EditorMode::Playtest)),
+    app.init_resource::<Playtest>()
+        .add_systems(
+            Update,
+            (
+                start_requested,
+                forget_stale_error,
+                seats_of_another_file,
+                handle_intents,
+                advance.run_if(in_state(EditorMode::Playtest)),
+            )
+                .chain()
+                .in_set(EditorSet::Play),
         )
-            .chain()
-            .in_set(EditorSet::Play),
-    );
+        .add_systems(OnExit(EditorMode::Playtest), end_session);
+}
+
+/// Leaving play-test mode, however it is left, ends its game.
+fn end_session(mut playtest: ResMut<Playtest>) {
+    playtest.session = None;
+    playtest.scores = None;
 }
 
 fn start_requested(mut commands: Commands, request: Option<Res<StartPlaytest>>, mut intents: MessageWriter<Intent>) {
@@ -163,11 +171,8 @@ fn handle_intents(
                     next_mode.set(EditorMode::Playtest);
                 }
             }
-            PlayIntent::Stop => {
-                playtest.session = None;
-                playtest.scores = None;
-                next_mode.set(EditorMode::Edit);
-            }
+            // (`end_session` ends the game as the mode is left.)
+            PlayIntent::Stop => next_mode.set(EditorMode::Edit),
             PlayIntent::Restart { new_seed } if *mode.get() == EditorMode::Playtest => {
                 if *new_seed {
                     let mut s = playtest.seed;
