@@ -94,7 +94,7 @@ fn choose(
 /// The background with this path, keeping the opacity, scale and offset
 /// set for the last one.
 fn set_path(doc: &Document, path: String) -> EditCommand {
-    let background = match &doc.spec.background {
+    let background = match &doc.spec().background {
         Some(b) => Background { path, ..b.clone() },
         None => Background::new(path),
     };
@@ -123,7 +123,7 @@ pub fn resolve(path: &str, variant: Option<&Path>) -> PathBuf {
 
 /// Reads the picture the document names, when it names another one.
 fn load(doc: Res<Document>, mut backdrop: ResMut<Backdrop>) {
-    let wanted = doc.spec.background.as_ref().map(|b| {
+    let wanted = doc.spec().background.as_ref().map(|b| {
         if backdrop.handed.iter().any(|(n, _)| *n == b.path) {
             b.path.clone()
         } else {

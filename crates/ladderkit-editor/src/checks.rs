@@ -29,11 +29,11 @@ impl FromWorld for Checks {
 
 fn run(doc: &Document) -> Checks {
     let start = Instant::now();
-    let compiled = compile(&doc.spec);
+    let compiled = compile(doc.spec());
     let mut diagnostics = compiled.diagnostics.clone();
     // Errors first, then warnings; stable within each.
     diagnostics.sort_by_key(|d| d.severity);
-    Checks { compiled, diagnostics, generation: doc.generation, took: start.elapsed() }
+    Checks { compiled, diagnostics, generation: doc.generation(), took: start.elapsed() }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(crate) fn recheck(doc: Res<Document>, mut checks: ResMut<Checks>) {
-    if checks.generation != doc.generation {
+    if checks.generation != doc.generation() {
         *checks = run(&doc);
     }
 }

@@ -1,5 +1,6 @@
 //! The variant being edited: one resource, changed only by commands on the
-//! history (and wholesale by opening, reverting or recovering a file).
+//! history (and wholesale by opening, reverting or recovering a file),
+//! through `Document::edit` and `Document::replace`.
 
 use std::path::PathBuf;
 
@@ -10,28 +11,66 @@ use crate::history::History;
 use crate::intents::Intent;
 use crate::{EditorMode, EditorSet};
 
+/// The design changes only through `edit` (a command, an undo, a revert
+/// to the saved text) and `replace` (another file), which bump
+/// `generation`; so the checks, the odds and every view that keys on it
+/// see every change.
 #[derive(Resource, Debug, Clone)]
 pub struct Document {
-    pub spec: VariantSpec,
+    spec: VariantSpec,
     pub path: Option<PathBuf>,
     /// The name of the file an untitled document came from (a file picked
     /// or dropped in the web page): its title, and the name saving
     /// downloads it under.
     pub name: Option<String>,
     /// The spec as last loaded or saved; unsaved changes differ from it.
-    pub saved: VariantSpec,
+    saved: VariantSpec,
     /// Bumped on every change, so checks know when to rerun.
-    pub generation: u64,
+    generation: u64,
     /// The last edit that could not be applied, for the status bar.
     pub error: Option<String>,
     /// Counts whole replacements (open, new, revert): the view and the
     /// selection start afresh when it changes.
-    pub opened: u64,
+    opened: u64,
 }
 
 impl Document {
     pub fn new(spec: VariantSpec, path: Option<PathBuf>) -> Self {
         Self { saved: spec.clone(), spec, path, name: None, generation: 0, error: None, opened: 0 }
+    }
+
+    /// The design as it stands.
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    /// The design as last loaded or saved.
+    pub fn saved(&self) -> &VariantSpec {
+        &self.saved
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn opened(&self) -> u64 {
+        self.opened
+    }
+
+    /// The design changed in place (an edit, an undo or redo, a revert to
+    /// the saved design): the same file, checked again.
+    pub fn edit(&mut self, spec: VariantSpec) {
+        self.spec = spec;
+        self.generation += 1;
+        self.error = None;
+    }
+
+    /// The design as it stands was saved (at `path`, or downloaded under
+    /// `name`): it is the saved one now. A change of what the document
+    /// is, so the generation moves on, as with every other.
+    pub fn mark_saved(&mut self) {
+        self.saved = self.spec.clone();
+        self.generation += 1;
     }
 
     pub fn is_dirty(&self) -> bool {
@@ -109,14 +148,12 @@ fn apply_edits(
         }
         match intent {
             Intent::Edit(command) => {
-                let before = doc.spec.clone();
+                let before = doc.spec().clone();
                 let label = command.label(&before);
                 let mut after = before.clone();
                 match command.apply(&mut after) {
                     Ok(()) if after != before => {
-                        doc.spec = after.clone();
-                        doc.generation += 1;
-                        doc.error = None;
+                        doc.edit(after.clone());
                         history.record(label, before, after, command.stream());
                     }
                     Ok(()) => {}
@@ -125,14 +162,12 @@ fn apply_edits(
             }
             Intent::Undo => {
                 if let Some(entry) = history.undo() {
-                    doc.spec = entry.before.clone();
-                    doc.generation += 1;
+                    doc.edit(entry.before.clone());
                 }
             }
             Intent::Redo => {
                 if let Some(entry) = history.redo() {
-                    doc.spec = entry.after.clone();
-                    doc.generation += 1;
+                    doc.edit(entry.after.clone());
                 }
             }
             _ => {}

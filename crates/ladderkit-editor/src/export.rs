@@ -121,8 +121,8 @@ fn export_board(
         };
         let Some(target) = destination(given, || dialog.ask(), &mut files) else { continue };
         let look = BoardOptions { paper: options.paper, theme: options.theme, ..BoardOptions::default() };
-        let svg = board_svg(&doc.spec, &look);
-        let bytes = picture_bytes(target.name(), &svg, DPI, Some(&ladderkit::core::to_string(&doc.spec)));
+        let svg = board_svg(doc.spec(), &look);
+        let bytes = picture_bytes(target.name(), &svg, DPI, Some(&ladderkit::core::to_string(doc.spec())));
         files.say(match bytes.and_then(|b| target.deliver("the board", &b)) {
             Ok(done) => done,
             Err(e) => format!("could not export the board: {e}"),
@@ -170,13 +170,13 @@ fn export_page(
             continue;
         }
         let look = BoardOptions { paper: options.paper, theme: options.theme, ..BoardOptions::default() };
-        let svg = board_svg(&doc.spec, &look);
-        let text = ladderkit::core::to_string(&doc.spec);
+        let svg = board_svg(doc.spec(), &look);
+        let text = ladderkit::core::to_string(doc.spec());
         let linked = picture.name().file_name().map(|n| n.to_string_lossy().into_owned());
-        let compiled = ladderkit::core::compile(&doc.spec);
+        let compiled = ladderkit::core::compile(doc.spec());
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
-        let page = ladderkit::print::page(&doc.spec, Some(&compiled), linked.as_deref(), &out_of_time);
+        let page = ladderkit::print::page(doc.spec(), Some(&compiled), linked.as_deref(), &out_of_time);
         let written = picture_bytes(picture.name(), &svg, DPI, Some(&text))
             .and_then(|bytes| picture.deliver("the board picture", &bytes))
             .and_then(|_| target.deliver("the forum page", page.as_bytes()));
@@ -212,12 +212,12 @@ fn print_kit(
             files.say(format!("no kit written: name it .pdf, not {}", target.name().display()));
             continue;
         }
-        let compiled = ladderkit::core::compile(&doc.spec);
+        let compiled = ladderkit::core::compile(doc.spec());
         // Bevy's clock: std's panics in the web page.
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
         let ExportOptions { paper, theme, kit_board_mm } = *options;
-        let kit = ladderkit::print::kit(&doc.spec, Some(&compiled), paper, kit_board_mm, theme, &out_of_time);
+        let kit = ladderkit::print::kit(doc.spec(), Some(&compiled), paper, kit_board_mm, theme, &out_of_time);
         files.say(
             match kit.map_err(|e| e.to_string()).and_then(|kit| {
                 let done = target.deliver("the print-and-play kit", &kit.pdf)?;
@@ -252,7 +252,7 @@ fn export_table(
         };
         // The page has no folder to write into: `choose_folder` says so.
         let Some(Target::Path(dir)) = destination(given, ask, &mut files) else { continue };
-        let compiled = ladderkit::core::compile(&doc.spec);
+        let compiled = ladderkit::core::compile(doc.spec());
         if compiled.has_errors() {
             files.say("no table written: the variant has errors (see Checks)".into());
             continue;
@@ -260,7 +260,7 @@ fn export_table(
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
         let written = ladderkit::files::write_table(
-            &doc.spec,
+            doc.spec(),
             Some(&compiled),
             &dir,
             None,

@@ -235,7 +235,7 @@ fn mtime(path: &Path) -> Option<SystemTime> {
 /// done, so the next edit retires it.
 fn stamp_status(doc: Res<Document>, mut files: ResMut<Files>) {
     if files.status_at.is_none() {
-        files.status_at = Some(doc.generation);
+        files.status_at = Some(doc.generation());
     }
 }
 
@@ -283,7 +283,7 @@ fn offer_untitled_recovery(doc: Res<Document>, mut files: ResMut<Files>) {
     let Some(slot) = files.autosave_slot(None) else { return };
     if let Some(text) = slot.read()
         && let Some(spec) = parse(&text).spec
-        && spec != doc.spec
+        && spec != *doc.spec()
     {
         files.recovery = Some(Recovery { from: slot, spec });
     }
@@ -423,20 +423,20 @@ fn handle_files(
             Intent::SaveAsDialog => save_as_dialog(&mut doc, &mut files),
             Intent::Revert => {
                 // One undoable step: Undo brings the reverted changes back.
-                let before = doc.spec.clone();
+                let before = doc.spec().clone();
                 let reverted = match doc.path.clone() {
                     Some(path) => open(&path, &mut doc, &mut files),
                     // Untitled: back to the board as opened (or last
                     // downloaded).
                     None => {
-                        doc.spec = doc.saved.clone();
-                        doc.generation += 1;
+                        let saved = doc.saved().clone();
+                        doc.edit(saved);
                         files.forget_autosave(None);
                         true
                     }
                 };
-                if reverted && doc.spec != before {
-                    history.record("Revert to the saved file".into(), before, doc.spec.clone(), None);
+                if reverted && *doc.spec() != before {
+                    history.record("Revert to the saved file".into(), before, doc.spec().clone(), None);
                 }
                 if reverted {
                     let to = doc.path.as_ref().map_or("the board as opened".into(), |p| p.display().to_string());
@@ -445,9 +445,8 @@ fn handle_files(
             }
             Intent::Recover => {
                 if let Some(recovery) = files.recovery.take() {
-                    let before = doc.spec.clone();
-                    doc.spec = recovery.spec.clone();
-                    doc.generation += 1;
+                    let before = doc.spec().clone();
+                    doc.edit(recovery.spec.clone());
                     history.record("Recover unsaved changes".into(), before, recovery.spec, None);
                     recovery.from.remove();
                     files.say("recovered the unsaved changes".into());
@@ -505,7 +504,7 @@ fn open(path: &Path, doc: &mut Document, files: &mut Files) -> bool {
         && mtime(&auto) >= files.seen_mtime
         && let Ok(text) = read_text(&auto, FileKind::Variant)
         && let Some(spec) = parse(&text).spec
-        && spec != doc.spec
+        && spec != *doc.spec()
     {
         files.recovery = Some(Recovery { from: Slot::File(auto), spec });
     }
@@ -588,12 +587,11 @@ fn read_variant(path: &Path) -> Result<(VariantSpec, bool), String> {
 }
 
 fn save(path: &Path, doc: &mut Document, files: &mut Files) {
-    match save_variant(path, &doc.spec) {
+    match save_variant(path, doc.spec()) {
         Ok(()) => {
             files.forget_autosave(doc.path.as_deref());
-            doc.saved = doc.spec.clone();
             doc.path = Some(path.to_owned());
-            doc.generation += 1;
+            doc.mark_saved();
             files.seen_mtime = mtime(path);
             files.remember(path);
             files.say(format!("saved {}", path.display()));
@@ -606,16 +604,15 @@ fn save(path: &Path, doc: &mut Document, files: &mut Files) {
 /// file it came from (or the variant). It counts as saved.
 fn download(doc: &mut Document, files: &mut Files) {
     let name = doc.file_name();
-    let text = match ladderkit::files::variant_text(Path::new(&name), &doc.spec) {
+    let text = match ladderkit::files::variant_text(Path::new(&name), doc.spec()) {
         Ok(text) => text,
         Err(e) => return files.say(e.to_string()),
     };
     match platform::download(&name, text.as_bytes()) {
         Ok(()) => {
             files.forget_autosave(None);
-            doc.saved = doc.spec.clone();
             doc.name = Some(name.clone());
-            doc.generation += 1;
+            doc.mark_saved();
             files.say(format!("downloaded {name}"));
         }
         Err(e) => files.say(format!("not saved: {e}")),
@@ -630,11 +627,11 @@ fn autosave(time: Res<Time>, doc: Res<Document>, mut files: ResMut<Files>, mut k
     files.since_autosave = Duration::ZERO;
     // Only a change since the last copy is written again.
     if doc.is_dirty()
-        && *kept != Some(doc.generation)
+        && *kept != Some(doc.generation())
         && let Some(slot) = files.autosave_slot(doc.path.as_deref())
-        && slot.write(&to_string(&doc.spec)).is_ok()
+        && slot.write(&to_string(doc.spec())).is_ok()
     {
-        *kept = Some(doc.generation);
+        *kept = Some(doc.generation());
         // The desktop says so; the page keeps its copy every few seconds
         // and would say nothing else.
         if !platform::WEB {

@@ -231,7 +231,7 @@ fn set_players(
         match intent {
             Intent::AnotherCourse => odds.excitement.another_course(checks.generation, &checks.compiled.board),
             Intent::MoreExcitement => {
-                let key = key_for(&odds, checks.generation, doc.spec.rules.players.min);
+                let key = key_for(&odds, checks.generation, doc.spec().rules.players.min);
                 odds.excitement.ask(key);
             }
             Intent::OddsPlayers(n) => odds.players = (*n).clamp(1, MAX_PLAYERS),
@@ -248,7 +248,7 @@ fn update(
     mut odds: ResMut<Odds>,
     mut budget: ResMut<FrameBudget>,
 ) {
-    let key = key_for(&odds, checks.generation, doc.spec.rules.players.min);
+    let key = key_for(&odds, checks.generation, doc.spec().rules.players.min);
     if odds.running.as_ref().is_some_and(|r| r.key != key) {
         // The design changed: drop the old run (that stops it).
         odds.running = None;

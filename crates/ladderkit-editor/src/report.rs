@@ -90,15 +90,15 @@ fn write_report(
         "selected": format!("{:?}", selection.selected),
         "group": selection.all().iter().map(|s| format!("{s:?}")).collect::<Vec<_>>(),
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
-        "name": doc.spec.meta.name,
-        "hash": format!("{:016x}", variant_hash(&doc.spec)),
+        "name": doc.spec().meta.name,
+        "hash": format!("{:016x}", variant_hash(doc.spec())),
         "dirty": doc.is_dirty(),
-        "jumps": doc.spec.jumps.iter().map(|j| [j.from, j.to]).collect::<Vec<_>>(),
-        "effects": doc.spec.effects.iter().map(|e| json!([e.space, e.effect.describe()])).collect::<Vec<_>>(),
+        "jumps": doc.spec().jumps.iter().map(|j| [j.from, j.to]).collect::<Vec<_>>(),
+        "effects": doc.spec().effects.iter().map(|e| json!([e.space, e.effect.describe()])).collect::<Vec<_>>(),
         "codes": checks.diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(),
         "undo": history.undo_label(),
         "redo": history.redo_label(),
-        "status": files.current_status(doc.generation),
+        "status": files.current_status(doc.generation()),
         "problem": files.problem.as_ref().map(|p| {
             let span = p.diagnostic.location.span;
             json!({
@@ -162,7 +162,7 @@ fn write_report(
 /// The odds panel's figures for the design as it stands, as it prints
 /// them, once they are current.
 fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
-    let key = key_for(odds, checks.generation, doc.spec.rules.players.min);
+    let key = key_for(odds, checks.generation, doc.spec().rules.players.min);
     let Some(result) = odds.current(key) else {
         return json!({ "current": false, "progress": odds.progress() });
     };

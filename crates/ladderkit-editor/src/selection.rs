@@ -50,8 +50,8 @@ fn select(
     mut opened: Local<u64>,
 ) {
     // Another document: nothing in it is selected yet.
-    if doc.opened != *opened {
-        *opened = doc.opened;
+    if doc.opened() != *opened {
+        *opened = doc.opened();
         *selection = Selection::default();
     }
     for intent in intents.read() {
@@ -100,7 +100,7 @@ fn follow_document(checks: Res<Checks>, doc: Res<Document>, mut selection: ResMu
     // A selected jump or space that no longer exists is no longer selected.
     let board = &checks.compiled.board;
     let exists = |s: &Selected| match *s {
-        Selected::Jump(j) => j < doc.spec.jumps.len(),
+        Selected::Jump(j) => j < doc.spec().jumps.len(),
         Selected::Space(n) => board.position(n).is_some(),
         Selected::Nothing => true,
     };

@@ -37,14 +37,14 @@ fn share(mut intents: MessageReader<Intent>, doc: Res<Document>, mut sharing: Re
     for intent in intents.read() {
         match intent {
             Intent::ShareLink => {
-                let url = link::url(&platform::page_base(), &to_string(&doc.spec.game_only()));
+                let url = link::url(&platform::page_base(), &to_string(&doc.spec().game_only()));
                 let (characters, length) = (url.chars().count(), Length::of(&url));
                 let url = (length != Length::TooLong).then_some(url);
                 if let Some(url) = &url {
                     // The desktop copies through egui as the window opens.
                     let _ = platform::copy_text(url);
                 }
-                sharing.shown = Some(Shared { url, characters, length, generation: doc.generation });
+                sharing.shown = Some(Shared { url, characters, length, generation: doc.generation() });
             }
             Intent::CloseShare => sharing.shown = None,
             _ => {}

@@ -68,8 +68,8 @@ pub(super) fn plugin(app: &mut App) {
 /// A newly opened board is shown whole, not at the last one's zoom, and
 /// without the last one's heat overlay.
 fn fit_a_new_document(doc: Res<crate::document::Document>, mut view: ResMut<View>, mut seen: Local<u64>) {
-    if doc.opened != *seen {
-        *seen = doc.opened;
+    if doc.opened() != *seen {
+        *seen = doc.opened();
         view.fit = true;
         view.heat = false;
     }

@@ -68,7 +68,7 @@ impl Playtest {
     fn start(&mut self, checks: &Checks, doc: &Document, game: u64, solved: Option<SolvedPerfect>) {
         self.error = None;
         self.begun = false;
-        let rules = &doc.spec.rules;
+        let rules = &doc.spec().rules;
         // Fit the table to the variant's player range.
         let (min, max) = (rules.players.min.max(1) as usize, rules.players.max.max(1) as usize);
         while self.seats.len() < min {
@@ -139,8 +139,8 @@ fn forget_stale_error(mut playtest: ResMut<Playtest>, checks: Res<Checks>) {
 /// Another file is another table: its seats start as set up by default,
 /// not as the last file's play-test left them.
 fn seats_of_another_file(doc: Res<Document>, mut playtest: ResMut<Playtest>, mut seen: Local<u64>) {
-    if doc.opened != *seen {
-        *seen = doc.opened;
+    if doc.opened() != *seen {
+        *seen = doc.opened();
         playtest.seats = Playtest::default().seats;
     }
 }

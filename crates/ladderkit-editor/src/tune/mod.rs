@@ -189,7 +189,7 @@ fn start_on_launch(
     // document's).
     if let Some(start) = start
         && !*started
-        && checks.generation == doc.generation
+        && checks.generation == doc.generation()
         && doc.path.is_some()
         && let Ok(request) = start.0.request()
     {
@@ -206,11 +206,11 @@ fn handle(mut intents: MessageReader<Intent>, mut tuning: ResMut<Tuning>, checks
                 stop(&mut tuning);
                 tuning.proposal = None;
                 tuning.error = None;
-                if checks.compiled.has_errors() || checks.generation != doc.generation {
+                if checks.compiled.has_errors() || checks.generation != doc.generation() {
                     tuning.error = Some("the design has errors; fix them before tuning".into());
                     continue;
                 }
-                tuning.job = Some(spawn(doc.spec.clone(), checks.generation, request));
+                tuning.job = Some(spawn(doc.spec().clone(), checks.generation, request));
             }
             TuneIntent::Stop => {
                 if let Some(job) = &tuning.job {

@@ -152,7 +152,7 @@ pub(super) fn view(
         view.drawn = Some(t.placement());
     }
     let unit = view.zoom;
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     let c = Colours::of(view.theme);
     let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
     let hovered_space = pointer.and_then(|p| space_at(board, t, p));
@@ -390,7 +390,7 @@ pub(super) fn view(
 }
 
 fn start_drag(f: &Frame, board: &CompiledBoard, t: Transform, tool: Tool, origin: Pos2) -> Drag {
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     let space = space_at(board, t, origin);
     match tool {
         Tool::DrawJump => space.map_or(Drag::Pan, |from| Drag::DrawJump { from }),
@@ -429,7 +429,7 @@ fn click(
     jump: Option<usize>,
     at: Option<Point>,
 ) -> Vec<Intent> {
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     let free = matches!(spec.board, Board::Free { .. });
     match tool {
         Tool::Select => vec![Intent::Select(match (jump, space) {
@@ -467,7 +467,7 @@ fn draw_backdrop(
     (lo, hi): (Point, Point),
     rect: Rect,
 ) -> bool {
-    let (Some(background), Some(loaded)) = (&f.doc.spec.background, &f.backdrop.picture) else { return false };
+    let (Some(background), Some(loaded)) = (&f.doc.spec().background, &f.backdrop.picture) else { return false };
     let picture = match loaded {
         Ok(p) => p,
         Err(why) => {

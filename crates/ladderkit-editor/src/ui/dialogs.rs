@@ -311,7 +311,7 @@ fn share(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent>
                         ),
                     );
                 }
-                if shared.generation != f.doc.generation {
+                if shared.generation != f.doc.generation() {
                     ui.label(
                         egui::RichText::new("The board changed since: copy the link again for the changes.").weak(),
                     );

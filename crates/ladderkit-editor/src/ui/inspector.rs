@@ -18,7 +18,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame) -> Vec<Intent> {
         egui::CollapsingHeader::new("Variant").default_open(true).show(ui, |ui| variant(ui, f, &mut out));
         egui::CollapsingHeader::new("Rules").default_open(true).show(ui, |ui| rules(ui, f, &mut out));
         egui::CollapsingHeader::new("Background picture")
-            .default_open(f.doc.spec.background.is_some())
+            .default_open(f.doc.spec().background.is_some())
             .show(ui, |ui| background(ui, f, &mut out));
     });
     out
@@ -30,13 +30,13 @@ fn background(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         if ui.button("Choose…").on_hover_text("A photo or scan of a board to trace (PNG or JPEG)").clicked() {
             out.push(Intent::BackgroundDialog);
         }
-        if f.doc.spec.background.is_some()
+        if f.doc.spec().background.is_some()
             && ui.button("Remove").on_hover_text("The variant keeps no picture").clicked()
         {
             edit(out, EditCommand::SetBackground(None));
         }
     });
-    let Some(old) = &f.doc.spec.background else {
+    let Some(old) = &f.doc.spec().background else {
         ui.label(
             egui::RichText::new(
                 "Put a picture of a board under the grid to redraw it by tracing; only the editor shows it.",
@@ -104,7 +104,7 @@ fn badge_row(ui: &mut egui::Ui, spec: &ladderkit::core::spec::VariantSpec, n: u3
 }
 
 fn selection(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     // A problem with several culprits (a loop, the snakes that block the
     // goal): each one a click away, the others staying lit.
     if f.selection.jumps.len() > 1 {
@@ -247,7 +247,7 @@ fn effect_editor(ui: &mut egui::Ui, i: usize, effect: &mut Effect) {
 }
 
 fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     let mut meta = spec.meta.clone();
     ui.horizontal(|ui| {
         ui.label("Name");
@@ -331,7 +331,7 @@ fn variant(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
 }
 
 fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
-    let old = &f.doc.spec.rules;
+    let old = &f.doc.spec().rules;
     let mut r = old.clone();
     ui.horizontal(|ui| {
         ui.label("Players").on_hover_text("How many may play this variant");
@@ -458,7 +458,7 @@ fn rules(ui: &mut egui::Ui, f: &Frame, out: &mut Vec<Intent>) {
         ui.separator();
         first_throws(ui, &mut r);
         ui.separator();
-        super::extras_inspector::points(ui, &f.doc.spec, &mut r, out);
+        super::extras_inspector::points(ui, f.doc.spec(), &mut r, out);
     }
     if r != *old {
         edit(out, EditCommand::SetRules(r));

@@ -181,7 +181,7 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             let text = ui.button("Copy variant text");
             super::mark(&mut panels.targets, "menu:Share:text", &text);
             if text.on_hover_text("The .ron file's text, to paste into a message or a file").clicked() {
-                let text = ladderkit::core::to_string(&f.doc.spec.game_only());
+                let text = ladderkit::core::to_string(&f.doc.spec().game_only());
                 ui.ctx().copy_text(text.clone());
                 panels.copied_text = Some(text);
                 out.push(Intent::Status("copied the variant's text to the clipboard".into()));
@@ -226,7 +226,7 @@ const PICTURE_DPI: f32 = 100.0;
 /// screen and the export options' paper) onto the clipboard; what it did.
 fn copy_picture(ctx: &egui::Context, f: &Frame, theme: Theme, panels: &mut PanelState) -> Intent {
     let look = ladderkit::render::BoardOptions { paper: f.export.paper, theme, ..Default::default() };
-    let svg = ladderkit::render::board_svg(&f.doc.spec, &look);
+    let svg = ladderkit::render::board_svg(f.doc.spec(), &look);
     match ladderkit::render::rgba(&svg, PICTURE_DPI) {
         Ok(([w, h], pixels)) => {
             let size = [w as usize, h as usize];
@@ -279,7 +279,7 @@ fn export_options(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState) -> Opti
 fn forum_page(f: &Frame) -> String {
     let started = bevy::platform::time::Instant::now();
     let out_of_time = || started.elapsed() > std::time::Duration::from_secs(1);
-    ladderkit::print::page(&f.doc.spec, Some(&f.checks.compiled), None, &out_of_time)
+    ladderkit::print::page(f.doc.spec(), Some(&f.checks.compiled), None, &out_of_time)
 }
 
 pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut Brush) -> Vec<Intent> {
@@ -299,7 +299,7 @@ pub(super) fn toolbar(ui: &mut egui::Ui, f: &Frame, tool: &mut Tool, brush: &mut
             out.push(Intent::Play(PlayIntent::Start));
         }
         ui.separator();
-        let free = matches!(f.doc.spec.board, ladderkit::core::spec::Board::Free { .. });
+        let free = matches!(f.doc.spec().board, ladderkit::core::spec::Board::Free { .. });
         for t in Tool::ALL {
             if t == Tool::AddSpace && !free {
                 continue;
@@ -360,7 +360,7 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
             // What a file action did, else the last edit (a tuner proposal
             // accepted says what it changed), so the bar says what just
             // happened.
-            let status = f.files.current_status(f.doc.generation);
+            let status = f.files.current_status(f.doc.generation());
             match f.history.undo_label() {
                 Some(edit) if status.is_empty() => ui.label(format!("Last edit: {edit}")),
                 _ => ui.label(status),

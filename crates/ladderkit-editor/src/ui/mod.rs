@@ -148,7 +148,7 @@ fn open_welcome(
 ) {
     if welcome.is_some() {
         panels.welcome = true;
-        panels.welcome_doc = doc.opened;
+        panels.welcome_doc = doc.opened();
         panels.welcome_unsaved = files.unsaved_from_last_time();
         commands.remove_resource::<crate::welcome::Welcome>();
     }

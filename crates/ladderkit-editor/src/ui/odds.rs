@@ -19,7 +19,7 @@ use crate::view::View;
 
 pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent> {
     let mut out = Vec::new();
-    let rules = &f.doc.spec.rules;
+    let rules = &f.doc.spec().rules;
     let key = key_for(f.odds, f.checks.generation, rules.players.min);
     let players = key.players;
     // The variant's own table sizes, unless its range is broken (its
@@ -76,7 +76,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
         ui.colored_label(Color32::from_rgb(226, 150, 30), "Showing the numbers from before the last edit");
     }
     let board = &f.checks.compiled.board;
-    if f.doc.spec.random_jumps.is_some() {
+    if f.doc.spec().random_jumps.is_some() {
         ui.label(
             RichText::new(
                 "These are the odds of game 0's board (its dealt jumps are drawn faded); every game deals its own: \

@@ -106,7 +106,7 @@ pub(super) fn panel(
             }
         });
     }
-    let rules = &f.doc.spec.rules;
+    let rules = &f.doc.spec().rules;
     ui.horizontal(|ui| {
         let mut n = pt.seats.len();
         ui.label("Next game:");
@@ -203,7 +203,7 @@ fn turn_controls(
 fn score_panel(ui: &mut egui::Ui, f: &Frame, scores: &ScoreSession) -> Vec<Intent> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
-        let range = &f.doc.spec.rules.players;
+        let range = &f.doc.spec().rules.players;
         let mut n = f.playtest.seats.len();
         ui.label("Players");
         if ui.add(egui::DragValue::new(&mut n).range(range.min.max(1)..=range.max.max(1))).changed() {

@@ -27,7 +27,7 @@ pub(super) fn shortcuts(
     let mut out = Vec::new();
     let selected = f.selection.selected;
     let all = f.selection.all();
-    let spec = &f.doc.spec;
+    let spec = &f.doc.spec();
     for (action, chord) in pressed {
         match action {
             Action::Undo => out.push(Intent::Undo),

@@ -110,7 +110,7 @@ impl Editor {
     }
 
     pub fn spec(&self) -> &VariantSpec {
-        &self.app.world().resource::<crate::document::Document>().spec
+        self.app.world().resource::<crate::document::Document>().spec()
     }
 
     pub fn selected(&self) -> Selected {
@@ -166,7 +166,7 @@ impl Editor {
             let odds = world.resource::<crate::odds::Odds>();
             let doc = world.resource::<crate::document::Document>();
             let checks = world.resource::<crate::checks::Checks>();
-            let key = crate::odds::key_for(odds, checks.generation, doc.spec.rules.players.min);
+            let key = crate::odds::key_for(odds, checks.generation, doc.spec().rules.players.min);
             if odds.current(key).is_some() {
                 return;
             }

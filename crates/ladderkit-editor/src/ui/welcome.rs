@@ -10,7 +10,7 @@ use crate::intents::Intent;
 
 pub(super) fn show(ctx: &egui::Context, f: &Frame, panels: &mut PanelState) -> Vec<Intent> {
     let mut out = Vec::new();
-    if panels.welcome && f.doc.opened != panels.welcome_doc {
+    if panels.welcome && f.doc.opened() != panels.welcome_doc {
         panels.welcome = false;
     }
     if !panels.welcome {

@@ -60,20 +60,20 @@ fn every_command_applies_and_undoes() {
         ),
         EditCommand::RemoveSpace(2),
     ];
-    let mut states = vec![doc(&app).spec.clone()];
+    let mut states = vec![doc(&app).spec().clone()];
     for c in &commands {
         edit(&mut app, c.clone());
         assert_eq!(doc(&app).error, None, "{c:?}");
-        assert_ne!(doc(&app).spec, *states.last().unwrap(), "{c:?} changed nothing");
-        states.push(doc(&app).spec.clone());
+        assert_ne!(*doc(&app).spec(), *states.last().unwrap(), "{c:?} changed nothing");
+        states.push(doc(&app).spec().clone());
     }
     for expected in states.iter().rev().skip(1) {
         send(&mut app, Intent::Undo);
-        assert_eq!(doc(&app).spec, *expected);
+        assert_eq!(*doc(&app).spec(), *expected);
     }
     for expected in states.iter().skip(1) {
         send(&mut app, Intent::Redo);
-        assert_eq!(doc(&app).spec, *expected);
+        assert_eq!(*doc(&app).spec(), *expected);
     }
 }
 
@@ -82,9 +82,9 @@ fn undo_is_described_and_a_failed_edit_changes_nothing() {
     let mut app = app_with(None);
     edit(&mut app, EditCommand::AddJump(Jump::new(4, 14)));
     assert_eq!(app.world().resource::<History>().undo_label(), Some("Add ladder 4→14"));
-    let before = doc(&app).spec.clone();
+    let before = doc(&app).spec().clone();
     edit(&mut app, EditCommand::RemoveJump(7));
-    assert_eq!(doc(&app).spec, before);
+    assert_eq!(*doc(&app).spec(), before);
     assert!(doc(&app).error.as_deref().unwrap().contains("no jump #8"));
     edit(&mut app, EditCommand::AddSpace(ladderkit::core::spec::Point { x: 0.0, y: 0.0 }));
     assert!(doc(&app).error.as_deref().unwrap().contains("free-form"));
@@ -98,7 +98,7 @@ fn dragging_a_value_is_one_undo_step() {
         edit(&mut app, EditCommand::SetJump(0, Jump::new(4, to)));
     }
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec.jumps, [Jump::new(4, 14)]);
+    assert_eq!(doc(&app).spec().jumps, [Jump::new(4, 14)]);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn dirty_tracking_save_and_reopen_round_trip() {
     let file = dir.join("mine.ron");
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     assert!(!doc(&app).is_dirty());
-    assert_eq!(doc(&app).spec.jumps.len(), 9);
+    assert_eq!(doc(&app).spec().jumps.len(), 9);
     edit(&mut app, EditCommand::AddEffect(SpaceEffect { space: 12, effect: Effect::LoseTurns(1) }));
     assert!(doc(&app).is_dirty());
     assert!(doc(&app).title().starts_with("● "));
@@ -143,10 +143,10 @@ fn dirty_tracking_save_and_reopen_round_trip() {
     assert!(!doc(&app).is_dirty());
     assert_eq!(doc(&app).path.as_deref(), Some(file.as_path()));
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(parse(&saved).spec.unwrap(), doc(&app).spec);
-    let spec = doc(&app).spec.clone();
+    assert_eq!(parse(&saved).spec.unwrap(), *doc(&app).spec());
+    let spec = doc(&app).spec().clone();
     let reopened = app_with(Some(&file));
-    assert_eq!(doc(&reopened).spec, spec);
+    assert_eq!(*doc(&reopened).spec(), spec);
     // Undo back to the saved state is clean again.
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
     assert!(doc(&app).is_dirty());
@@ -162,12 +162,12 @@ fn discarding_unsaved_changes_asks_first() {
     send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
     let files = app.world().resource::<Files>();
     assert!(files.confirm.is_some(), "asked before discarding");
-    assert_eq!(doc(&app).spec.meta.name, "Gameweave Snakes and Ladders (Small 6×6)");
+    assert_eq!(doc(&app).spec().meta.name, "Gameweave Snakes and Ladders (Small 6×6)");
     send(&mut app, Intent::Cancel);
     assert!(app.world().resource::<Files>().confirm.is_none());
     assert!(doc(&app).is_dirty(), "cancel keeps the changes");
     send(&mut app, Intent::Confirmed(Box::new(Intent::Open(bundled("milton-bradley.ron")))));
-    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    assert_eq!(doc(&app).spec().meta.name, "Chutes and Ladders (Milton Bradley)");
     assert!(!doc(&app).is_dirty());
 }
 
@@ -182,7 +182,7 @@ fn edited_with_an_autosave(name: &str) -> (std::path::PathBuf, std::path::PathBu
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 3)));
     app.update();
     assert!(dir.join(".v.ron.autosave").exists(), "an autosave copy was written");
-    let edited = doc(&app).spec.clone();
+    let edited = doc(&app).spec().clone();
     (dir, file, app, edited)
 }
 
@@ -193,13 +193,13 @@ fn discarded_changes_are_not_offered_back_and_revert_is_undoable() {
     // Revert, confirmed: the file's version, one undo step away from the edit.
     send(&mut app, Intent::Confirmed(Box::new(Intent::Revert)));
     assert!(!doc(&app).is_dirty());
-    assert_ne!(doc(&app).spec, edited);
+    assert_ne!(*doc(&app).spec(), edited);
     assert!(app.world().resource::<Files>().recovery.is_none(), "the reverted changes are not a recovery");
     assert_eq!(app.world().resource::<History>().undo_label(), Some("Revert to the saved file"));
-    let status = app.world().resource::<Files>().current_status(doc(&app).generation).to_owned();
+    let status = app.world().resource::<Files>().current_status(doc(&app).generation()).to_owned();
     assert!(status.starts_with("reverted to ") && status.contains("v.ron"), "{status}");
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec, edited, "undo brings the reverted changes back");
+    assert_eq!(*doc(&app).spec(), edited, "undo brings the reverted changes back");
     // Discard them by opening another file: nothing is offered back later.
     app.update();
     assert!(auto.exists());
@@ -219,7 +219,7 @@ fn a_new_file_opens_whole_with_nothing_selected() {
     send(&mut app, Intent::Select(Selected::Jump(3)));
     assert_eq!(app.world().resource::<Selection>().selected, Selected::Jump(3));
     send(&mut app, Intent::Open(bundled("milton-bradley.ron")));
-    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    assert_eq!(doc(&app).spec().meta.name, "Chutes and Ladders (Milton Bradley)");
     assert_eq!(*app.world().resource::<Selection>(), Selection::default(), "nothing selected in the new file");
     assert!(app.world().resource::<View>().fit, "the new board is fitted to the view");
     assert!(!app.world().resource::<View>().heat, "the last board's heat overlay does not carry over");
@@ -248,7 +248,7 @@ fn the_unsaved_changes_prompt_can_save_and_comes_only_for_files_that_open() {
     let action = app.world().resource::<Files>().confirm.as_ref().expect("asked").action.clone();
     send(&mut app, Intent::SaveThen(Box::new(action)));
     app.update();
-    assert_eq!(doc(&app).spec.meta.name, "Chutes and Ladders (Milton Bradley)");
+    assert_eq!(doc(&app).spec().meta.name, "Chutes and Ladders (Milton Bradley)");
     let saved = parse(&std::fs::read_to_string(&file).unwrap()).spec.unwrap();
     assert!(saved.jumps.contains(&Jump::new(2, 3)), "the changes were saved before moving on");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -281,7 +281,7 @@ fn a_broken_file_does_not_replace_the_document() {
     std::fs::write(&file, "Variant(format: 1, meta: (name: \"x\"), board: Grid(cols: \"six\"").unwrap();
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     send(&mut app, Intent::Open(file.clone()));
-    assert_eq!(doc(&app).spec.jumps.len(), 9, "the open document stays");
+    assert_eq!(doc(&app).spec().jumps.len(), 9, "the open document stays");
     let status = &app.world().resource::<Files>().status;
     assert!(status.contains("broken.ron:1:") && status.contains("cannot open"), "{status}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -298,7 +298,7 @@ fn autosave_is_offered_back_after_a_crash() {
     let mut app = app_with(Some(&file));
     assert!(app.world().resource::<Files>().recovery.is_some(), "recovery offered");
     send(&mut app, Intent::Recover);
-    assert_eq!(doc(&app).spec, edited);
+    assert_eq!(*doc(&app).spec(), edited);
     assert!(doc(&app).is_dirty());
     assert!(!dir.join(".v.ron.autosave").exists(), "a recovered autosave is used up");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -314,11 +314,11 @@ fn a_file_changed_elsewhere_reloads_when_clean() {
     let text = std::fs::read_to_string(&file).unwrap().replace("Small 6×6", "Renamed elsewhere");
     std::fs::write(&file, text).unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while doc(&app).spec.meta.name.contains("Small") && std::time::Instant::now() < deadline {
+    while doc(&app).spec().meta.name.contains("Small") && std::time::Instant::now() < deadline {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(doc(&app).spec.meta.name.contains("Renamed elsewhere"));
+    assert!(doc(&app).spec().meta.name.contains("Renamed elsewhere"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -341,8 +341,8 @@ fn the_issue_walkthrough_draw_check_fix_save_reopen() {
     edit(&mut app, EditCommand::AddEffect(SpaceEffect { space: 24, effect: Effect::LoseTurns(1) }));
     send(&mut app, Intent::SaveAs(file.clone()));
     let reopened = app_with(Some(&file));
-    assert_eq!(doc(&reopened).spec, doc(&app).spec);
-    assert_eq!(doc(&reopened).spec.jumps.len(), 6);
+    assert_eq!(doc(&reopened).spec(), doc(&app).spec());
+    assert_eq!(doc(&reopened).spec().jumps.len(), 6);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -353,7 +353,7 @@ fn export_board_writes_what_ladderkit_render_draws() {
     let (svg, png) = (dir.join("board.svg"), dir.join("board.png"));
     send(&mut app, Intent::ExportBoard(svg.clone()));
     send(&mut app, Intent::ExportBoard(png.clone()));
-    let expected = ladderkit::render::board_svg(&doc(&app).spec, &ladderkit::render::BoardOptions::default());
+    let expected = ladderkit::render::board_svg(doc(&app).spec(), &ladderkit::render::BoardOptions::default());
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), expected);
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     send(&mut app, Intent::ExportBoard(dir.join("board.pdf")));
@@ -367,7 +367,7 @@ fn print_kit_writes_what_ladderkit_print_writes() {
     let dir = temp_dir("kit");
     let pdf = dir.join("kit.pdf");
     send(&mut app, Intent::PrintKit(pdf.clone()));
-    let spec = doc(&app).spec.clone();
+    let spec = doc(&app).spec().clone();
     let compiled = ladderkit::core::compile(&spec);
     let (paper, theme) = (ladderkit::render::Paper::A4, ladderkit::render::Theme::Classic);
     let expected = ladderkit::print::kit(&spec, Some(&compiled), paper, 400.0, theme, &|| false).unwrap();
@@ -392,7 +392,7 @@ fn export_table_writes_what_ladderkit_tabletop_writes() {
     send(&mut app, Intent::ExportTable(dir.clone()));
     let status = app.world().resource::<Files>().status.clone();
     assert!(status.contains("101 snap points") && status.contains("4 seats"), "{status}");
-    let spec = doc(&app).spec.clone();
+    let spec = doc(&app).spec().clone();
     let picture = ladderkit::render::board_picture(&spec, ladderkit::render::Theme::Classic).unwrap();
     assert_eq!(std::fs::read(dir.join("board.png")).unwrap(), picture.png, "the board the command draws");
     assert!(std::fs::read(dir.join("rules.pdf")).unwrap().starts_with(b"%PDF"));
@@ -429,9 +429,9 @@ fn exports_take_the_paper_theme_and_kit_size_chosen() {
     let svg = dir.join("board.svg");
     send(&mut app, Intent::ExportBoard(svg.clone()));
     let look = BoardOptions { paper: Paper::Letter, theme: Theme::Ink, ..BoardOptions::default() };
-    let expected = ladderkit::render::board_svg(&doc(&app).spec, &look);
+    let expected = ladderkit::render::board_svg(doc(&app).spec(), &look);
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), expected, "ink, on Letter");
-    assert_ne!(expected, ladderkit::render::board_svg(&doc(&app).spec, &BoardOptions::default()));
+    assert_ne!(expected, ladderkit::render::board_svg(doc(&app).spec(), &BoardOptions::default()));
     // A 20 cm board fits on one sheet; the 40 cm default takes four.
     send(&mut app, Intent::PrintKit(dir.join("kit.pdf")));
     let status = app.world().resource::<Files>().status.clone();
@@ -450,7 +450,7 @@ fn export_page_writes_the_forum_page_and_its_picture_as_render_does() {
     send(&mut app, Intent::ExportPage(page.clone()));
     let status = app.world().resource::<Files>().status.clone();
     let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{e}: {status}"));
-    let spec = doc(&app).spec.clone();
+    let spec = doc(&app).spec().clone();
     let compiled = ladderkit::core::compile(&spec);
     assert_eq!(text, ladderkit::print::page(&spec, Some(&compiled), Some("mb.png"), &|| false), "as render writes it");
     assert!(text.contains("](mb.png)"), "the page shows its picture");
@@ -487,15 +487,15 @@ fn arrows_tags_and_chips_are_edits_on_the_history() {
     };
     edit(&mut app, EditCommand::SetChips(Some(chips.clone())));
     assert!(codes(&app).contains(&Code::ChipPlacement), "30 chips do not fit on 6 × 6: {:?}", codes(&app));
-    let spec = &doc(&app).spec;
+    let spec = &doc(&app).spec();
     assert_eq!((spec.arrows.len(), &spec.tags, &spec.chips), (1, &tags, &Some(chips)));
     send(&mut app, Intent::Undo);
     send(&mut app, Intent::Undo);
-    assert!(doc(&app).spec.tags.is_empty() && doc(&app).spec.chips.is_none());
+    assert!(doc(&app).spec().tags.is_empty() && doc(&app).spec().chips.is_none());
     edit(&mut app, EditCommand::RemoveArrow(0));
-    assert!(doc(&app).spec.arrows.is_empty());
+    assert!(doc(&app).spec().arrows.is_empty());
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec.arrows[0].points, Direction::Up);
+    assert_eq!(doc(&app).spec().arrows[0].points, Direction::Up);
 }
 
 /// Dealing jumps per game is an edit like any other; the board checked and
@@ -517,8 +517,8 @@ fn dealt_jumps_show_game_0s_board_and_deal_again_is_undoable() {
     let checked = |app: &App| app.world().resource::<ladderkit_editor::checks::Checks>().compiled.board.jumps.clone();
     let first = checked(&app);
     assert_eq!(first.len(), 8, "game 0's eight dealt jumps are on the checked board");
-    assert!(doc(&app).spec.jumps.is_empty(), "dealt jumps are not the design's");
-    let expected = ladderkit::core::deal::deal(&doc(&app).spec, 0).unwrap().compiled.board.jumps;
+    assert!(doc(&app).spec().jumps.is_empty(), "dealt jumps are not the design's");
+    let expected = ladderkit::core::deal::deal(doc(&app).spec(), 0).unwrap().compiled.board.jumps;
     assert_eq!(first, expected);
     edit(&mut app, EditCommand::SetRandomJumps(Some(ladderkit::core::spec::RandomJumps { seed: 2, ..random })));
     assert_ne!(checked(&app), first, "a new seed deals a new board");
@@ -543,7 +543,7 @@ fn removing_a_free_space_moves_arrows_tags_and_placed_chips_down() {
     });
     send(&mut app, Intent::New(Box::new(spec)));
     edit(&mut app, EditCommand::RemoveSpace(2));
-    let spec = &doc(&app).spec;
+    let spec = &doc(&app).spec();
     assert_eq!(spec.arrows.iter().map(|a| a.space).collect::<Vec<_>>(), [2]);
     assert_eq!(spec.tags[0].spaces, [3]);
     assert_eq!(spec.chips.as_ref().unwrap().layout, ChipLayout::Placed(vec![3]));
@@ -561,7 +561,7 @@ fn without_a_file_a_bundled_variant_shows_untitled_and_each_bundled_one_opens_cl
     app.update();
     // The built-in copy, not a path that only exists in the checkout.
     let first = parse(bundled::VARIANTS[bundled::DEFAULT].1).spec.unwrap();
-    assert_eq!(doc(&app).spec, first);
+    assert_eq!(*doc(&app).spec(), first);
     assert_eq!(doc(&app).path, None);
     assert!(!doc(&app).is_dirty());
     // Every bundled variant is the file in variants/ and opens without errors.
@@ -573,7 +573,7 @@ fn without_a_file_a_bundled_variant_shows_untitled_and_each_bundled_one_opens_cl
         let errors: Vec<_> =
             app.world().resource::<Checks>().diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code).collect();
         assert!(errors.is_empty(), "{file}: {errors:?}");
-        assert_eq!(doc(&app).spec.meta.name, bundled::spec(i).unwrap().meta.name);
+        assert_eq!(doc(&app).spec().meta.name, bundled::spec(i).unwrap().meta.name);
         assert!(app.world().resource::<Files>().status.contains("untitled"), "{file}");
     }
 }
@@ -585,15 +585,15 @@ fn saved_leaves_the_status_bar_once_the_design_changes() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     send(&mut app, Intent::SaveAs(path.clone()));
     let files = app.world().resource::<Files>();
-    let now = doc(&app).generation;
+    let now = doc(&app).generation();
     assert!(files.current_status(now).starts_with("saved "), "{}", files.current_status(now));
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 40)));
     let files = app.world().resource::<Files>();
-    assert_eq!(files.current_status(doc(&app).generation), "", "a stale 'saved' after an edit");
+    assert_eq!(files.current_status(doc(&app).generation()), "", "a stale 'saved' after an edit");
     // Saving again says so again, even with the same words.
     send(&mut app, Intent::Save);
     let files = app.world().resource::<Files>();
-    assert!(files.current_status(doc(&app).generation).starts_with("saved "));
+    assert!(files.current_status(doc(&app).generation()).starts_with("saved "));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -607,7 +607,7 @@ fn a_board_picture_opens_as_its_variant_untitled_so_saving_never_overwrites_it()
     let before = std::fs::read(&picture).unwrap();
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     send(&mut app, Intent::Open(picture.clone()));
-    assert_eq!(doc(&app).spec, spec);
+    assert_eq!(*doc(&app).spec(), spec);
     assert_eq!(doc(&app).path, None, "untitled: Save asks where");
     assert!(app.world().resource::<Files>().status.contains("carried by the picture"));
     edit(&mut app, EditCommand::AddJump(Jump::new(2, 40)));
@@ -672,7 +672,7 @@ fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
     // Dropped or chosen: one edit, saved relative to the variant.
     send(&mut app, Intent::BackgroundPath(dir.join("scans/board.png")));
     app.update();
-    let background = doc(&app).spec.background.clone().expect("a background");
+    let background = doc(&app).spec().background.clone().expect("a background");
     assert_eq!(background.path, "scans/board.png");
     assert_eq!(app.world().resource::<History>().undo_label(), Some("Set background picture"));
     let picture = |app: &App| app.world().resource::<Backdrop>().picture.clone().expect("loaded");
@@ -685,7 +685,7 @@ fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
     }
     assert_eq!(app.world().resource::<History>().undo_label(), Some("Adjust background picture"));
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec.background.as_ref().unwrap().opacity, background.opacity);
+    assert_eq!(doc(&app).spec().background.as_ref().unwrap().opacity, background.opacity);
     send(&mut app, Intent::Save);
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("path: \"scans/board.png\""), "{saved}");
@@ -693,7 +693,7 @@ fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
     // board says why there is no picture.
     std::fs::remove_file(dir.join("scans/board.png")).unwrap();
     let mut again = app_with(Some(&file));
-    assert_eq!(doc(&again).spec.background, doc(&app).spec.background);
+    assert_eq!(doc(&again).spec().background, doc(&app).spec().background);
     assert!(!doc(&again).is_dirty());
     again.update();
     let why = picture(&again).unwrap_err();
@@ -710,14 +710,14 @@ fn a_background_picture_is_traced_saved_beside_the_variant_and_never_needed() {
     // A page handed something else: the design keeps its picture, and the
     // status bar says why.
     let handed = ladderkit_editor::platform::Handed { name: "x.gif".into(), bytes: b"GIF89a".to_vec(), picture: true };
-    let before = doc(&again).spec.clone();
+    let before = doc(&again).spec().clone();
     send(&mut again, Intent::BackgroundHanded(Box::new(handed)));
-    assert_eq!(doc(&again).spec, before);
+    assert_eq!(*doc(&again).spec(), before);
     let status = again.world().resource::<Files>().status.clone();
     assert!(status.contains("no background picture: x.gif: not a PNG or JPEG"), "{status}");
     // A board link leaves the picture out.
     let url =
-        ladderkit::core::link::url("https://x.example/", &ladderkit::core::to_string(&doc(&app).spec.game_only()));
+        ladderkit::core::link::url("https://x.example/", &ladderkit::core::to_string(&doc(&app).spec().game_only()));
     let shared = ladderkit::core::link::decode(&url).unwrap();
     assert!(!shared.contains("background"), "{shared}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -103,7 +103,7 @@ fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
     }
     let session = playtest(&app).session.as_ref().unwrap();
     assert!(session.perfect_status().is_none());
-    let spec = &doc(&app).spec;
+    let spec = &doc(&app).spec();
     let engine = Engine::new(&compile(spec), 2, (2, 5)).unwrap();
     let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
     let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
@@ -122,7 +122,7 @@ fn the_perfect_bot_takes_the_odds_tabs_solve_instead_of_solving_again() {
     assert!(session.perfect_status().is_none(), "solved again: {:?}", session.perfect_status());
     play_to_the_end(&mut app, 10_000, "the perfect bot's game");
     // The game the engine plays with the solved judge.
-    let engine = Engine::new(&compile(&doc(&app).spec), 2, (2, 5)).unwrap();
+    let engine = Engine::new(&compile(doc(&app).spec()), 2, (2, 5)).unwrap();
     let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
     let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
     let expected = play_bot_game(&engine, &[Policy::Perfect, Policy::Greedy], 3, 0, &mut ws, &mut bot, &mut (), None);
@@ -223,7 +223,7 @@ fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
         assert!(session.moves_shown > 0 && !session.log.is_empty(), "{name}: nothing was shown");
         assert!(session.log.last().unwrap().contains("win"), "{name}: {:?}", session.log.last());
         // The very game the engine plays for this seed.
-        let spec = &doc(&app).spec;
+        let spec = &doc(&app).spec();
         let engine = Engine::new(&compile(spec), 2, (spec.rules.players.min, spec.rules.players.max))
             .unwrap()
             .with_first_player(spec.rules.first_player);
@@ -365,8 +365,8 @@ fn leaving_the_play_test_restores_the_design_exactly() {
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
     edit(&mut app, EditCommand::AddJump(Jump::new(3, 20)));
     let (spec, generation, undo) = (
-        doc(&app).spec.clone(),
-        doc(&app).generation,
+        doc(&app).spec().clone(),
+        doc(&app).generation(),
         app.world().resource::<History>().undo_label().map(String::from),
     );
     start(&mut app, vec![Seat::Bot(Policy::Greedy), Seat::Bot(Policy::Greedy)], 5, 4.0);
@@ -380,12 +380,12 @@ fn leaving_the_play_test_restores_the_design_exactly() {
     app.update();
     assert_eq!(mode(&app), EditorMode::Edit);
     assert!(playtest(&app).session.is_none());
-    assert_eq!(doc(&app).spec, spec);
-    assert_eq!(doc(&app).generation, generation);
+    assert_eq!(*doc(&app).spec(), spec);
+    assert_eq!(doc(&app).generation(), generation);
     assert_eq!(app.world().resource::<History>().undo_label().map(String::from), undo);
     // And editing works again.
     edit(&mut app, EditCommand::AddJump(Jump::new(5, 30)));
-    assert_eq!(doc(&app).spec.jumps.len(), spec.jumps.len() + 1);
+    assert_eq!(doc(&app).spec().jumps.len(), spec.jumps.len() + 1);
 }
 
 #[test]
@@ -415,7 +415,7 @@ fn pieces_glide_square_by_square_between_events() {
 
 fn odds_key(app: &App) -> OddsKey {
     let odds = app.world().resource::<Odds>();
-    ladderkit_editor::odds::key_for(odds, doc(app).generation, doc(app).spec.rules.players.min)
+    ladderkit_editor::odds::key_for(odds, doc(app).generation(), doc(app).spec().rules.players.min)
 }
 
 fn wait_for_odds(app: &mut App) {
@@ -437,7 +437,7 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
         let result = odds.current(odds_key(&app)).unwrap();
         let Ok(Figures::Exact(shown)) = &result.outcome else { panic!("{:?}", result.outcome) };
         let shown = shown.clone();
-        let cli = analyze(&compile(&doc(&app).spec), &ladderkit_editor::odds::options(3)).unwrap();
+        let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(3)).unwrap();
         assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
         shown
     };
@@ -457,7 +457,7 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Exact(after)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!() };
-    let cli = analyze(&compile(&doc(&app).spec), &ladderkit_editor::odds::options(3)).unwrap();
+    let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(3)).unwrap();
     assert_eq!(**after, cli);
     assert!(after.expected_rolls > before.expected_rolls, "two new snakes make the game longer");
     assert_eq!(after.seats.win.len(), 3);
@@ -488,7 +488,7 @@ fn two_players_see_the_exact_excitement_of_the_race() {
     wait_for_excitement(&mut app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
-    let board = compile(&doc(&app).spec).board;
+    let board = compile(doc(&app).spec()).board;
     let cli = ladderkit::analysis::excitement(&board, &ladderkit::analysis::Options::default(), &|_| false);
     let cli = cli.unwrap();
     assert_eq!(shown, &Ok(TwoPlayers::Chain(cli.clone())), "the panel's excitement is `ladderkit analyze`'s");
@@ -520,7 +520,7 @@ fn milton_bradley_table(players: u32) -> (App, OddsKey, Result<ladderkit::analys
     wait_for_table(&mut app);
     let key = odds_key(&app);
     let shown = app.world().resource::<Odds>().excitement.table(key).cloned().unwrap();
-    let board = compile(&doc(&app).spec).board;
+    let board = compile(doc(&app).spec()).board;
     let cli = ladderkit::analysis::table_measures(&board, players, &ladderkit::analysis::Options::default());
     assert_eq!(shown, Ok(cli.unwrap()), "the panel's measures are `ladderkit analyze -p {players}`'s");
     (app, key, shown)
@@ -551,7 +551,7 @@ fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
 #[test]
 fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let (mut app, key, shown) = milton_bradley_table(4);
-    let board = compile(&doc(&app).spec).board;
+    let board = compile(doc(&app).spec()).board;
     assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
     for _ in 0..10 {
         app.update();
@@ -569,7 +569,7 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     wait_for_table(&mut app);
     let after = app.world().resource::<Odds>().excitement.table(odds_key(&app)).cloned().unwrap();
-    let board = compile(&doc(&app).spec).board;
+    let board = compile(doc(&app).spec()).board;
     let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
     assert_eq!(after, Ok(cli.unwrap()));
     assert_ne!(after, shown, "a snake from 97 changes them");
@@ -584,7 +584,7 @@ fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
     wait_for_excitement(&mut app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
-    let board = compile(&doc(&app).spec).into_playable().unwrap();
+    let board = compile(doc(&app).spec()).into_playable().unwrap();
     let cli = ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(
         &board,
         Policy::Greedy,
@@ -610,7 +610,7 @@ fn two_player_treehouse_shows_the_excitement_of_its_solved_game() {
     let key = odds_key(&app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(key).unwrap();
-    let board = compile(&doc(&app).spec).into_playable().unwrap();
+    let board = compile(doc(&app).spec()).into_playable().unwrap();
     let started = Instant::now();
     let cli =
         ladderkit::core::work::run(ladderkit::excitement::two_players_stepped(&board, key.bots, &Default::default()));
@@ -648,7 +648,7 @@ fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
     let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not solved") };
     let s = s.clone();
     // The panel's numbers are `ladderkit solve`'s.
-    let engine = ladderkit::engine::Engine::new(&compile(&doc(&app).spec), 2, (2, 5)).unwrap();
+    let engine = ladderkit::engine::Engine::new(&compile(doc(&app).spec()), 2, (2, 5)).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
     let greedy = ladderkit::solve::Player::Bot(ladderkit::engine::Policy::Greedy);
     assert_eq!(s.bots, solver.odds(&[greedy; 2]).unwrap());
@@ -678,7 +678,7 @@ fn a_well_shows_the_solved_game_not_one_pieces_race() {
         panic!("a well's odds are not solved")
     };
     assert!(s.simulated.why.contains("waits until another arrives"), "{}", s.simulated.why);
-    let compiled = compile(&doc(&app).spec);
+    let compiled = compile(doc(&app).spec());
     let engine = ladderkit::engine::Engine::new(&compiled, 2, (2, 5)).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
     let greedy = ladderkit::solve::Player::Bot(Policy::Greedy);

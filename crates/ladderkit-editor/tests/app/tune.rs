@@ -32,7 +32,7 @@ fn wait(app: &mut App) {
 #[test]
 fn a_proposal_is_accepted_as_one_undoable_edit() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
-    let design = doc(&app).spec.clone();
+    let design = doc(&app).spec().clone();
     run(&mut app, "turns=30,seconds=30,seed=7");
     // (An easy target can be met within the first frame's budget, so
     // whether it is still running here depends on the machine's speed;
@@ -41,18 +41,18 @@ fn a_proposal_is_accepted_as_one_undoable_edit() {
     wait(&mut app);
     let proposal = app.world().resource::<Tuning>().proposal.clone().expect("a proposal");
     assert!(proposal.tuned.met);
-    assert_eq!(doc(&app).spec, design, "nothing changes before Accept");
+    assert_eq!(*doc(&app).spec(), design, "nothing changes before Accept");
     assert!((proposal.before.expected_turns.unwrap() - 39.2251).abs() < 1e-3);
     // Accept is the panel sending the proposal as one command.
     edit(&mut app, proposal.accept());
-    assert_eq!(doc(&app).spec.jumps, proposal.tuned.spec.jumps);
+    assert_eq!(doc(&app).spec().jumps, proposal.tuned.spec.jumps);
     let label = app.world().resource::<History>().undo_label().unwrap().to_owned();
     assert!(label.starts_with("Tune: ") && label.contains("edits (expected turns 39.23 → 30."), "{label}");
-    let turns = analyze(&compile(&doc(&app).spec), &Options::default()).unwrap().expected_turns;
+    let turns = analyze(&compile(doc(&app).spec()), &Options::default()).unwrap().expected_turns;
     assert!((turns - 30.0).abs() <= 0.3, "{turns}");
     assert!(app.world().resource::<Tuning>().proposal.is_none(), "the accepted proposal is gone");
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec, design, "one undo restores the design");
+    assert_eq!(*doc(&app).spec(), design, "one undo restores the design");
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn stop_proposes_the_best_board_so_far_and_errors_are_refused() {
 #[test]
 fn a_proposal_of_space_effects_is_accepted_as_one_undoable_edit() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
-    let design = doc(&app).spec.clone();
+    let design = doc(&app).spec().clone();
     let keep: Vec<String> = design.jumps.iter().map(|j| format!("{}-{}", j.from, j.to)).collect();
     run(&mut app, &format!("turns=48,lose-turns=1..8,seconds=60,seed=1,keep={}", keep.join(" ")));
     wait(&mut app);
@@ -129,9 +129,9 @@ fn a_proposal_of_space_effects_is_accepted_as_one_undoable_edit() {
     let effects = &proposal.tuned.spec.effects;
     assert!(!effects.is_empty() && effects.iter().all(|e| matches!(e.effect, Effect::LoseTurns(_))), "{effects:?}");
     edit(&mut app, proposal.accept());
-    assert_eq!((&doc(&app).spec.jumps, &doc(&app).spec.effects), (&design.jumps, effects));
-    let turns = analyze(&compile(&doc(&app).spec), &Options::default()).unwrap().expected_turns;
+    assert_eq!((&doc(&app).spec().jumps, &doc(&app).spec().effects), (&design.jumps, effects));
+    let turns = analyze(&compile(doc(&app).spec()), &Options::default()).unwrap().expected_turns;
     assert!((turns - 48.0).abs() <= 0.48, "{turns}");
     send(&mut app, Intent::Undo);
-    assert_eq!(doc(&app).spec, design, "one undo restores the design");
+    assert_eq!(*doc(&app).spec(), design, "one undo restores the design");
 }
