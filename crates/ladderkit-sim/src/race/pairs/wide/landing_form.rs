@@ -89,10 +89,9 @@ pub(in crate::race::pairs) trait SixtyFour: Seed<SEEDED> {
 
 /// The 64 lanes between steps.
 pub(in crate::race::pairs) struct Sixty<const P: usize, T> {
-    /// Word `w` of lane `l`'s generator: `rng[w][slot[l]]`
+    /// Word `w` of lane `l`'s generator: `rng[w][SLOT[l]]`
     /// (`SixtyFour::SLOT`).
     rng: [[u64; LANES]; 4],
-    slot: [u8; LANES],
     pos: [[T; LANES]; P],
     /// The step each lane's game began on, and its opener.
     start: [u32; LANES],
@@ -138,7 +137,6 @@ fn run<const P: usize, S: SixtyFour>(
     let board = simd.board(form, lanes.table.sides);
     let mut st = Sixty::<P, S::Piece> {
         rng: [[0; LANES]; 4],
-        slot: S::SLOT,
         pos: [[S::Piece::from(form.start as u8); LANES]; P],
         start: [0; LANES],
         opener: [0; LANES],
@@ -286,7 +284,7 @@ impl<const P: usize, T: Copy + Into<u32>> Sixty<P, T> {
             self.handed_over = true;
         }
         for lane in lanes_in(near_lanes) {
-            let mut game = self.game_in(lane, lanes.table.width);
+            let mut game = self.game_in::<S>(lane, lanes.table.width);
             while !lanes.step::<1>(&mut game) {}
             lanes.finish(game.opener, &game.race);
             self.refill(simd, lane, dealer, lanes);
@@ -298,7 +296,7 @@ impl<const P: usize, T: Copy + Into<u32>> Sixty<P, T> {
     /// table, the turns played, the lead and the generator. Lead changes
     /// are counted in `changes`; a first sole leader is taken off there and
     /// left for `Lead::changes` to take off.
-    fn game_in(&mut self, lane: usize, width: u32) -> Game<P> {
+    fn game_in<S: SixtyFour>(&mut self, lane: usize, width: u32) -> Game<P> {
         let bit = 1u64 << lane;
         let rows: [u32; P] = std::array::from_fn(|s| self.pos[s][lane].into() * width * width);
         let lead = if P == 2 {
@@ -312,7 +310,7 @@ impl<const P: usize, T: Copy + Into<u32>> Sixty<P, T> {
         };
         let turns = (self.step - self.start[lane]) * 2 * P as u32;
         Game {
-            rng: GameRng::from_words(self.rng.map(|w| w[usize::from(self.slot[lane])])),
+            rng: GameRng::from_words(self.rng.map(|w| w[usize::from(S::SLOT[lane])])),
             opener: usize::from(self.opener[lane]),
             race: Race { rows, turns, winner: None, lead },
         }

@@ -91,7 +91,7 @@ impl SixtyFour for V3 {
     #[inline(always)]
     fn put_in_place<const P: usize>(self, b: &Board, st: &mut Sixty<P, u8>) {
         for (taken, lane) in lanes_in(st.fresh).enumerate() {
-            let slot = usize::from(st.slot[lane]);
+            let slot = usize::from(Self::SLOT[lane]);
             for (rng, fresh) in st.rng.iter_mut().zip(&st.fresh_words) {
                 rng[slot] = fresh[taken];
             }
