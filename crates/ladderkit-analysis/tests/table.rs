@@ -286,6 +286,15 @@ fn a_comeback_whose_terms_begin_late_is_counted() {
     compare(&board, 2).unwrap();
 }
 
+/// Three-sided die on twelve squares, a snake from 5 to 2: the game's
+/// decay still moved when the comeback's terms had settled onto it, and
+/// the rest taken then was 2.9e-12 off (`Decay`).
+#[test]
+fn a_rest_is_taken_only_once_the_decay_has_stopped_moving() {
+    let board = compile(&track(12, 3, Overshoot::Forfeit, &[(5, 2)])).board;
+    compare(&board, 2).unwrap();
+}
+
 /// A snake's head level with the other piece and a bounce at the goal:
 /// pieces meet on the same square, fall back onto each other and part.
 #[test]

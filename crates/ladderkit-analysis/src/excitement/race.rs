@@ -36,8 +36,9 @@
 //! shape: from then on every sum's term is the one before times the
 //! game's decay `ρ` (one piece's, to the power of the seats), so the rest
 //! is the last term times `ρ / (1 − ρ)`. That is taken once the terms have
-//! followed `ρ` for `SETTLED_ROUNDS` rounds closely enough that the rest
-//! so taken is off by less than the tail (`Series::doubt`).
+//! followed `ρ`, and the sum so estimated has stopped moving, for
+//! `SETTLED_ROUNDS` rounds closely enough that it is off by less than the
+//! tail (`Series::doubt`).
 
 use ladderkit_core::work::Meter;
 
@@ -71,17 +72,46 @@ struct Series {
     total: f64,
     last: f64,
     before: f64,
+    /// The whole sum as the last two rounds estimated it (`with_rest`),
+    /// and how much it moved between them.
+    estimate: f64,
+    moved: f64,
+    moved_before: f64,
 }
 
 impl Series {
-    fn add(&mut self, term: f64) {
+    /// This round's term, and the decay `ρ` it is taken to follow on.
+    fn add(&mut self, term: f64, rho: f64) {
         (self.total, self.before, self.last) = (self.total + term, self.last, term);
+        let estimate = self.with_rest(rho);
+        (self.moved_before, self.moved) = (self.moved, estimate - self.estimate);
+        self.estimate = estimate;
     }
 
-    /// How far the rest taken as geometric could be off: the last term's
-    /// departure from the one before times `rho`, carried through the rest.
+    /// How far the rest taken as geometric could be off. Two ways:
+    /// - the last term's departure from the one before times `ρ`, carried
+    ///   through the rest;
+    /// - `ρ` itself still moving (it is a ratio of one piece's masses a
+    ///   round apart, tending to the chain's leading eigenvalue): then the
+    ///   estimate moves from round to round, by steps that shrink by a
+    ///   ratio of their own, and what is left of its move is the last
+    ///   step times that ratio over one less it. A board whose two leading
+    ///   eigenvalues are close took its rest a few 1e-12 off before this
+    ///   was counted.
     fn doubt(&self, rho: f64) -> f64 {
-        (self.last - rho * self.before).abs() / (1.0 - rho).powi(2)
+        let off_rho = (self.last - rho * self.before).abs() / (1.0 - rho).powi(2);
+        let (moved, ratio) = (self.moved.abs(), (self.moved / self.moved_before).abs());
+        // `ρ` is a ratio of sums of many terms, known to a few roundings:
+        // the estimate's moves within what that leaves open are noise.
+        let noise = self.last * ROUNDING * rho / (1.0 - rho).powi(2);
+        let moving = if moved <= noise {
+            noise
+        } else if ratio < 1.0 {
+            moved * ratio / (1.0 - ratio)
+        } else {
+            f64::INFINITY
+        };
+        off_rho.max(moving)
     }
 
     /// Terms of nothing follow any decay: a sum whose terms have not begun
@@ -96,6 +126,9 @@ impl Series {
         self.total + self.last * rho / (1.0 - rho)
     }
 }
+
+/// How well `ρ` is known, relative to it.
+const ROUNDING: f64 = 1e-15;
 
 /// Whether every one of `sums` followed (`Some`) has settled at `rho`, this
 /// round and the rounds before (`streak` counts such rounds).
@@ -219,7 +252,10 @@ pub(super) async fn forward(
     for round in 1..=options.max_steps {
         turns.turn.push(&prev, &mut cur);
         let (f1, r1, g1) = sums(&cur);
-        photo.add(f * (mixed(r1, r, others) - mixed(r1 - g1, r - g, others)));
+        // (`1 − f / r`, not `r1 / r`: the two sums of many terms are each
+        // a few roundings off, the share that finishes is not.)
+        let rho = if r > 0.0 { (1.0 - f / r).powi(players as i32) } else { 0.0 };
+        photo.add(f * (mixed(r1, r, others) - mixed(r1 - g1, r - g, others)), rho);
         let (mut leader_now, mut lead_now) = (0.0, 0.0);
         if changes {
             // This round's `cur` is the next one's `prev`.
@@ -263,9 +299,8 @@ pub(super) async fn forward(
                 lead_now = pass.round(turns, [&prev, &cur], &per_roll, &phi);
             }
         }
-        leader.add(leader_now);
-        lead.add(lead_now);
-        let rho = if r > 0.0 { (r1 / r).powi(players as i32) } else { 0.0 };
+        leader.add(leader_now, rho);
+        lead.add(lead_now, rho);
         std::mem::swap(&mut prev, &mut cur);
         (f, r, g) = (f1, r1, g1);
         let game = r.powi(players as i32);
@@ -439,17 +474,18 @@ pub(super) async fn comeback(
         // S_t from S_{t−1}, U(·, t), and the winners on turn t.
         turns.turn.times(&s, &mut s_next);
         let now_racing = ahead(&s_next, &mut now);
-        let mut term = 0.0;
+        let (mut term, mut finished) = (0.0, 0.0);
         for x in 0..n {
             let finish = s[x] - s_next[x];
             if half[x] != 0.0 && finish != 0.0 {
+                finished += half[x] * finish;
                 term += half[x] * finish * mixed(now[x], before[x], others);
             }
         }
         std::mem::swap(&mut s, &mut s_next);
-        total.add(term);
+        let rho = if racing > 0.0 { (1.0 - finished / racing).powi(players as i32) } else { 0.0 };
+        total.add(term, rho);
         std::mem::swap(&mut before, &mut now);
-        let rho = if racing > 0.0 { (now_racing / racing).powi(players as i32) } else { 0.0 };
         racing = now_racing;
         if all_settled(&[Some(&total)], rho, options.tail, &mut streak) {
             return Ok(total.with_rest(rho));
