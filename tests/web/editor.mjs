@@ -415,7 +415,7 @@ try {
     () => biggest.state?.odds.current && biggest.state.odds.lead_changes != null && biggest.state)).odds;
   const bigJobs = biggest.line.jobs;
   await biggest.page.close();
-  console.log(`    100 × 100, 2,000 jumps: odds in ${bigOdds.took_ms} ms, ${bigOdds.lead_changes.toFixed(2)} lead changes; background work ${bigJobs.mean_ms.toFixed(2)} ms a frame on average, at most ${bigJobs.longest_ms.toFixed(2)} ms`);
+  console.log(`    100 × 100, 2,000 jumps: odds in ${bigOdds.took_ms} ms, ${bigOdds.lead_changes.toFixed(2)} lead changes; background work in ${bigJobs.frames} frames, ${bigJobs.mean_ms.toFixed(2)} ms a frame on average, at most ${bigJobs.longest_ms.toFixed(2)} ms`);
 
   console.log(`first board drawn ${firstBoard.toFixed(2)} s after the page was asked for`);
   console.log(`interface ${timing.ui_ms} ms a frame on average; background work ${timing.jobs.mean_ms.toFixed(2)} ms a frame on average, at most ${timing.jobs.longest_ms.toFixed(2)} ms`);

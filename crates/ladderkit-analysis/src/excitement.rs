@@ -296,7 +296,7 @@ pub async fn excitement_stepped(
     // very figures `table_measures` gives (they pause without moving the
     // meter).
     let quiet = Meter::default();
-    let turns = turn_chain::TurnChain::new(&chain)?;
+    let turns = turn_chain::TurnChain::stepped(&chain).await?;
     let race = race::forward(&chain, &turns, 2, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
     let comeback = race::comeback(&turns, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
     let half_way_round = race.half_way_round;

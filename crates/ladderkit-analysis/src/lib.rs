@@ -289,7 +289,13 @@ pub async fn analyze_board_stepped(
         })
         .collect();
     let interaction = interaction(board);
+    // The tables of games finished run for as long as the games do (tens
+    // of thousands of rolls on the largest boards): a step each.
+    pause().await;
     let finish_within = by_rolls.finish_within(options.tail, options.max_steps);
+    pause().await;
+    let finish_within_turns = by_turns.finish_within(options);
+    pause().await;
     let quantile = |q: f64| by_rolls.quantile(q, options.max_steps);
     Ok(Analysis {
         expected_rolls: visits.expected_rolls,
@@ -298,7 +304,7 @@ pub async fn analyze_board_stepped(
         shortest_rolls,
         median_rolls: quantile(0.5),
         percentiles: PERCENTILES.iter().map(|p| (*p, quantile(f64::from(*p) / 100.0))).collect(),
-        finish_within_turns: by_turns.finish_within(options),
+        finish_within_turns,
         finish_within,
         heat: visits.heat,
         jumps,

@@ -125,10 +125,10 @@ fn rest(ratio: f64) -> f64 {
 /// How often the certificate is checked (it costs a pass over the states).
 const CHECK_EVERY: usize = 8;
 
-/// States stepped between pauses (64 steps of the largest boards' roll
-/// chain: a few milliseconds); a chain with more states a step, such as
+/// States stepped between pauses (32 steps of the largest boards' roll
+/// chain: a millisecond or so); a chain with more states a step, such as
 /// turns with lost turns owed, pauses after fewer steps.
-const PAUSE_EVERY: usize = 1 << 18;
+const PAUSE_EVERY: usize = 1 << 17;
 
 /// Runs the chain from `start` until the tail is certified geometric to
 /// `until.bound` or the unfinished mass is at most `until.tail`, pausing

@@ -12,15 +12,25 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use ladderkit::core::work::Resumable;
 
-/// How long the frame's jobs may run, together. Every running job takes at
-/// least one step a frame, so none waits for another; a step is a few
-/// milliseconds at most (one pause of the work).
+/// How long the frame's jobs may run, together. A job steps again only
+/// while its next step (as long as its longest of the last two) fits in
+/// what is left. The first job of a frame takes one step whatever its
+/// length, and so does a job refused a step in the last frame; room is
+/// kept for those steps, so that the jobs that ask first leave it. A frame
+/// of background work is then about the budget, or one step where a step
+/// is longer: never a long step on top of a budget spent.
 #[derive(Resource, Debug, Clone)]
 pub struct FrameBudget {
     pub per_frame: Duration,
     deadline: Option<Instant>,
     /// What this frame's jobs took so far.
     used: Duration,
+    /// Room kept in this frame for the steps of the jobs refused one in
+    /// the last.
+    reserved: Duration,
+    /// Jobs refused a step in this frame, and their steps.
+    refused: u32,
+    refused_steps: Duration,
     /// Frames that ran a job, their time, and the longest.
     pub stats: JobStats,
 }
@@ -39,18 +49,27 @@ pub const PER_FRAME: Duration = Duration::from_millis(10);
 
 impl Default for FrameBudget {
     fn default() -> Self {
-        Self { per_frame: PER_FRAME, deadline: None, used: Duration::ZERO, stats: JobStats::default() }
+        Self {
+            per_frame: PER_FRAME,
+            deadline: None,
+            used: Duration::ZERO,
+            reserved: Duration::ZERO,
+            refused: 0,
+            refused_steps: Duration::ZERO,
+            stats: JobStats::default(),
+        }
     }
 }
 
 impl FrameBudget {
-    /// Whether a job ran in this frame.
+    /// Whether a job ran in this frame, or waits for the next.
     pub fn busy(&self) -> bool {
-        self.used > Duration::ZERO
+        self.used > Duration::ZERO || self.refused > 0
     }
 
-    fn time_left(&self) -> bool {
-        self.deadline.is_none_or(|d| Instant::now() < d)
+    /// Whether a step as long as `step` ends within the frame's budget.
+    fn fits(&self, step: Duration) -> bool {
+        self.deadline.is_none_or(|d| Instant::now() + step < d)
     }
 }
 
@@ -58,29 +77,42 @@ impl FrameBudget {
 pub struct Job<T> {
     work: Option<Resumable<T>>,
     pub started: Instant,
+    /// Its last two steps' lengths: the next one's expected at most.
+    steps: [Duration; 2],
+    /// Refused a step in the last frame it asked for one.
+    refused: bool,
 }
 
 impl<T> Job<T> {
     pub fn new(work: impl Future<Output = T> + Send + 'static) -> Self {
-        Self { work: Some(Resumable::new(work)), started: Instant::now() }
+        Self { work: Some(Resumable::new(work)), started: Instant::now(), steps: [Duration::ZERO; 2], refused: false }
     }
 
-    /// Steps the work at least once, then while the frame has time; its
+    /// Steps the work while its steps fit in the frame (`FrameBudget`); its
     /// result when it finishes.
     pub fn run(&mut self, budget: &mut FrameBudget) -> Option<T> {
         let work = self.work.as_mut()?;
         let began = Instant::now();
+        let mut first = self.refused || budget.used == Duration::ZERO;
+        let reserve = if self.refused { Duration::ZERO } else { budget.reserved };
         let mut out = None;
-        loop {
-            if let Some(done) = work.step() {
-                out = Some(done);
-                break;
-            }
-            if !budget.time_left() {
+        let mut stepped = false;
+        while first || budget.fits(self.steps[0].max(self.steps[1]) + reserve) {
+            let step = Instant::now();
+            let done = work.step();
+            self.steps = [self.steps[1], step.elapsed()];
+            (first, stepped) = (false, true);
+            if done.is_some() {
+                out = done;
                 break;
             }
         }
         budget.used += began.elapsed();
+        self.refused = !stepped;
+        if self.refused {
+            budget.refused += 1;
+            budget.refused_steps += self.steps[0].max(self.steps[1]);
+        }
         if out.is_some() {
             self.work = None;
         }
@@ -101,6 +133,7 @@ pub(super) fn plugin(app: &mut App) {
 fn start_frame(mut budget: ResMut<FrameBudget>) {
     budget.deadline = Some(Instant::now() + budget.per_frame);
     budget.used = Duration::ZERO;
+    (budget.reserved, budget.refused, budget.refused_steps) = (budget.refused_steps, 0, Duration::ZERO);
 }
 
 fn end_frame(mut budget: ResMut<FrameBudget>) {
@@ -110,5 +143,75 @@ fn end_frame(mut budget: ResMut<FrameBudget>) {
         stats.frames += 1;
         stats.total += used;
         stats.longest = stats.longest.max(used);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use ladderkit::core::work::pause;
+
+    use super::*;
+
+    /// Work that pauses for ever, counting its steps.
+    fn counting() -> (Job<()>, Arc<AtomicU32>) {
+        let steps = Arc::new(AtomicU32::new(0));
+        let counter = steps.clone();
+        let job = Job::new(async move {
+            loop {
+                counter.fetch_add(1, Ordering::Relaxed);
+                pause().await;
+            }
+        });
+        (job, steps)
+    }
+
+    fn frame(budget: &mut FrameBudget, jobs: &mut [&mut Job<()>]) {
+        budget.deadline = Some(Instant::now() + budget.per_frame);
+        budget.used = Duration::ZERO;
+        (budget.reserved, budget.refused, budget.refused_steps) = (budget.refused_steps, 0, Duration::ZERO);
+        for job in jobs {
+            job.run(budget);
+        }
+    }
+
+    fn steps_in_frame(
+        budget: &mut FrameBudget,
+        a: &mut Job<()>,
+        b: &mut Job<()>,
+        counts: [&AtomicU32; 2],
+    ) -> (u32, u32) {
+        let before = counts.map(|c| c.load(Ordering::Relaxed));
+        frame(budget, &mut [a, b]);
+        let after = counts.map(|c| c.load(Ordering::Relaxed));
+        (after[0] - before[0], after[1] - before[1])
+    }
+
+    /// With no time to spare only the steps a frame must take are taken:
+    /// the first job's, and every other frame the one refused before.
+    #[test]
+    fn a_job_refused_a_step_takes_one_in_the_next_frame() {
+        let mut budget = FrameBudget { per_frame: Duration::ZERO, ..FrameBudget::default() };
+        let ((mut a, a_steps), (mut b, b_steps)) = (counting(), counting());
+        let seen: Vec<_> = (0..6).map(|_| steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps])).collect();
+        assert_eq!(seen, [(1, 0), (1, 1), (1, 0), (1, 1), (1, 0), (1, 1)]);
+        assert!(budget.busy(), "a job waits: the frames go on");
+    }
+
+    /// A job whose step does not fit is refused; in the next frame the job
+    /// that asks first leaves room for it, taking only the step it must.
+    #[test]
+    fn the_first_job_leaves_room_for_a_long_step_refused_before() {
+        let mut budget = FrameBudget { per_frame: Duration::from_millis(50), ..FrameBudget::default() };
+        let ((mut a, a_steps), (mut b, b_steps)) = (counting(), counting());
+        let long = [Duration::from_secs(3600); 2];
+        b.steps = long;
+        let (a1, b1) = steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps]);
+        assert!(a1 > 1 && b1 == 0, "{a1} and {b1} steps");
+        b.steps = long;
+        let (a2, b2) = steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps]);
+        assert_eq!((a2, b2), (1, 1));
     }
 }

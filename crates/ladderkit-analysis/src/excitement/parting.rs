@@ -9,7 +9,9 @@
 //! another roll or cost turns, so the chance is the fixed point of a
 //! small chain per square, found by sweeping it.
 
-use super::turn_chain::TurnChain;
+use ladderkit_core::work::pause;
+
+use super::turn_chain::{SQUARES_A_STEP, TurnChain};
 
 /// Sweeps of one square's chain at most (its rolls stay level with a
 /// chance near one only next to the goal under an exact finish).
@@ -37,7 +39,8 @@ pub(super) struct Parting {
 }
 
 impl Parting {
-    pub fn new(turns: &TurnChain<'_>) -> Self {
+    /// Pauses every `SQUARES_A_STEP` squares.
+    pub async fn new(turns: &TurnChain<'_>) -> Self {
         let levels = turns.levels;
         let rolls = &turns.rolls_of;
         let depth = rolls.board.max_consecutive_turns.map_or(1, |cap| cap.max(1) as usize);
@@ -49,6 +52,9 @@ impl Parting {
         let mut values = vec![0.5; n * per_square];
         let at = |k: usize, mine: usize, other: usize| ((k - 1) * levels + mine) * levels + other;
         for (y, square) in values.chunks_exact_mut(per_square).enumerate() {
+            if y % SQUARES_A_STEP == SQUARES_A_STEP - 1 {
+                pause().await;
+            }
             for _ in 0..MAX_SWEEPS {
                 let mut change: f64 = 0.0;
                 for k in 1..=depth {

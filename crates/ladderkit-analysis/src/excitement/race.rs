@@ -154,7 +154,7 @@ const SETTLED_ROUNDS: u32 = 3;
 /// chain's moves times the seats, so a small board pauses every few
 /// hundred rounds and the 100 × 100 board every round or two (a
 /// millisecond or so of work).
-const PAUSE_EVERY: usize = 200_000;
+const PAUSE_EVERY: usize = 100_000;
 
 /// Counts work done since the last pause.
 struct Pacer {
@@ -233,7 +233,7 @@ pub(super) async fn forward(
     let full = reach != Reach::HalfWay;
     let leaders = reach == Reach::Everything && players > 1;
     let changes = leaders || (reach == Reach::LeadChanges && players == 2);
-    let mut lead_pass = (changes && players == 2).then(|| LeadPass::new(turns));
+    let mut lead_pass = if changes && players == 2 { Some(LeadPass::new(turns).await) } else { None };
     if lead_pass.is_some() {
         meter.at(progress.0).await;
     }
@@ -357,8 +357,8 @@ struct LeadPass {
 }
 
 impl LeadPass {
-    fn new(turns: &TurnChain<'_>) -> Self {
-        let parting = Parting::new(turns);
+    async fn new(turns: &TurnChain<'_>) -> Self {
+        let parting = Parting::new(turns).await;
         let levels = turns.levels;
         let ends = (0..turns.states()).map(|d| ((d / levels) as u32, (d % levels) as u32)).collect();
         let places = turns.states() / levels;

@@ -76,7 +76,7 @@ pub async fn table_measures_stepped(
     let chain = RollChain::new(board, Scope::FromStart);
     chain.check_finishes()?;
     pause().await;
-    let turns = TurnChain::new(&chain)?;
+    let turns = TurnChain::stepped(&chain).await?;
     pause().await;
     let players = players.max(1);
     let pass = race::forward(&chain, &turns, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;

@@ -10,6 +10,8 @@
 //! `k + 1`-th roll from. Where turns are rolls, `turn` is the roll chain
 //! and `rolls` is empty (each turn's one roll is from where it stands).
 
+use ladderkit_core::work::pause;
+
 use crate::AnalysisError;
 use crate::chain::{RollChain, Transient};
 use crate::turns::{TurnRolls, turns_are_rolls};
@@ -17,6 +19,11 @@ use crate::turns::{TurnRolls, turns_are_rolls};
 /// Mass left rolling extra turns within one turn, per unit of mass that
 /// began it, below which it is dropped.
 const NEGLIGIBLE: f64 = 1e-18;
+
+/// Squares built between pauses of `TurnChain::stepped`: the 100 × 100
+/// board's chain is a few milliseconds, more than a frame holds beside the
+/// rest.
+pub(super) const SQUARES_A_STEP: usize = 512;
 
 /// Rolls within one turn beyond which a board is refused (an extra-turn
 /// loop a piece hardly ever leaves).
@@ -40,6 +47,11 @@ pub(super) struct TurnChain<'a> {
 
 impl<'a> TurnChain<'a> {
     pub fn new(chain: &RollChain<'a>) -> Result<Self, AnalysisError> {
+        ladderkit_core::work::run(Self::stepped(chain))
+    }
+
+    /// `new`, pausing every `SQUARES_A_STEP` squares.
+    pub async fn stepped(chain: &RollChain<'a>) -> Result<Self, AnalysisError> {
         let rolls_of = TurnRolls::new(chain);
         let levels = rolls_of.lose_levels;
         let ready = (0..chain.states() * levels).map(|s| s % levels == 0 && chain.win[s / levels] > 0.0).collect();
@@ -54,6 +66,9 @@ impl<'a> TurnChain<'a> {
         let mut rolls: Vec<Transient> = Vec::new();
         let (mut rolling, mut next) = (Sparse::new(n), Sparse::new(n));
         for x in 0..n {
+            if x % SQUARES_A_STEP == SQUARES_A_STEP - 1 {
+                pause().await;
+            }
             for lose in 0..levels {
                 let state = x * levels + lose;
                 if lose > 0 {
