@@ -217,30 +217,54 @@ fn the_rule_table_names_only_what_exists() {
     assert!(missing.is_empty(), "ARCHITECTURE.md's rule table names what does not exist: {missing:?}");
 }
 
-/// ARCHITECTURE.md, `crates/ladderkit-sim`: the crate's parts (the files
-/// and folders under `src/`: the kernels, the tallies, the options) import
-/// each other without a cycle, and none imports from `lib.rs` (a
-/// `crate::Name` that is not a part is a re-export of the root).
-#[test]
-fn the_simulation_crate_imports_downward_without_cycles() {
-    let src = root().join("crates/ladderkit-sim/src");
-    let parts: Vec<String> = rust_files(&src)
-        .iter()
-        .filter(|f| f.parent() == Some(src.as_path()) && !f.ends_with("lib.rs"))
-        .map(|f| f.file_stem().and_then(|s| s.to_str()).expect("a name").to_owned())
+/// A crate's parts (the files and folders under its `src/`, but its root)
+/// and which import which (`crate::part`, or a name the root re-exports
+/// from a part), leaving out the tests at the end of a file; and the
+/// `crate::Name`s that are neither (the root's own items or re-exports of
+/// other crates).
+struct Imports {
+    parts: Vec<String>,
+    edges: std::collections::BTreeSet<(String, String)>,
+    from_root: Vec<String>,
+}
+
+fn imports(src: &Path) -> Imports {
+    let roots = ["lib", "main"];
+    let mut parts: Vec<String> = std::fs::read_dir(src)
+        .expect("a source folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| p.file_stem().and_then(|s| s.to_str()).expect("a name").to_owned())
+        .filter(|p| !roots.contains(&p.as_str()))
         .collect();
-    assert!(parts.len() >= 5 && parts.iter().any(|p| p == "race"), "the crate's parts: {parts:?}");
+    parts.sort();
+    parts.dedup();
+    // `pub use part::{A, b::C};` in the root: each name to its part.
+    let mut re_exported = std::collections::BTreeMap::new();
+    for root in roots {
+        let Ok(text) = std::fs::read_to_string(src.join(format!("{root}.rs"))) else { continue };
+        for line in text.lines().filter_map(|l| l.trim().strip_prefix("pub use ")) {
+            let Some((part, rest)) = line.split_once("::") else { continue };
+            if parts.iter().any(|p| p == part) {
+                for name in rest.trim_matches(|c| "{};".contains(c)).split(',') {
+                    let name = name.trim().rsplit("::").next().unwrap_or("").trim_matches(|c| "{};".contains(c));
+                    re_exported.insert(name.trim().to_owned(), part.to_owned());
+                }
+            }
+        }
+    }
     let mut edges = std::collections::BTreeSet::new();
-    let mut upward = Vec::new();
-    for file in rust_files(&src) {
-        let relative = file.strip_prefix(&src).expect("under src");
+    let mut from_root = Vec::new();
+    for file in rust_files(src) {
+        let relative = file.strip_prefix(src).expect("under src");
         let from = relative.components().next().and_then(|c| c.as_os_str().to_str()).expect("a part");
         let from = from.trim_end_matches(".rs");
-        if from == "lib" {
+        if roots.contains(&from) {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("source is UTF-8");
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let code = text.lines().take_while(|l| l.trim() != "#[cfg(test)]");
+        for line in code.filter(|l| !l.trim_start().starts_with("//")) {
             for (at, _) in line.match_indices("crate::") {
                 let rest = &line[at + "crate::".len()..];
                 let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
@@ -251,30 +275,76 @@ fn the_simulation_crate_imports_downward_without_cycles() {
                 } else {
                     name
                 };
-                if parts.contains(&name) {
-                    if name != from {
-                        edges.insert((from.to_owned(), name));
+                let part = if parts.contains(&name) { Some(&name) } else { re_exported.get(&name) };
+                match part {
+                    Some(part) if part != from => {
+                        edges.insert((from.to_owned(), part.clone()));
                     }
-                } else if !name.is_empty() {
-                    upward.push(format!("{}: crate::{name}", relative.display()));
+                    Some(_) => {}
+                    None if !name.is_empty() => from_root.push(format!("{}: crate::{name}", relative.display())),
+                    None => {}
                 }
             }
         }
     }
-    assert!(upward.is_empty(), "imports from lib.rs (name the part instead):\n{}", upward.join("\n"));
-    // A cycle: some part reaches itself by following the edges.
-    for start in &parts {
-        let mut seen = vec![start.clone()];
-        let mut todo = vec![start.clone()];
-        while let Some(at) = todo.pop() {
-            for (_, to) in edges.iter().filter(|(from, _)| *from == at) {
-                assert!(to != start, "an import cycle through {start}: {edges:?}");
-                if !seen.contains(to) {
-                    seen.push(to.clone());
-                    todo.push(to.clone());
+    Imports { parts, edges, from_root }
+}
+
+/// A cycle among `imports`' parts, as the parts in order, if one exists.
+fn cycle(imports: &Imports) -> Option<Vec<String>> {
+    for start in &imports.parts {
+        // Depth first from `start`, the path kept: a path back to `start`
+        // is a cycle.
+        let mut todo = vec![vec![start.clone()]];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(path) = todo.pop() {
+            let at = path.last().expect("a path").clone();
+            for (_, to) in imports.edges.iter().filter(|(from, _)| *from == at) {
+                if to == start {
+                    return Some([path.clone(), vec![to.clone()]].concat());
+                }
+                if seen.insert(to.clone()) {
+                    todo.push([path.clone(), vec![to.clone()]].concat());
                 }
             }
         }
     }
-    assert!(!edges.is_empty(), "no imports found: the parser is broken");
+    None
+}
+
+/// ARCHITECTURE.md, "Invariant: parts import downward": in every crate
+/// the parts (the files and folders under `src/`) import each other
+/// without a cycle, so each can be read knowing only those below it.
+#[test]
+fn every_crate_imports_its_parts_without_cycles() {
+    let mut sources = vec![root().join("src")];
+    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        sources.push(entry.expect("a crate").path().join("src"));
+    }
+    let mut checked = 0;
+    for src in sources.iter().filter(|s| s.is_dir()) {
+        let found = imports(src);
+        if let Some(cycle) = cycle(&found) {
+            panic!("{}: an import cycle: {}", src.display(), cycle.join(" -> "));
+        }
+        checked += found.edges.len();
+    }
+    assert!(
+        sources.len() >= 10 && checked > 100,
+        "{checked} imports in {} crates: the parser is broken",
+        sources.len()
+    );
+}
+
+/// ARCHITECTURE.md, `crates/ladderkit-sim`: beside having no cycle, none
+/// of the crate's parts (the kernels, the tallies, the options) imports
+/// from `lib.rs` (a `crate::Name` that is not a part is a re-export of the
+/// root).
+#[test]
+fn the_simulation_crate_imports_downward_without_cycles() {
+    let found = imports(&root().join("crates/ladderkit-sim/src"));
+    assert!(found.parts.len() >= 5 && found.parts.iter().any(|p| p == "race"), "the crate's parts: {:?}", found.parts);
+    assert!(found.from_root.is_empty(), "imports from lib.rs (name the part instead):\n{}", found.from_root.join("\n"));
+    assert_eq!(cycle(&found), None);
+    assert!(!found.edges.is_empty(), "no imports found: the parser is broken");
 }

@@ -2,7 +2,7 @@
 //! exact analysis of small boards.
 #![no_main]
 
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::engine::{Engine, GameRng, Policy, Workspace, bots::BotScratch, play_turn};
 use libfuzzer_sys::fuzz_target;
 

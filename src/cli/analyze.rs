@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
-use ladderkit::core::compile::MAX_PLAYERS;
 use ladderkit::core::spec::FirstPlayer;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::{CompiledBoard, Playable, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};

@@ -5,7 +5,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ladderkit::core::compile;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::engine::scoreboard::{ScoreEvent, Scoreboard};
 use ladderkit::files;
 use ladderkit::sim::scoreboard::{ScoreReport, simulate_scores};

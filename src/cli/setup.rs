@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::{VariantSpec, compile};
 use ladderkit::engine::{Engine, Policy, Seat};
 use ladderkit::files;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Metrics, Wanted};
 use ladderkit::core::compile;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::files;

@@ -24,9 +24,10 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
 
 use crate::chain::{RollChain, Scope};
-use crate::lead_changes::Counts;
 use crate::{AnalysisError, Options};
+use lead_changes::Counts;
 
+pub(crate) mod lead_changes;
 mod pairs;
 mod parting;
 mod played;
@@ -308,7 +309,7 @@ pub async fn excitement_stepped(
     let undecided = pairs.undecided(meter, (0.7, 0.8)).await?;
     let trailing = trailing(&chain, &win_chance, options, meter, (0.8, 0.9)).await?;
     let lead_change_counts = if chain.states() <= COUNTS_STATES {
-        crate::lead_changes::distribution(&chain, COUNTS_TAIL, meter, (0.9, 1.0)).await
+        lead_changes::distribution(&chain, COUNTS_TAIL, meter, (0.9, 1.0)).await
     } else {
         None
     };

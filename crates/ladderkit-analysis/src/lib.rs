@@ -12,7 +12,6 @@
 mod chain;
 mod course;
 mod excitement;
-mod lead_changes;
 mod linear;
 mod metrics;
 mod rolls;
@@ -29,12 +28,12 @@ use ladderkit_core::{Compiled, CompiledBoard, Playable};
 /// builds its own).
 pub use chain::Transient;
 pub use course::{Course, CourseStep, TRIES as TYPICAL_TRIES};
+pub use excitement::lead_changes::Counts;
 pub use excitement::{
     DECIDED, Estimate, Excitement, Measures, PlayedMeasures, Spread, TRAILING_FROM, TableMeasures, TableWinChance,
     Trailing, TrailingRow, WinChance, entropy_bits, excitement, excitement_stepped, excitement_unsupported,
     half_way_round, played_measures, played_measures_stepped, table_measures, table_measures_stepped, turn_drama,
 };
-pub use lead_changes::Counts;
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};

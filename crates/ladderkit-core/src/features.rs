@@ -9,8 +9,8 @@
 //! a new field (a new effect or rule) does not compile until it is
 //! classified here.
 
+use crate::board::extras::Extras;
 use crate::board::{CompiledBoard, RestEffect};
-use crate::extras::Extras;
 use crate::spec::{Play, Win};
 
 /// A set of game features.

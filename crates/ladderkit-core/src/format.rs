@@ -227,5 +227,5 @@ pub fn to_string(spec: &VariantSpec) -> String {
 /// the tracing picture left out. Replays carry it so they refuse a variant
 /// that changed since.
 pub fn variant_hash(spec: &VariantSpec) -> u64 {
-    crate::Fnv::default().bytes(to_string(&spec.game_only()).as_bytes()).value()
+    crate::digest::Fnv::default().bytes(to_string(&spec.game_only()).as_bytes()).value()
 }

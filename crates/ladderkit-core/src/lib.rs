@@ -5,14 +5,11 @@
 //! and specs go in, values and diagnostics come out. Long computations
 //! elsewhere pause through `work`, and their caller decides when to go on.
 
-mod blame;
 pub mod board;
 mod checks;
 pub mod compile;
-pub mod deal;
 pub mod diagnostic;
 pub mod digest;
-pub mod extras;
 mod features;
 pub mod format;
 pub mod layout;
@@ -26,9 +23,9 @@ pub mod source_map;
 pub mod spec;
 pub mod work;
 
-pub use board::{CompiledBoard, TRAY};
+pub use board::{CompiledBoard, TRAY, extras};
 pub use checks::{Reachability, space_list, transition_graph};
-pub use compile::{Compiled, compile, compile_game};
+pub use compile::{Compiled, compile, compile_game, deal};
 pub use diagnostic::{Code, Diagnostic, Location, Severity, Span};
 pub use digest::Fnv;
 pub use features::Features;

@@ -63,7 +63,7 @@ pub fn fragment(text: &str) -> String {
 }
 
 fn digest(text: &[u8]) -> u64 {
-    crate::Fnv::default().bytes(text).value()
+    crate::digest::Fnv::default().bytes(text).value()
 }
 
 /// The address of the page at `base` opening `text` (any fragment of

@@ -5,7 +5,8 @@
 
 use std::ops::Deref;
 
-use crate::{Compiled, CompiledBoard};
+use crate::board::CompiledBoard;
+use crate::compile::Compiled;
 
 /// A compiled board free of check errors (see `Compiled::playable`).
 #[derive(Debug, Clone, PartialEq)]

@@ -7,6 +7,14 @@
 
 use serde::{Deserialize, Serialize};
 
+// The rules' limits: the checks refuse a variant past them (`compile`),
+// and the tables are built only within them.
+pub const MAX_DICE: u32 = 8;
+pub const SIDES: std::ops::RangeInclusive<u32> = 2..=20;
+pub const MAX_PLAYERS: u32 = 16;
+/// Bounds the analysis state space: each pending lost turn is a state.
+pub const MAX_LOSE_TURNS: u32 = 9;
+
 /// The format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -346,7 +354,7 @@ impl Effect {
     /// `MAX_LOSE_TURNS`).
     pub fn numbers(&self) -> Option<std::ops::RangeInclusive<i64>> {
         match self {
-            Self::LoseTurns(_) => Some(1..=i64::from(crate::compile::MAX_LOSE_TURNS)),
+            Self::LoseTurns(_) => Some(1..=i64::from(MAX_LOSE_TURNS)),
             Self::MoveBy(_) => Some(-200..=200),
             Self::GoTo(_) => Some(0..=100_000),
             Self::Points(_) => Some(0..=99),

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use ladderkit::files::{page_picture_replaceable, picture_bytes, save_bytes_atomic};
-use ladderkit::render::{BOARD_MM, BoardOptions, Paper, Theme, board_svg};
+use ladderkit::render::{BoardOptions, board_svg};
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -20,29 +20,7 @@ use crate::platform::{self, Destination};
 /// PNG exports are rasterised at this resolution (A4: 1240 × 1754).
 const DPI: f32 = 150.0;
 
-/// The paper, theme and kit board size of File › Export options: the
-/// command line's `--paper`, `--theme` and `--board-size`, with its
-/// defaults.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct ExportOptions {
-    pub paper: Paper,
-    pub theme: Theme,
-    /// The kit's board on its longer side, in millimetres (`BOARD_MM`).
-    pub kit_board_mm: f32,
-}
-
-impl Default for ExportOptions {
-    fn default() -> Self {
-        Self { paper: Paper::A4, theme: Theme::Classic, kit_board_mm: 400.0 }
-    }
-}
-
-impl ExportOptions {
-    /// Within what the kit can print.
-    pub fn clamped(self) -> Self {
-        Self { kit_board_mm: self.kit_board_mm.clamp(*BOARD_MM.start(), *BOARD_MM.end()), ..self }
-    }
-}
+pub use crate::intents::ExportOptions;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ExportOptions>().add_systems(

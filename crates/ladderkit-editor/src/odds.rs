@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped, interaction_reasons};
 
 use ladderkit::core::Playable;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
 use ladderkit::core::work::Meter;
 use ladderkit::engine::bots::Judge;

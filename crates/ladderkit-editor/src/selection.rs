@@ -8,13 +8,7 @@ use crate::checks::Checks;
 use crate::intents::Intent;
 use crate::{EditorSet, document::Document};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Selected {
-    #[default]
-    Nothing,
-    Space(u32),
-    Jump(usize),
-}
+pub use crate::intents::Selected;
 
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Selection {

@@ -8,7 +8,6 @@
 pub mod bots;
 mod engine;
 pub mod event;
-pub mod extras;
 pub mod narrate;
 mod next_turn;
 pub mod replay;
@@ -18,7 +17,7 @@ pub mod sink;
 pub mod state;
 
 pub use bots::{Policy, Seat};
-pub use engine::{Engine, EngineError, Move, Plan, Turn, Workspace};
+pub use engine::{Engine, EngineError, Move, Plan, Turn, Workspace, extras};
 pub use event::{Event, Why};
 pub use extras::ArrowUse;
 pub use ladderkit_core::TRAY;

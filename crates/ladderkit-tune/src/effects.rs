@@ -11,7 +11,7 @@ use ladderkit_core::CompiledBoard;
 use ladderkit_core::spec::{Effect, Jump, SpaceEffect};
 use ladderkit_engine::GameRng;
 
-use crate::edit::Spaces;
+use crate::spaces::Spaces;
 
 /// The kinds of effect the search places.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,6 +14,7 @@ mod effects;
 mod goal;
 mod limits;
 mod search;
+mod spaces;
 
 pub use diff::{Edit, edits};
 pub use edit::describe;

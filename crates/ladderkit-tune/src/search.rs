@@ -13,10 +13,11 @@ use ladderkit_core::{Compiled, compile};
 use ladderkit_engine::GameRng;
 
 use crate::diff::{Edit, edits, effect_edits};
-use crate::edit::{Layout, Spaces, propose};
+use crate::edit::{Layout, propose};
 use crate::effects::{Kind, first_turn_win, new_effect};
 use crate::goal::Goal;
 use crate::limits::Limits;
+use crate::spaces::Spaces;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {

@@ -9,7 +9,7 @@ pub mod scores;
 pub mod session;
 
 use bevy::prelude::*;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::engine::{Policy, Seat};
 
 use crate::checks::Checks;

@@ -3,8 +3,8 @@
 //! changed copy becomes an edit command.
 
 use bevy_egui::egui::{self, DragValue};
-use ladderkit::core::compile::{MAX_DICE, MAX_PLAYERS, SIDES};
 use ladderkit::core::spec::*;
+use ladderkit::core::spec::{MAX_DICE, MAX_PLAYERS, SIDES};
 
 use super::{Frame, doc_number, effect_numbers};
 use crate::history::EditCommand;

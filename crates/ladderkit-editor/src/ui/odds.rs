@@ -8,7 +8,7 @@ use egui_plot::{
 };
 use ladderkit::analysis::{Analysis, Course, Estimate, PlayedMeasures, TableMeasures};
 use ladderkit::core::CompiledBoard;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::engine::Policy;
 use ladderkit::excitement::TwoPlayers;
 

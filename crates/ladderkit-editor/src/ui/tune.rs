@@ -5,7 +5,7 @@
 
 use bevy_egui::egui::{self, Color32, DragValue, RichText};
 use ladderkit::analysis::Metrics;
-use ladderkit::core::compile::MAX_PLAYERS;
+use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::tune::Worse;
 
 use super::Frame;

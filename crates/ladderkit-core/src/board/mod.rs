@@ -4,6 +4,8 @@
 //! path order. Jump chains are resolved into `landing`, so moving a piece is
 //! two array reads; petgraph is only used while compiling and checking.
 
+pub mod extras;
+
 use crate::spec::{Dice, Entry, ExtraTurnOn, Overshoot, Point, Rules};
 
 /// Index of the start tray.
@@ -128,7 +130,7 @@ pub struct CompiledBoard {
     pub safe: Vec<bool>,
     pub play: crate::spec::Play,
     /// Points, chips and arrows (classic races only).
-    pub extras: crate::extras::Extras,
+    pub extras: extras::Extras,
     /// Per position: a goose (`Effect::MoveAgain`). Empty when no space is.
     pub again: Vec<bool>,
     /// Per position: a well or prison (`Effect::Wait`). Empty when none.
@@ -266,8 +268,8 @@ impl CompiledBoard {
         if self.first_throw.is_empty() {
             return None;
         }
-        let mut sorted = [0u32; crate::compile::MAX_DICE as usize];
-        let sorted = &mut sorted[..faces.len().min(crate::compile::MAX_DICE as usize)];
+        let mut sorted = [0u32; crate::spec::MAX_DICE as usize];
+        let sorted = &mut sorted[..faces.len().min(crate::spec::MAX_DICE as usize)];
         sorted.copy_from_slice(&faces[..sorted.len()]);
         sorted.sort_unstable();
         self.first_throw.iter().find(|(f, _)| f.as_slice() == &*sorted).map(|(_, to)| *to)
@@ -410,10 +412,10 @@ impl CompiledBoard {
 }
 
 /// Dice outcomes for `count` dice of `sides` faces and an extra-turn rule.
-/// Dice the rules support: `crate::compile::MAX_DICE` dice of
-/// `crate::compile::SIDES` faces. Tables are only built for these.
+/// Dice the rules support: `crate::spec::MAX_DICE` dice of
+/// `crate::spec::SIDES` faces. Tables are only built for these.
 pub fn dice_supported(count: u32, sides: u32) -> bool {
-    (1..=crate::compile::MAX_DICE).contains(&count) && crate::compile::SIDES.contains(&sides)
+    (1..=crate::spec::MAX_DICE).contains(&count) && crate::spec::SIDES.contains(&sides)
 }
 
 /// Dice outcomes for `count` dice of `sides` faces and an extra-turn rule;

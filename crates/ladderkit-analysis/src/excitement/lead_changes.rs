@@ -17,8 +17,8 @@
 
 use ladderkit_core::work::Meter;
 
+use super::{A as MOVER, B as OTHER, NOBODY, sole};
 use crate::chain::{RollChain, Transient};
-use crate::excitement::{A as MOVER, B as OTHER, NOBODY, sole};
 
 /// Walks the symmetric chain of `chain` into `rows`, row by row in sweep
 /// order, returning how many states it has and the start's number (both

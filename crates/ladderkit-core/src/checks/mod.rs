@@ -1,15 +1,17 @@
 //! The checks that need the board as a graph: jump loops and chains, and
 //! which spaces a piece can reach and leave under the actual rules.
 
+mod blame;
+
 use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Dfs, Reversed};
 
-use crate::blame::Blame;
 use crate::board::{CompiledBoard, JumpOrigin};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::moves::Moves;
 use crate::spec::VariantSpec;
+use blame::Blame;
 
 /// Positions as nodes (node i is position i), one edge per board jump.
 pub type JumpGraph = DiGraph<(), u32, u32>;

@@ -5,8 +5,10 @@
 //! each held to it game for game (ARCHITECTURE.md, "Where each rule
 //! lives").
 
+pub mod extras;
+
 use ladderkit_core::board::{Outcome, Resolved, Step};
-use ladderkit_core::compile::MAX_PLAYERS;
+use ladderkit_core::spec::MAX_PLAYERS;
 use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse, next_seat};
 use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
 use serde::{Deserialize, Serialize};
@@ -30,7 +32,7 @@ pub struct Plan {
     pub moves: [Option<Move>; 2],
     /// Classic arrow turns: the activation chosen (`None` declines).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub arrow: Option<crate::extras::ArrowUse>,
+    pub arrow: Option<extras::ArrowUse>,
 }
 
 impl Plan {
@@ -133,7 +135,7 @@ impl Engine {
         let board = board.into_board();
         let remaining = std::sync::OnceLock::new();
         let extras = board.has_extras();
-        let counting_rests = if extras { crate::extras::rests_that_count(&board) } else { Vec::new() };
+        let counting_rests = if extras { extras::rests_that_count(&board) } else { Vec::new() };
         let id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Self { board, players, first_player, remaining, extras, counting_rests, id }
     }

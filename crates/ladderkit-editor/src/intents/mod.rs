@@ -8,8 +8,11 @@ use bevy::prelude::*;
 use ladderkit::core::spec::VariantSpec;
 use ladderkit::engine::Seat;
 
+use ladderkit::render::{BOARD_MM, Paper, Theme};
+
 use crate::history::EditCommand;
-use crate::selection::Selected;
+
+pub mod tune;
 
 #[derive(Message, Debug, Clone, PartialEq)]
 pub enum Intent {
@@ -73,7 +76,7 @@ pub enum Intent {
     ExportTable(PathBuf),
     ExportTableDialog,
     /// Paper, theme and kit size for the exports (File › Export options).
-    ExportOptions(crate::export::ExportOptions),
+    ExportOptions(ExportOptions),
     Quit,
     /// The user confirmed an action that throws away unsaved changes.
     Confirmed(Box<Intent>),
@@ -94,7 +97,7 @@ pub enum Intent {
     /// games at more (`ladderkit analyze --joint`, `--games`).
     MoreExcitement,
     Play(PlayIntent),
-    Tune(crate::tune::TuneIntent),
+    Tune(tune::TuneIntent),
 }
 
 /// Play-test controls.
@@ -125,4 +128,37 @@ pub enum PlayIntent {
     EndTurn,
     /// Score tracks: from now on points ignore snakes and ladders.
     FinalScoring,
+}
+
+/// What a click or a box picks: a space, a jump, or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selected {
+    #[default]
+    Nothing,
+    Space(u32),
+    Jump(usize),
+}
+
+/// The paper, theme and kit board size of File › Export options: the
+/// command line's `--paper`, `--theme` and `--board-size`, with its
+/// defaults.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct ExportOptions {
+    pub paper: Paper,
+    pub theme: Theme,
+    /// The kit's board on its longer side, in millimetres (`BOARD_MM`).
+    pub kit_board_mm: f32,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self { paper: Paper::A4, theme: Theme::Classic, kit_board_mm: 400.0 }
+    }
+}
+
+impl ExportOptions {
+    /// Within what the kit can print.
+    pub fn clamped(self) -> Self {
+        Self { kit_board_mm: self.kit_board_mm.clamp(*BOARD_MM.start(), *BOARD_MM.end()), ..self }
+    }
 }

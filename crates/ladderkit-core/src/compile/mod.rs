@@ -5,8 +5,12 @@
 use crate::board::{Badge, BoardJump, CompiledBoard, JumpOrigin, RestEffect, TRAY};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::format::Limits;
-use crate::spec::{Effect, Entry, ExtraTurnOn, Goal, Overshoot, Play, Start, VariantSpec};
+use crate::spec::{
+    Effect, Entry, ExtraTurnOn, Goal, MAX_DICE, MAX_LOSE_TURNS, MAX_PLAYERS, Overshoot, Play, SIDES, Start, VariantSpec,
+};
 use crate::{checks, layout};
+
+pub mod deal;
 
 /// A compiled variant: the board is always there; it is only safe to play
 /// when `diagnostics` holds no error.
@@ -21,12 +25,6 @@ impl Compiled {
         crate::diagnostic::has_errors(&self.diagnostics)
     }
 }
-
-pub const MAX_DICE: u32 = 8;
-pub const SIDES: std::ops::RangeInclusive<u32> = 2..=20;
-pub const MAX_PLAYERS: u32 = 16;
-/// Bounds the analysis state space: each pending lost turn is a state.
-pub const MAX_LOSE_TURNS: u32 = 9;
 
 /// Checks and compiles a variant. With `random_jumps`, the board is game
 /// 0's (`compile_game` gives any other game's).
@@ -45,15 +43,15 @@ pub fn compile_game(spec: &VariantSpec, game: u64) -> Compiled {
 fn compile_dealt(spec: &VariantSpec, game: u64) -> Compiled {
     let Some(random) = &spec.random_jumps else { return compile_drawn(spec) };
     let mut out = Vec::new();
-    crate::deal::check(spec, &mut out);
-    let dealt = if crate::diagnostic::has_errors(&out) { None } else { crate::deal::deal(spec, game) };
+    deal::check(spec, &mut out);
+    let dealt = if crate::diagnostic::has_errors(&out) { None } else { deal::deal(spec, game) };
     let mut compiled = match dealt {
         Some(dealt) => dealt.compiled,
         None => {
             let mut fixed = spec.clone();
             fixed.random_jumps = None;
             let compiled = compile_drawn(&fixed);
-            let tries = crate::deal::tries_for(compiled.board.points.len());
+            let tries = deal::tries_for(compiled.board.points.len());
             if !compiled.has_errors() && out.is_empty() {
                 out.push(
                     Diagnostic::error(
@@ -87,7 +85,7 @@ fn compile_drawn(spec: &VariantSpec) -> Compiled {
         add_first_throws(spec, &mut board, &mut out);
     }
     checks::resolve_jumps(spec, &mut board, &mut out);
-    crate::extras::compile_extras(spec, &mut board, &mut out);
+    crate::board::extras::compile_extras(spec, &mut board, &mut out);
     add_safe_spaces(spec, &mut board, &mut out);
     if board.len > 0 && dice_ok {
         checks::check_transitions(spec, &board, &mut out);
@@ -264,7 +262,7 @@ fn lay_out(spec: &VariantSpec, out: &mut Vec<Diagnostic>) -> CompiledBoard {
         bump: (!rules.shared_squares && rules.play.is_classic()).then(|| rules.bump.unwrap_or_default()),
         safe: Vec::new(),
         play: rules.play.clone(),
-        extras: crate::extras::Extras::default(),
+        extras: crate::board::extras::Extras::default(),
         again: Vec::new(),
         wait: Vec::new(),
         first_throw: Vec::new(),
