@@ -1,11 +1,22 @@
-//! A two-player game's excitement, exact either way: by the race's chain
-//! (`analysis::excitement`) or, where that does not hold (lost and extra
-//! turns, pieces that meet), from the solved game
-//! (`solve::game_excitement`, with bots making the choices the rules
-//! give).
-//! What `ladderkit analyze` prints and the editor's Odds tab shows.
+//! The excitement measures, and the one place that chooses how each is
+//! worked out at a table (`Plan`): what `ladderkit analyze` prints and the
+//! editor's Odds tab shows, both following it.
+//!
+//! - By default, at any table, the race's measures seat by seat
+//!   (`seat_by_seat_stepped`: the analysis' own cost).
+//! - Asked for (`Asked`): at two seats the measures over both seats' joint
+//!   states, exact either way: by the race's chain (`analysis::excitement`)
+//!   or, where that does not hold (lost and extra turns, pieces that
+//!   meet), from the solved game (`solve::game_excitement`, with bots
+//!   making the choices the rules give); at three or more on a race, the
+//!   win-chance measures from games played on the race's chain
+//!   (`by_chance_stepped`); and games played with random bots for what is
+//!   still not exact (`Plan::played_games`).
 
-use crate::analysis::{AnalysisError, Course, Excitement, Measures, Options, excitement_stepped};
+use crate::analysis::{
+    AnalysisError, Course, Excitement, Measures, Options, PlayedMeasures, TableMeasures, excitement_stepped,
+    played_measures_stepped, table_measures_stepped,
+};
 use crate::core::spec::FirstPlayer;
 use crate::core::work::Meter;
 use crate::core::{CompiledBoard, Playable};
@@ -78,5 +89,127 @@ pub async fn two_players_stepped(board: &Playable, bots: Policy, meter: &Meter) 
             solved.await.map(TwoPlayers::Solved).map_err(|e| format!("{why}; solving the whole game: {e}"))
         }
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// What is asked of the excitement measures beyond their default, the
+/// measures seat by seat (`ladderkit analyze --joint` and `--games`; the
+/// editor's "More excitement" asks for both, `Asked::MORE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Asked {
+    /// The two-seat measures over both seats' joint states.
+    pub joint: bool,
+    /// Games to play for what is not exact (0: none).
+    pub games: u64,
+}
+
+impl Asked {
+    /// Everything the editor's "More excitement" asks for.
+    pub const MORE: Self = Self { joint: true, games: BY_CHANCE_GAMES };
+}
+
+/// Games played for the win-chance measures at three or more seats at
+/// most (each turn weighs every seat's chance: about 0.2 ms a game on
+/// Milton Bradley at four).
+pub const BY_CHANCE_GAMES: u64 = 10_000;
+
+/// The measures over both seats' joint states: whether to work them out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Joint {
+    /// Not asked for.
+    NotAsked,
+    /// Asked for at a table of other than two: they are exact at two only.
+    NotTwo,
+    /// Work them out (`two_players_stepped`: the race's chain, or the
+    /// solved game where that does not hold; it says which, `TwoPlayers::how`).
+    Run,
+}
+
+/// Which excitement measures to work out at a table, and how: the one
+/// place that chooses. The measures seat by seat (`seat_by_seat_stepped`)
+/// always come first; the rest follow this plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    pub joint: Joint,
+    /// At three or more seats on a race (the measures seat by seat
+    /// exact): the win-chance measures from this many games played on the
+    /// race's chain, each turn's chances exact (`by_chance_stepped`).
+    pub by_chance: Option<u64>,
+}
+
+impl Plan {
+    /// The plan at a table of `players`, as `asked`, the measures seat by
+    /// seat exact or not (`seat_by_seat`).
+    pub fn new(players: u32, asked: Asked, seat_by_seat: bool) -> Self {
+        let joint = match (asked.joint, players) {
+            (false, _) => Joint::NotAsked,
+            (true, 2) => Joint::Run,
+            (true, _) => Joint::NotTwo,
+        };
+        let by_chance = (players > 2 && seat_by_seat && asked.games > 0).then(|| asked.games.min(BY_CHANCE_GAMES));
+        Self { joint, by_chance }
+    }
+
+    /// Games to play with random bots for what is still not exact, once
+    /// the joint measures are known to be exact (`joint_exact`) or not.
+    pub fn played_games(asked: Asked, joint_exact: bool) -> Option<u64> {
+        (!joint_exact && asked.games > 0).then_some(asked.games)
+    }
+}
+
+/// The race's measures at a table of `players`, seat by seat (leader and
+/// lead changes, the comeback, the photo finish), or why they are not
+/// exact here; pauses as it goes, its progress on `meter`.
+pub async fn seat_by_seat_stepped(board: &CompiledBoard, players: u32, meter: &Meter) -> Result<TableMeasures, String> {
+    table_measures_stepped(board, players, &Options::default(), meter).await.map_err(|e| match e {
+        AnalysisError::NotExact(why) => why,
+        e => e.to_string(),
+    })
+}
+
+/// The win-chance measures at a table of `players` from `games` games
+/// played on the race's chain from `seed`, each turn's chances exact;
+/// `stop` is asked between games.
+pub async fn by_chance_stepped(
+    board: &CompiledBoard,
+    players: u32,
+    games: u64,
+    seed: u64,
+    meter: &Meter,
+    stop: &(dyn Fn(f64) -> bool + Sync),
+) -> Result<PlayedMeasures, String> {
+    played_measures_stepped(board, players, games, seed, &Options::default(), meter, stop)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The choices, table by table: the joint measures at two seats only,
+    /// the win chance played at three or more only where the measures seat
+    /// by seat are exact, within its most games; played games only for
+    /// what is still not exact.
+    #[test]
+    fn the_plan_picks_each_method_where_it_holds() {
+        let none = Asked::default();
+        let joint = Asked { joint: true, games: 0 };
+        let games = Asked { joint: false, games: 50_000 };
+        let cases = [
+            (2, none, true, Joint::NotAsked, None),
+            (2, joint, true, Joint::Run, None),
+            (2, Asked::MORE, true, Joint::Run, None),
+            (3, joint, true, Joint::NotTwo, None),
+            (3, games, true, Joint::NotAsked, Some(BY_CHANCE_GAMES)),
+            (4, Asked { joint: false, games: 500 }, true, Joint::NotAsked, Some(500)),
+            (4, Asked::MORE, false, Joint::NotTwo, None),
+        ];
+        for (players, asked, exact, joint, by_chance) in cases {
+            assert_eq!(Plan::new(players, asked, exact), Plan { joint, by_chance }, "{players} seats, {asked:?}");
+        }
+        assert_eq!(Plan::played_games(games, false), Some(50_000));
+        assert_eq!(Plan::played_games(games, true), None);
+        assert_eq!(Plan::played_games(none, false), None);
     }
 }

@@ -29,7 +29,7 @@ use crate::jobs::{FrameBudget, Job};
 
 mod excitement;
 
-pub use self::excitement::{Excitements, PLAYED_GAMES, PLAYED_SEED};
+pub use self::excitement::{Excitements, PLAYED_SEED};
 
 /// What a result was computed for: a document generation and a table size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,15 +12,14 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{
-    AnalysisError, DECIDED, Estimate, Options, PlayedMeasures, Spread, TableMeasures, played_measures,
-    table_measures_stepped,
-};
+use ladderkit::analysis::{DECIDED, Estimate, PlayedMeasures, Spread, TableMeasures};
 use ladderkit::core::Playable;
 use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::engine::{Engine, Policy};
-use ladderkit::excitement::{TwoPlayers, two_players_stepped};
+use ladderkit::excitement::{
+    self as chooser, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
+};
 use ladderkit::sim::{ExcitementReport, Options as SimOptions, simulate_until};
 use serde_json::{Value, json};
 
@@ -109,10 +108,6 @@ pub(super) struct Asked {
     pub joint: Option<Duration>,
 }
 
-/// Games played for the win-chance measures at most (each turn weighs
-/// every seat's chance: about 0.2 ms a game on Milton Bradley at four).
-const BY_CHANCE_GAMES: u64 = 10_000;
-
 /// The measures from played games.
 pub(super) struct Played {
     pub games: u64,
@@ -127,20 +122,14 @@ pub(super) struct Played {
 pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: Asked) -> Measures {
     let started = Instant::now();
     let go_on = || started.elapsed() < limit;
-    let table = {
-        let (meter, options) = (Meter::default(), Options::default());
-        let work = table_measures_stepped(board, players, &options, &meter);
-        match run_until(work, go_on) {
-            Some(Ok(t)) => Ok(t),
-            Some(Err(AnalysisError::NotExact(why))) => Err(why),
-            Some(Err(e)) => Err(e.to_string()),
-            None => Err(format!("they took longer than --max-time {limit:?}")),
-        }
+    let chosen = chooser::Asked { joint: asked.joint.is_some(), games: asked.games };
+    let table = match run_until(seat_by_seat_stepped(board, players, &Meter::default()), go_on) {
+        Some(table) => table,
+        None => Err(format!("they took longer than --max-time {limit:?}")),
     };
-    let joint = match asked.joint {
-        None => Joint::NotAsked(players),
-        Some(_) if players != 2 => Joint::NotTwo,
-        Some(budget) => {
+    let plan = Plan::new(players, chosen, table.is_ok());
+    let joint = match (plan.joint, asked.joint) {
+        (chooser::Joint::Run, Some(budget)) => {
             // Choices, where the rules give any, made at random.
             let meter = Meter::default();
             let work = two_players_stepped(board, Policy::Random, &meter);
@@ -153,18 +142,18 @@ pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: As
                 }
             }
         }
+        (chooser::Joint::NotTwo, _) => Joint::NotTwo,
+        _ => Joint::NotAsked(players),
     };
-    let exact = joint.exact().is_some();
-    let played = (!exact && asked.games > 0)
-        .then(|| play(board, players, asked, limit.saturating_sub(started.elapsed())))
-        .flatten();
-    let by_chance = (players > 2 && table.is_ok() && asked.games > 0)
-        .then(|| {
-            let games = asked.games.min(BY_CHANCE_GAMES);
-            let stop = |_: f64| started.elapsed() >= limit;
-            played_measures(board, players, games, asked.seed, &Options::default(), &stop).ok()
+    let played = Plan::played_games(chosen, joint.exact().is_some())
+        .and_then(|games| play(board, players, Asked { games, ..asked }, limit.saturating_sub(started.elapsed())));
+    let by_chance = plan
+        .by_chance
+        .and_then(|games| {
+            let (stop, meter) = (|_: f64| started.elapsed() >= limit, Meter::default());
+            let work = by_chance_stepped(board, players, games, asked.seed, &meter, &stop);
+            ladderkit::core::work::run(work).ok()
         })
-        .flatten()
         .filter(|p| p.games > 0);
     Measures { table, joint, played, by_chance }
 }

@@ -1,22 +1,22 @@
-//! The Odds tab's Excitement section, as `ladderkit analyze` gives it. At
-//! any table, once the race's figures show: the measures seat by seat
-//! (`table_measures_stepped`: leader and lead changes, the comeback, the
-//! photo finish), about the analysis' own cost, as a job of its own. Only
-//! when asked (`Intent::MoreExcitement`, as `--joint` and `--games` ask):
-//! at two players the measures over both seats' joint states
-//! (`ladderkit::excitement::two_players_stepped`: the race's chain, or the
-//! solved game with lost and extra turns), with a typical game to chart,
-//! another on request; at more, the win-chance measures from played games
-//! (`played_measures_stepped`). Every job steps within the frame's budget
-//! and a newer design drops it.
+//! The Odds tab's Excitement section, as `ladderkit analyze` gives it: what
+//! to work out and how is `ladderkit::excitement::Plan`'s choice, the
+//! command line's too. At any table, once the race's figures show: the
+//! measures seat by seat (leader and lead changes, the comeback, the photo
+//! finish), about the analysis' own cost, as a job of its own. Only when
+//! asked (`Intent::MoreExcitement`, `Asked::MORE`: what `--joint` and
+//! `--games` ask): at two players the measures over both seats' joint
+//! states, with a typical game to chart, another on request; at more, the
+//! win-chance measures from played games. Every job steps within the
+//! frame's budget and a newer design drops it.
 
 use std::sync::Arc;
 
-use ladderkit::analysis::{
-    AnalysisError, Course, Options, PlayedMeasures, TableMeasures, played_measures_stepped, table_measures_stepped,
-};
+use ladderkit::analysis::{Course, PlayedMeasures, TableMeasures};
 use ladderkit::core::CompiledBoard;
-use ladderkit::excitement::{TwoPlayers, two_players_stepped};
+use ladderkit::core::work::Meter;
+use ladderkit::excitement::{
+    Asked, Joint, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
+};
 
 use super::{Figures, Odds, OddsKey};
 use crate::checks::Checks;
@@ -41,9 +41,8 @@ pub struct Excitements {
     playing: Option<(OddsKey, Job<Result<PlayedMeasures, String>>)>,
 }
 
-/// Games played for the win-chance measures at three or more players, from
-/// this seed (`ladderkit analyze --players N`'s defaults).
-pub const PLAYED_GAMES: u64 = 10_000;
+/// The seed of the games played for the win-chance measures at three or
+/// more players (`ladderkit analyze --players N`'s default).
 pub const PLAYED_SEED: u64 = 1;
 
 impl Excitements {
@@ -106,20 +105,20 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if key.players >= 2 && exact && ex.table(key).is_none() {
         tabulate(ex, checks, key, budget);
     }
-    if !ex.asked(key) {
-        return;
+    let asked = if ex.asked(key) { Asked::MORE } else { Asked::default() };
+    let plan = Plan::new(key.players, asked, matches!(ex.table(key), Some(Ok(_))));
+    if let Some(games) = plan.by_chance
+        && ex.played(key).is_none()
+    {
+        play(ex, checks, key, games, budget);
     }
-    if key.players > 2 && matches!(ex.table(key), Some(Ok(_))) && ex.played(key).is_none() {
-        play(ex, checks, key, budget);
-    }
-    if key.players != 2 || !exact || ex.current(key).is_some() {
+    if plan.joint != Joint::Run || !exact || ex.current(key).is_some() {
         return;
     }
     if ex.running.is_none() {
         let Some(board) = checks.compiled.playable() else { return };
         let bots = key.bots;
-        let job =
-            Job::new(async move { two_players_stepped(&board, bots, &ladderkit::core::work::Meter::default()).await });
+        let job = Job::new(async move { two_players_stepped(&board, bots, &Meter::default()).await });
         ex.running = Some((key, job));
     }
     if let Some((_, job)) = ex.running.as_mut()
@@ -158,26 +157,16 @@ fn step<T>(
 fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
     step(&mut ex.tabling, &mut ex.table, key, budget, || {
         let board = checks.compiled.board.clone();
-        Job::new(async move {
-            let (meter, options) = (ladderkit::core::work::Meter::default(), Options::default());
-            table_measures_stepped(&board, key.players, &options, &meter).await.map_err(|e| match e {
-                AnalysisError::NotExact(why) => why,
-                e => e.to_string(),
-            })
-        })
+        Job::new(async move { seat_by_seat_stepped(&board, key.players, &Meter::default()).await })
     });
 }
 
-/// Starts or steps the played games at a table of three or more.
-fn play(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
+/// Starts or steps the `games` played at a table of three or more.
+fn play(ex: &mut Excitements, checks: &Checks, key: OddsKey, games: u64, budget: &mut FrameBudget) {
     step(&mut ex.playing, &mut ex.played, key, budget, || {
         let board = checks.compiled.board.clone();
         Job::new(async move {
-            let meter = ladderkit::core::work::Meter::default();
-            let options = Options::default();
-            let played =
-                played_measures_stepped(&board, key.players, PLAYED_GAMES, PLAYED_SEED, &options, &meter, &|_| false);
-            played.await.map_err(|e| e.to_string())
+            by_chance_stepped(&board, key.players, games, PLAYED_SEED, &Meter::default(), &|_| false).await
         })
     });
 }

@@ -561,9 +561,10 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     send(&mut app, Intent::MoreExcitement);
     update_until(&mut app, "the played measures", |odds, _| odds.excitement.played(key).is_some());
     let played = app.world().resource::<Odds>().excitement.played(key).cloned().unwrap().unwrap();
-    use ladderkit_editor::odds::{PLAYED_GAMES, PLAYED_SEED};
+    use ladderkit::excitement::BY_CHANCE_GAMES;
+    use ladderkit_editor::odds::PLAYED_SEED;
     let options = ladderkit::analysis::Options::default();
-    let cli = ladderkit::analysis::played_measures(&board, 4, PLAYED_GAMES, PLAYED_SEED, &options, &|_| false);
+    let cli = ladderkit::analysis::played_measures(&board, 4, BY_CHANCE_GAMES, PLAYED_SEED, &options, &|_| false);
     assert_eq!(played, cli.unwrap());
     // An edit: the new design's measures, not the old ones.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
