@@ -348,3 +348,66 @@ fn the_simulation_crate_imports_downward_without_cycles() {
     assert_eq!(cycle(&found), None);
     assert!(!found.edges.is_empty(), "no imports found: the parser is broken");
 }
+
+/// ARCHITECTURE.md, "Invariant: Bevy in the editor only": no package but
+/// the editor's depends on Bevy or its crates.
+#[test]
+fn no_package_but_the_editor_depends_on_bevy() {
+    let mut manifests = vec![root().join("Cargo.toml"), root().join("fuzz/Cargo.toml")];
+    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        let crate_dir = entry.expect("a crate").path();
+        if !crate_dir.ends_with("ladderkit-editor") {
+            manifests.push(crate_dir.join("Cargo.toml"));
+        }
+    }
+    let mut found = Vec::new();
+    for manifest in &manifests {
+        let text = std::fs::read_to_string(manifest).expect("a manifest");
+        let mut section = "";
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if section.contains("dependencies") && !section.starts_with("[workspace") && line.starts_with("bevy")
+            {
+                found.push(format!("{}: {section} {line}", manifest.display()));
+            }
+        }
+    }
+    assert!(manifests.len() >= 10, "{} manifests: crates/ moved?", manifests.len());
+    assert!(found.is_empty(), "Bevy outside the editor:\n{}", found.join("\n"));
+}
+
+/// ARCHITECTURE.md's invariants each name what holds them: every
+/// "Invariant:" bullet names a test that exists (or says the compiler
+/// holds it), and every test-like name there (three words or more in
+/// snake case) is a function somewhere in the project.
+#[test]
+fn every_invariant_names_a_test_that_exists() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let section = text.split("\n## Invariants\n").nth(1).expect("the Invariants heading");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut defined = std::collections::BTreeSet::new();
+    for file in project_sources() {
+        let source = std::fs::read_to_string(&file).expect("source is UTF-8");
+        for (at, _) in source.match_indices("fn ") {
+            let name: String = source[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            defined.insert(name);
+        }
+    }
+    let test_like =
+        |name: &str| name.matches('_').count() >= 2 && name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    let (mut bullets, mut missing, mut unheld) = (0, Vec::new(), Vec::new());
+    for bullet in section.split("\n- ").skip(1) {
+        let names: Vec<&str> = bullet.split('`').skip(1).step_by(2).filter(|n| test_like(n)).collect();
+        missing.extend(names.iter().filter(|n| !defined.contains(**n)).map(|n| n.to_string()));
+        if bullet.starts_with("Invariant:") {
+            bullets += 1;
+            if names.is_empty() && !bullet.contains("the compiler") {
+                unheld.push(bullet.lines().next().unwrap_or(bullet).to_owned());
+            }
+        }
+    }
+    assert!(bullets >= 10, "only {bullets} invariants found");
+    assert!(missing.is_empty(), "ARCHITECTURE.md's invariants name tests that do not exist: {missing:?}");
+    assert!(unheld.is_empty(), "invariants that name no test: {unheld:?}");
+}
