@@ -1,6 +1,8 @@
-//! `ladderkit tabletop`: the Tabletop Simulator save, checked against the
-//! format's required fields (`tests/fixtures/tabletop/schema.json`), its
-//! snap points against the renderer's layout, its pieces, dice, chips and
+//! `ladderkit tabletop`: the Tabletop Simulator save, checked by Python's
+//! `jsonschema` against the published schema of the save format
+//! (`tests/fixtures/tabletop/tts-save-format`, relaxed as `relaxed.json`
+//! says and why; `validate.py`), its GUIDs, its snap points against the
+//! renderer's layout, its pieces, dice, chips and
 //! markers against the variant, a golden file, hostile names and sizes,
 //! and the command line.
 
@@ -39,77 +41,49 @@ fn export(spec: &VariantSpec) -> (Table, Value) {
     (table, save)
 }
 
-fn schema() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tabletop/schema.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// What `value` lacks of `shape` (a shape in the schema, or a JSON type).
-fn check(schema: &Value, shape: &str, value: &Value, at: &str, errors: &mut Vec<String>) {
-    let ok = match shape {
-        "string" => value.is_string(),
-        "number" => value.is_number(),
-        "boolean" => value.is_boolean(),
-        "array" => value.is_array(),
-        "object" => value.is_object(),
-        _ => {
-            let Some(fields) = schema["shapes"][shape].as_object() else { panic!("no shape {shape} in the schema") };
-            if !value.is_object() {
-                errors.push(format!("{at}: not an object ({shape})"));
-                return;
-            }
-            for (field, kind) in fields {
-                match value.get(field) {
-                    Some(v) => check(schema, kind.as_str().unwrap(), v, &format!("{at}.{field}"), errors),
-                    None => errors.push(format!("{at}: no {field} ({shape})")),
-                }
-            }
-            true
-        }
-    };
-    if !ok {
-        errors.push(format!("{at}: not a {shape}"));
-    }
-}
-
-fn check_object(schema: &Value, object: &Value, at: &str, guids: &mut HashSet<String>, errors: &mut Vec<String>) {
-    check(schema, "object_state", object, at, errors);
-    let name = object["Name"].as_str().unwrap_or_default();
-    match schema["objects"][name].as_object() {
-        Some(fields) => {
-            for (field, kind) in fields {
-                match object.get(field) {
-                    Some(v) => check(schema, kind.as_str().unwrap(), v, &format!("{at}.{field}"), errors),
-                    None => errors.push(format!("{at}: a {name} needs {field}")),
-                }
+/// What the published schema finds wrong with each of `saves`
+/// (`tests/fixtures/tabletop/validate.py`), one error a line, and every
+/// object's GUID that is not six hex digits or not unique.
+fn format_errors_of(saves: &[&Value]) -> Vec<String> {
+    let dir = temp_dir(&format!("schema-{}", NEXT_CHECK.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<PathBuf> = saves
+        .iter()
+        .enumerate()
+        .map(|(k, save)| {
+            let path = dir.join(format!("save-{k}.json"));
+            std::fs::write(&path, serde_json::to_string(save).unwrap()).unwrap();
+            path
+        })
+        .collect();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tabletop/validate.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(&files)
+        .output()
+        .expect("python3 runs (.ci/run installs it with its jsonschema package)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "the validator did not run: {stderr}");
+    let mut errors: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(out.status.success(), errors.is_empty(), "the validator's verdict and its report disagree: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+    for save in saves {
+        let mut guids = HashSet::new();
+        for object in objects(save) {
+            let guid = object["GUID"].as_str().unwrap_or_default();
+            if guid.len() != 6 || !guid.chars().all(|c| c.is_ascii_hexdigit()) || !guids.insert(guid.to_owned()) {
+                errors.push(format!("{}: GUID {guid:?} is not six hex digits, or not unique", object["Nickname"]));
             }
         }
-        None => errors.push(format!("{at}: no object is named {name:?}")),
-    }
-    let guid = object["GUID"].as_str().unwrap_or_default();
-    if guid.len() != 6 || !guid.chars().all(|c| c.is_ascii_hexdigit()) || !guids.insert(guid.to_owned()) {
-        errors.push(format!("{at}: GUID {guid:?} is not six hex digits, or not unique"));
-    }
-    for (k, point) in object["AttachedSnapPoints"].as_array().into_iter().flatten().enumerate() {
-        check(schema, "snap_point", point, &format!("{at}.AttachedSnapPoints[{k}]"), errors);
-    }
-    for (k, inner) in object["ContainedObjects"].as_array().into_iter().flatten().enumerate() {
-        check_object(schema, inner, &format!("{at}.ContainedObjects[{k}]"), guids, errors);
-    }
-}
-
-fn format_errors(save: &Value) -> Vec<String> {
-    let schema = schema();
-    let mut errors = Vec::new();
-    check(&schema, "save", save, "save", &mut errors);
-    for (key, tab) in save["TabStates"].as_object().into_iter().flatten() {
-        check(&schema, "tab", tab, &format!("TabStates.{key}"), &mut errors);
-    }
-    let mut guids = HashSet::new();
-    for (k, object) in save["ObjectStates"].as_array().into_iter().flatten().enumerate() {
-        check_object(&schema, object, &format!("ObjectStates[{k}]"), &mut guids, &mut errors);
     }
     errors
+}
+
+/// Tests check at once: each its own folder of saves.
+static NEXT_CHECK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn format_errors(save: &Value) -> Vec<String> {
+    format_errors_of(&[save])
 }
 
 /// Every object, those in bags included.
@@ -145,11 +119,10 @@ fn urls(save: &Value) -> Vec<String> {
 
 #[test]
 fn every_bundled_variant_exports_a_save_the_format_takes() {
+    let mut saves = Vec::new();
     for path in bundled() {
         let spec = variant(&path);
         let (table, save) = export(&spec);
-        let errors = format_errors(&save);
-        assert!(errors.is_empty(), "{path}: {errors:#?}");
         assert_eq!(save["SaveName"], spec.meta.name.as_str(), "{path}");
         let names: HashSet<&str> = table.files.iter().map(|f| f.name.as_str()).collect();
         let used: HashSet<String> = urls(&save).into_iter().map(|u| u.strip_prefix(BASE).unwrap().to_owned()).collect();
@@ -161,20 +134,34 @@ fn every_bundled_variant_exports_a_save_the_format_takes() {
             assert!(names.contains(name.as_str()), "{path}: the save loads {name}, which is not written");
         }
         assert!(save["Rules"].as_str().unwrap().contains("The board has"), "{path}: the kit's rule sentences");
+        saves.push(save);
     }
+    let errors = format_errors_of(&saves.iter().collect::<Vec<_>>());
+    assert!(errors.is_empty(), "{errors:#?}");
 }
 
+/// The validator is live: each kind of fault is found, by the schema (a
+/// missing field, a wrong type, a wrong shape, a member it does not know)
+/// or by the GUID check.
 #[test]
 fn the_format_check_finds_what_a_save_lacks() {
     let (_, save) = export(&variant("variants/milton-bradley.ron"));
     assert!(format_errors(&save).is_empty());
     let mut broken = save.clone();
     broken["ObjectStates"][0]["Transform"].as_object_mut().unwrap().remove("posX");
-    broken["ObjectStates"][1]["Name"] = "Pawn_Of_Nowhere".into();
+    broken["ObjectStates"][1]["Locked"] = "yes".into();
     broken["ObjectStates"][2]["GUID"] = broken["ObjectStates"][3]["GUID"].clone();
     broken["TabStates"]["0"]["visibleColor"] = Value::Null;
+    broken["ObjectStates"][4]["Sparkles"] = true.into();
     let errors = format_errors(&broken);
-    for expected in ["no posX", "Pawn_Of_Nowhere", "not unique", "visibleColor: not an object"] {
+    let expected = [
+        "ObjectStates/0/Transform: 'posX' is a required property",
+        "ObjectStates/1/Locked: 'yes' is not of type 'boolean'",
+        "not unique",
+        "TabStates/0/visibleColor: None is not of type 'object'",
+        "'Sparkles' was unexpected",
+    ];
+    for expected in expected {
         assert!(errors.iter().any(|e| e.contains(expected)), "{expected} not found in {errors:#?}");
     }
 }
