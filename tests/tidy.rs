@@ -162,6 +162,20 @@ fn project_sources() -> Vec<PathBuf> {
     files
 }
 
+/// Every `.rs` file of the project with its path (`/`-separated) and text.
+fn project_texts() -> Vec<(String, String)> {
+    project_sources()
+        .into_iter()
+        .map(|p| (p.to_string_lossy().replace('\\', "/"), std::fs::read_to_string(&p).expect("source is UTF-8")))
+        .collect()
+}
+
+/// Whether `sources` define a function, a field or a module named `name`.
+fn defines(sources: &[(String, String)], name: &str) -> bool {
+    let wanted = [format!("fn {name}("), format!("fn {name}<"), format!("pub {name}:"), format!("mod {name};")];
+    sources.iter().any(|(_, text)| wanted.iter().any(|w| text.contains(w.as_str())))
+}
+
 /// The backticked names in the right-hand column of ARCHITECTURE.md's
 /// "Where each rule lives" table.
 fn rule_table_names() -> Vec<String> {
@@ -183,15 +197,8 @@ fn rule_table_names() -> Vec<String> {
 /// project).
 #[test]
 fn the_rule_table_names_only_what_exists() {
-    let sources: Vec<(String, String)> = project_sources()
-        .into_iter()
-        .map(|p| (p.to_string_lossy().replace('\\', "/"), std::fs::read_to_string(&p).expect("source is UTF-8")))
-        .collect();
-    // A function, a field or a module of that name.
-    let defines = |name: &str| {
-        let wanted = [format!("fn {name}("), format!("fn {name}<"), format!("pub {name}:"), format!("mod {name};")];
-        sources.iter().any(|(_, text)| wanted.iter().any(|w| text.contains(w.as_str())))
-    };
+    let sources = project_texts();
+    let defines = |name: &str| defines(&sources, name);
     let snake = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     let names = rule_table_names();
     assert!(names.len() > 50, "the table's names were not found ({} of them)", names.len());
@@ -386,20 +393,13 @@ fn every_invariant_names_a_test_that_exists() {
     let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let section = text.split("\n## Invariants\n").nth(1).expect("the Invariants heading");
     let section = section.split("\n## ").next().unwrap_or(section);
-    let mut defined = std::collections::BTreeSet::new();
-    for file in project_sources() {
-        let source = std::fs::read_to_string(&file).expect("source is UTF-8");
-        for (at, _) in source.match_indices("fn ") {
-            let name: String = source[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            defined.insert(name);
-        }
-    }
+    let sources = project_texts();
     let test_like =
         |name: &str| name.matches('_').count() >= 2 && name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
     let (mut bullets, mut missing, mut unheld) = (0, Vec::new(), Vec::new());
     for bullet in section.split("\n- ").skip(1) {
         let names: Vec<&str> = bullet.split('`').skip(1).step_by(2).filter(|n| test_like(n)).collect();
-        missing.extend(names.iter().filter(|n| !defined.contains(**n)).map(|n| n.to_string()));
+        missing.extend(names.iter().filter(|n| !defines(&sources, n)).map(|n| n.to_string()));
         if bullet.starts_with("Invariant:") {
             bullets += 1;
             if names.is_empty() && !bullet.contains("the compiler") {
