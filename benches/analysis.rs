@@ -12,6 +12,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement, table_measures};
+use ladderkit::core::Seats;
 use ladderkit::core::sample::{big_board, random_board, with_turn_effects};
 use ladderkit::core::{Compiled, check_source, compile};
 
@@ -20,7 +21,7 @@ fn variant(text: &str) -> Compiled {
 }
 
 fn analysis(c: &mut Criterion) {
-    let all = Options { players: 4, ..Options::default() };
+    let all = Options { seats: Seats::new(4).unwrap(), ..Options::default() };
     let no_jumps = Options { jump_probabilities: false, ..all };
     let mut group = c.benchmark_group("analyze");
     let mb = variant(include_str!("../variants/milton-bradley.ron"));
@@ -68,8 +69,9 @@ fn analysis(c: &mut Criterion) {
         ("100x100, 2000 jumps with turns", &big_turns.board),
     ] {
         for players in [2, 4] {
+            let seats = Seats::new(players).unwrap();
             group.bench_function(format!("{name} {players} players, seat by seat"), |b| {
-                b.iter(|| table_measures(black_box(board), players, &Options::default()).unwrap())
+                b.iter(|| table_measures(black_box(board), seats, &Options::default()).unwrap())
             });
         }
     }

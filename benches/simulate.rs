@@ -14,10 +14,11 @@
 //! boards too: `race/pairs/wide.rs`), four elsewhere.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ladderkit::core::Seats;
 use ladderkit::core::board::Outcome;
 use ladderkit::core::spec::{Dice, FirstPlayer, Play, PlayerRange, Treehouse};
 use ladderkit::core::{CompiledBoard, TRAY, check_source, compile};
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::sim::{Options, RacePath, Width, simulate};
 
 const GAMES: u64 = 100_000;
@@ -29,16 +30,16 @@ fn engine(players: u32, treehouse: bool) -> Engine {
         spec.rules.players = PlayerRange { min: 2, max: 5 };
         spec.rules.play = Play::Treehouse(Treehouse::default());
     }
-    Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1)
+    Engine::new(&compile(&spec), Seats::new(players).unwrap()).unwrap().with_first_player(FirstPlayer::Seat1)
 }
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
     group.sample_size(10);
-    let run = |seats: Vec<Policy>, games: u64, engine_only: bool| Options {
+    let run = |e: &Engine, policy: Policy, games: u64, engine_only: bool| Options {
         threads: 1,
         engine_only,
-        ..Options::new(games, seats, 1)
+        ..Options::new(games, Lineup::all(e.seats(), policy), 1)
     };
     for (name, players, treehouse, engine_only) in [
         ("milton-bradley 1 player", 1, false, false),
@@ -49,9 +50,9 @@ fn bench(c: &mut Criterion) {
         ("treehouse 2 players, random bots", 2, true, false),
     ] {
         let e = engine(players, treehouse);
-        let options = run(vec![Policy::Random; players as usize], GAMES, engine_only);
+        let options = run(&e, Policy::Random, GAMES, engine_only);
         group.throughput(Throughput::Elements(GAMES));
-        group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
+        group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None).unwrap()));
     }
     // What each of the race kernel's loops buys over the next simpler one,
     // in the same run (the rows above take the fastest this processor has;
@@ -63,10 +64,10 @@ fn bench(c: &mut Criterion) {
             .into_iter()
             .chain(Width::ALL.into_iter().filter(|w| w.here() && *w != Width::SixtyFour).map(RacePath::Pairs));
         for fastest in paths {
-            let options = Options { fastest, ..run(vec![Policy::Random; players as usize], GAMES, false) };
+            let options = Options { fastest, ..run(&e, Policy::Random, GAMES, false) };
             group.throughput(Throughput::Elements(GAMES));
             group.bench_function(format!("milton-bradley {seats}, at most {}", fastest.name()), |b| {
-                b.iter(|| simulate(&e, &options, None))
+                b.iter(|| simulate(&e, &options, None).unwrap())
             });
         }
     }
@@ -109,11 +110,13 @@ fn bench(c: &mut Criterion) {
         ),
     ] {
         let spec = check_source(source).spec.unwrap();
-        let e = Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
+        let e = Engine::new(&compile(&spec), Seats::new(players).unwrap())
+            .unwrap()
+            .with_first_player(spec.rules.first_player);
         let deal = spec.random_jumps.is_some().then(|| std::sync::Arc::new(spec.clone()));
-        let options = Options { deal, ..run(vec![policy; players as usize], games, false) };
+        let options = Options { deal, ..run(&e, policy, games, false) };
         group.throughput(Throughput::Elements(games));
-        group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None)));
+        group.bench_function(name, |b| b.iter(|| simulate(&e, &options, None).unwrap()));
     }
     group.throughput(Throughput::Elements(GAMES));
     let board = compile(&check_source(include_str!("../variants/milton-bradley.ron")).spec.unwrap()).board;

@@ -5,7 +5,7 @@
 //! the whole budget.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ladderkit::core::check_source;
+use ladderkit::core::{Seats, check_source};
 use ladderkit::tune::{EffectKind, EffectLimits, Goal, Limits, Settings, Target, tune};
 
 const CANDIDATES: u64 = 2000;
@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
     for (name, targets, limits) in [
         ("expected turns", vec![Target::Turns(1.0)], &jumps_only),
         ("p90", vec![Target::Percentile { percent: 90, rolls: 1 }], &jumps_only),
-        ("seat edge, 4 players", vec![Target::SeatEdge { players: 4, edge: -1.0 }], &jumps_only),
+        ("seat edge, 4 players", vec![Target::SeatEdge { players: Seats::new(4).unwrap(), edge: -1.0 }], &jumps_only),
         ("expected turns, effects placed", vec![Target::Turns(1.0)], &with_effects),
         ("lead changes, effects placed", vec![Target::LeadChanges(100.0)], &with_effects),
     ] {

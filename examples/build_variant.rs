@@ -3,6 +3,7 @@
 //! cargo run --example build_variant
 
 use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::Seats;
 use ladderkit::core::spec::{Effect, Jump, Overshoot, PathStyle, SpaceEffect, VariantSpec};
 use ladderkit::core::{compile, to_string};
 
@@ -24,7 +25,8 @@ fn main() {
     for d in &compiled.diagnostics {
         println!("{d}");
     }
-    let analysis = analyze(&compiled, &Options { players: 3, ..Options::default() }).expect("a clean variant");
+    let analysis =
+        analyze(&compiled, &Options { seats: Seats::new(3).unwrap(), ..Options::default() }).expect("a clean variant");
     println!("{}", to_string(&spec));
     println!(
         "expected rolls {:.4}, expected turns {:.4}, fastest game {} rolls",

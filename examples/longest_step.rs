@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ladderkit::analysis::{Options, analyze_board_stepped, table_measures_stepped};
 use ladderkit::core::work::{Meter, Resumable};
-use ladderkit::core::{check_source, compile};
+use ladderkit::core::{Seats, check_source, compile};
 
 /// A step longer than this is named, with the progress it started from.
 const FRAME: Duration = Duration::from_millis(16);
@@ -35,14 +35,16 @@ fn steps<T>(name: &str, mut work: Resumable<T>, meter: &Meter) -> (Duration, Dur
 fn main() {
     let mut args = std::env::args().skip(1);
     let file = args.next().expect("usage: longest_step FILE [PLAYERS]");
-    let players: u32 = args.next().map_or(2, |p| p.parse().expect("PLAYERS is a number"));
+    let players = args
+        .next()
+        .map_or(Seats::TWO, |p| Seats::new(p.parse().expect("PLAYERS is a number")).expect("PLAYERS is 1 to 16"));
     let text = ladderkit::files::read_text(std::path::Path::new(&file), ladderkit::files::FileKind::Variant)
         .expect("a readable variant");
     let spec = check_source(&text).spec.expect("a variant without errors");
     let compiled = compile(&spec);
     let board = Arc::new(compiled.playable().expect("a playable board"));
     // The Odds panel's options (`crates/ladderkit-editor/src/odds.rs`).
-    let options = Options { players, jump_probabilities: false, ..Options::default() };
+    let options = Options { seats: players, jump_probabilities: false, ..Options::default() };
     let meters = [Arc::new(Meter::default()), Arc::new(Meter::default())];
     let (b, o, m) = (board.clone(), options, meters[0].clone());
     let analysis = Resumable::new(async move { analyze_board_stepped(&b, &o, &m).await.is_ok() });

@@ -19,7 +19,7 @@ use crate::analysis::{
 };
 use crate::core::spec::FirstPlayer;
 use crate::core::work::Meter;
-use crate::core::{CompiledBoard, Playable};
+use crate::core::{CompiledBoard, Playable, Seats};
 use crate::engine::{Engine, Policy};
 use crate::solve::{Choice, GameExcitement, Limits, Solver, game_excitement};
 
@@ -74,7 +74,7 @@ pub async fn two_players_stepped(board: &Playable, bots: Policy, meter: &Meter) 
         Err(AnalysisError::NotExact(why)) => {
             // Seat 1 opens, as on the race's chain (who opens only names
             // the seats).
-            let engine = Engine::from_board(board.clone(), 2, FirstPlayer::Seat1);
+            let engine = Engine::from_board(board.clone(), Seats::TWO, FirstPlayer::Seat1);
             let solved = async {
                 let solver = Solver::new_stepped(&engine, Limits { max_positions: SOLVED_POSITIONS }, None).await?;
                 let graph = solver.graph();
@@ -138,9 +138,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan at a table of `players`, as `asked`, the measures seat by
+    /// The plan at a table of `seats`, as `asked`, the measures seat by
     /// seat exact or not (`seat_by_seat`).
-    pub fn new(players: u32, asked: Asked, seat_by_seat: bool) -> Self {
+    pub fn new(seats: Seats, asked: Asked, seat_by_seat: bool) -> Self {
+        let players = seats.get();
         let joint = match (asked.joint, players) {
             (false, _) => Joint::NotAsked,
             (true, 2) => Joint::Run,
@@ -157,28 +158,28 @@ impl Plan {
     }
 }
 
-/// The race's measures at a table of `players`, seat by seat (leader and
+/// The race's measures at a table of `seats`, seat by seat (leader and
 /// lead changes, the comeback, the photo finish), or why they are not
 /// exact here; pauses as it goes, its progress on `meter`.
-pub async fn seat_by_seat_stepped(board: &CompiledBoard, players: u32, meter: &Meter) -> Result<TableMeasures, String> {
-    table_measures_stepped(board, players, &Options::default(), meter).await.map_err(|e| match e {
+pub async fn seat_by_seat_stepped(board: &CompiledBoard, seats: Seats, meter: &Meter) -> Result<TableMeasures, String> {
+    table_measures_stepped(board, seats, &Options::default(), meter).await.map_err(|e| match e {
         AnalysisError::NotExact(why) => why,
         e => e.to_string(),
     })
 }
 
-/// The win-chance measures at a table of `players` from `games` games
+/// The win-chance measures at a table of `seats` from `games` games
 /// played on the race's chain from `seed`, each turn's chances exact;
 /// `stop` is asked between games.
 pub async fn by_chance_stepped(
     board: &CompiledBoard,
-    players: u32,
+    seats: Seats,
     games: u64,
     seed: u64,
     meter: &Meter,
     stop: &(dyn Fn(f64) -> bool + Sync),
 ) -> Result<PlayedMeasures, String> {
-    played_measures_stepped(board, players, games, seed, &Options::default(), meter, stop)
+    played_measures_stepped(board, seats, games, seed, &Options::default(), meter, stop)
         .await
         .map_err(|e| e.to_string())
 }
@@ -206,7 +207,8 @@ mod tests {
             (4, Asked::MORE, false, Joint::NotTwo, None),
         ];
         for (players, asked, exact, joint, by_chance) in cases {
-            assert_eq!(Plan::new(players, asked, exact), Plan { joint, by_chance }, "{players} seats, {asked:?}");
+            let seats = Seats::new(players).unwrap();
+            assert_eq!(Plan::new(seats, asked, exact), Plan { joint, by_chance }, "{seats}, {asked:?}");
         }
         assert_eq!(Plan::played_games(games, false), Some(50_000));
         assert_eq!(Plan::played_games(games, true), None);

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::analysis::{Analysis, AnalysisError, Measures, Options, analyze_board_until};
 use crate::core::work::{Meter, run_until};
-use crate::core::{Compiled, VariantSpec};
+use crate::core::{Compiled, Seats, VariantSpec};
 use crate::engine::Policy;
 use crate::excitement::two_players_stepped;
 use crate::render::{self, Kit, KitOptions, Odds, Paper, RenderError, Theme};
@@ -41,9 +41,9 @@ impl ExactOdds {
         let out_of_time = |_: f64| out_of_time();
         let (min, max) = (spec.rules.players.min.max(1), spec.rules.players.max.max(1));
         let mut list = Vec::new();
-        for players in min..=max.min(min + 5) {
-            match analyze_board_until(&board, &Options { players, ..Options::default() }, &out_of_time) {
-                Ok(a) => list.push((players, a)),
+        for seats in (min..=max.min(min + 5)).filter_map(|n| Seats::new(n).ok()) {
+            match analyze_board_until(&board, &Options { seats, ..Options::default() }, &out_of_time) {
+                Ok(a) => list.push((seats.get(), a)),
                 Err(AnalysisError::Cancelled) if !list.is_empty() => break,
                 Err(AnalysisError::Cancelled) => {
                     let why = format!(

@@ -11,7 +11,7 @@
 use serde_json::{Value, json};
 
 use crate::core::spec::{Play, VariantSpec};
-use crate::core::{Compiled, compile};
+use crate::core::{Compiled, Seats, compile};
 use crate::render::{self, BoardPicture, Paper, RenderError, SEAT_COLOURS, Theme};
 
 /// The board's longer side on the table, at most and at least (table
@@ -70,7 +70,8 @@ pub struct Table {
     /// The board's width and depth on the table, in table units.
     pub board_units: (f32, f32),
     pub snap_points: usize,
-    pub seats: u32,
+    /// The seats given pieces.
+    pub seats: Seats,
     /// What a user should know: sizes, limits met, what was left out.
     pub notes: Vec<String>,
 }
@@ -346,11 +347,14 @@ end
 
 /// One pawn per seat (per pyramid size in a team game), in the seat
 /// colours, standing around the start.
-fn pawns(b: &mut Build) -> (Vec<Value>, u32) {
+fn pawns(b: &mut Build) -> (Vec<Value>, Seats) {
     let wanted = b.spec.rules.players.max.max(1);
-    let seats = wanted.min(SEAT_COLOURS.len() as u32);
-    if seats < wanted {
-        b.notes.push(format!("pieces for the first {seats} of {wanted} seats (there are {seats} seat colours)"));
+    // A checked variant seats 1 to `MAX_PLAYERS`; at least one set of
+    // pieces whatever it says.
+    let seats = Seats::new(wanted.min(SEAT_COLOURS.len() as u32)).unwrap_or(Seats::ONE);
+    if seats.get() < wanted {
+        let n = seats.get();
+        b.notes.push(format!("pieces for the first {n} of {wanted} seats (there are {n} seat colours)"));
     }
     let sizes: Vec<u32> = match &b.spec.rules.play {
         Play::Treehouse(t) => t.pieces.clone(),
@@ -359,13 +363,13 @@ fn pawns(b: &mut Build) -> (Vec<Value>, u32) {
     let start = b.picture.spaces.iter().find(|(pos, _)| *pos == b.picture.start).map_or((0.5, 1.1), |(_, at)| *at);
     let (sx, sz) = b.place.world(start);
     let pawn = (b.place.space / 1.6).clamp(0.25, 1.0);
-    let count = (seats as usize * sizes.len()).max(1) as f32;
+    let count = (seats.count() * sizes.len()).max(1) as f32;
     let ring = b.place.space * 0.3;
     let mut out = Vec::new();
-    for seat in 0..seats {
-        let [cr, cg, cb] = SEAT_COLOURS[seat as usize];
+    for seat in seats.indices() {
+        let [cr, cg, cb] = SEAT_COLOURS[seat];
         for (k, size) in sizes.iter().enumerate() {
-            let angle = std::f32::consts::TAU * (seat as usize * sizes.len() + k) as f32 / count;
+            let angle = std::f32::consts::TAU * (seat * sizes.len() + k) as f32 / count;
             let scale = if sizes.len() > 1 { pawn * (0.6 + 0.2 * *size as f32).min(1.4) } else { pawn };
             let nickname =
                 if sizes.len() > 1 { format!("Seat {}, size {size}", seat + 1) } else { format!("Seat {}", seat + 1) };

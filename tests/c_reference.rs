@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use ladderkit::analysis::{Options, analyze};
+use ladderkit::core::Seats;
 use ladderkit::core::board::Outcome;
 use ladderkit::core::{TRAY, check_source, compile};
 
@@ -44,7 +45,10 @@ fn the_c_reference_plays_milton_bradleys_board() {
             String::from_utf8(run.stdout).unwrap().split_whitespace().map(|w| w.parse().unwrap()).collect();
         assert_eq!(wins.len(), players as usize);
         assert_eq!(wins.iter().sum::<u64>(), games, "every game has a winner");
-        let exact = analyze(&compiled, &Options { players, ..Options::default() }).unwrap().seats.win;
+        let exact = analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() })
+            .unwrap()
+            .seats
+            .win;
         for (seat, (w, p)) in wins.iter().zip(&exact).enumerate() {
             let rate = *w as f64 / games as f64;
             let se = (p * (1.0 - p) / games as f64).sqrt();

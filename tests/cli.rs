@@ -412,6 +412,31 @@ fn simulate_treehouse_with_mixed_bots_reads_well() {
     assert_eq!(wrong.status.code(), Some(2));
 }
 
+/// A table is checked where it is set, and the error names the argument:
+/// a count past the limits as clap reads it, a seat list of another length,
+/// a table the variant does not seat where the rules must hold.
+#[test]
+fn a_table_that_does_not_fit_is_refused_naming_its_argument() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["analyze", "variants/milton-bradley.ron", "--players", "17"], "a table seats 1 to 16 players, not 17"),
+        (&["analyze", "variants/milton-bradley.ron", "--players", "0"], "'--players <PLAYERS>'"),
+        (
+            &["simulate", "variants/treehouse.ron", "--bots", "greedy,random,random", "--players", "2"],
+            "--bots: 3 bots for a table of 2 players; give one per seat",
+        ),
+        (
+            &["solve", "variants/milton-bradley-stomp.ron", "--policies", "optimal,random,random"],
+            "--policies: 3 policies for a table of 2 players",
+        ),
+        (&["solve", "variants/treehouse.ron", "--players", "6"], "--players 6: this variant is for 2 to 5 players"),
+    ];
+    for (args, says) in cases {
+        let o = ladderkit(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?} should say `{says}`: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn play_a_treehouse_game_by_typing_and_replay_it() {
     let dir = temp_dir("play");
@@ -1006,7 +1031,7 @@ fn solve_refuses_what_it_cannot_solve_and_bad_policies() {
     assert!(stderr(&bad).contains("unknown policy `clever`"), "{}", stderr(&bad));
     let count = ladderkit(&["solve", "variants/treehouse.ron", "--policies", "random,greedy,optimal"]);
     assert_eq!(count.status.code(), Some(2));
-    assert!(stderr(&count).contains("3 policies for 2 players"), "{}", stderr(&count));
+    assert!(stderr(&count).contains("3 policies for a table of 2 players"), "{}", stderr(&count));
 }
 
 #[test]

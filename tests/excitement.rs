@@ -2,9 +2,10 @@
 //! played games and to boards small enough to work out by hand.
 
 use ladderkit::analysis::{Options, excitement, excitement_unsupported, table_measures};
+use ladderkit::core::Seats;
 use ladderkit::core::spec::{Board, FirstPlayer, Jump, Overshoot, VariantSpec};
 use ladderkit::core::{check_source, compile};
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::sim::{Options as SimOptions, simulate};
 
 /// Games per batch, and batches: the batch means' spread is compared with
@@ -55,12 +56,15 @@ fn played(spec: &VariantSpec) -> Vec<ladderkit::sim::Tally> {
 /// `played`, games that end with nobody able to win included (the Goose's
 /// two pieces both held in the well or the prison).
 fn played_through(spec: &VariantSpec) -> Vec<ladderkit::sim::Tally> {
-    let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+    let engine = Engine::new(&compile(spec), Seats::new(2).unwrap()).unwrap().with_first_player(FirstPlayer::Seat1);
     (0..BATCHES)
         .map(|b| {
-            let options =
-                SimOptions { threads: 1, excitement: true, ..SimOptions::new(GAMES, vec![Policy::Random; 2], 1 + b) };
-            simulate(&engine, &options, None)
+            let options = SimOptions {
+                threads: 1,
+                excitement: true,
+                ..SimOptions::new(GAMES, Lineup::all(Seats::TWO, Policy::Random), 1 + b)
+            };
+            simulate(&engine, &options, None).unwrap()
         })
         .collect()
 }
@@ -361,7 +365,12 @@ fn the_tuners_excitement_figures_equal_the_full_measures() {
         let compiled = compile(&spec);
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
         let started = std::time::Instant::now();
-        let wanted = Wanted { lead_changes: true, comeback: Some(2), photo_finish: Some(2), ..Wanted::default() };
+        let wanted = Wanted {
+            lead_changes: true,
+            comeback: Some(Seats::TWO),
+            photo_finish: Some(Seats::TWO),
+            ..Wanted::default()
+        };
         let m = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
         eprintln!("{:?} in {:?}", m.lead_changes, started.elapsed());
         let quick = m.lead_changes.unwrap();
@@ -390,9 +399,13 @@ fn a_thirty_by_thirty_board_has_every_measure_exact() {
     let wanted = Wanted { lead_changes: true, ..Wanted::default() };
     let quick = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap().lead_changes.unwrap();
     assert!((quick - exact.lead_changes.mean).abs() < 1e-8, "{quick} vs {:?}", exact.lead_changes);
-    let engine = Engine::new(&compiled, 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
-    let options = SimOptions { threads: 2, excitement: true, ..SimOptions::new(100_000, vec![Policy::Random; 2], 7) };
-    let tally = simulate(&engine, &options, None);
+    let engine = Engine::new(&compiled, Seats::new(2).unwrap()).unwrap().with_first_player(FirstPlayer::Seat1);
+    let options = SimOptions {
+        threads: 2,
+        excitement: true,
+        ..SimOptions::new(100_000, Lineup::all(Seats::TWO, Policy::Random), 7)
+    };
+    let tally = simulate(&engine, &options, None).unwrap();
     assert_eq!(tally.unfinished, 0);
     let report = tally.report().excitement.unwrap();
     let played = report.lead_changes.mean;
@@ -410,7 +423,7 @@ fn a_thirty_by_thirty_board_has_every_measure_exact() {
     }
     let wanted = Wanted { lead_changes: true, ..Wanted::default() };
     let quick = Metrics::compute(&big.playable().unwrap(), &wanted).unwrap().lead_changes.unwrap();
-    let table = ladderkit::analysis::table_measures(&big.board, 2, &Options::default()).unwrap();
+    let table = ladderkit::analysis::table_measures(&big.board, Seats::TWO, &Options::default()).unwrap();
     assert_eq!(Some(quick), table.lead_changes);
 }
 
@@ -458,11 +471,12 @@ fn a_typical_course_is_typical_and_exact_turn_by_turn() {
 /// (`table_measures`), against the simulator's counts within four standard
 /// errors; the half-way rounds, exact and played.
 fn table_against_played(what: &str, compiled: &ladderkit::core::Compiled, players: u32, seed: u64) -> (u32, u32) {
-    let exact = table_measures(&compiled.board, players, &Options::default()).unwrap();
-    let engine = Engine::new(compiled, players, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
-    let seats = vec![Policy::Random; players as usize];
-    let options = SimOptions { excitement: true, ..SimOptions::new(GAMES * BATCHES, seats, seed) };
-    let tally = simulate(&engine, &options, None);
+    let seats = Seats::new(players).unwrap();
+    let exact = table_measures(&compiled.board, seats, &Options::default()).unwrap();
+    let engine = Engine::new(compiled, seats).unwrap().with_first_player(FirstPlayer::Seat1);
+    let options =
+        SimOptions { excitement: true, ..SimOptions::new(GAMES * BATCHES, Lineup::all(seats, Policy::Random), seed) };
+    let tally = simulate(&engine, &options, None).unwrap();
     let counted = tally.excitement.as_ref().unwrap();
     let comebacks = counted.winner_last.get(exact.half_way_round as usize).copied().unwrap_or(0);
     share_agrees(what, "comeback", exact.comeback, comebacks, tally.games);
@@ -479,7 +493,7 @@ fn table_measures_match_the_simulators_games_at_any_table() {
     specs.extend((0..4).map(|s| (format!("random board {s}"), random_board(20 + s))));
     for (name, spec) in specs {
         let compiled = compile(&spec);
-        let two = table_measures(&compiled.board, 2, &Options::default()).unwrap();
+        let two = table_measures(&compiled.board, Seats::TWO, &Options::default()).unwrap();
         let e = excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
         assert_eq!(two.half_way_round, e.half_way_round);
         assert!((two.comeback - e.comeback).abs() < 1e-10, "{name}: {two:?} vs {}", e.comeback);
@@ -512,7 +526,7 @@ fn a_three_square_coin_race_has_a_comeback_of_a_quarter() {
     // By the winner's second roll the loser has rolled once: it is on 1 or
     // 2, one roll from the goal. Every game is a photo finish.
     assert!((e.photo_finish - 1.0).abs() < 1e-12, "{}", e.photo_finish);
-    let table = table_measures(&board, 2, &Options::default()).unwrap();
+    let table = table_measures(&board, Seats::TWO, &Options::default()).unwrap();
     assert!((table.comeback - 0.25).abs() < 1e-12 && (table.photo_finish - 1.0).abs() < 1e-12, "{table:?}");
 }
 
@@ -523,7 +537,7 @@ fn a_three_square_coin_race_has_a_comeback_of_a_quarter() {
 fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
     use ladderkit::solve::{Choice, Limits, Solver, game_excitement};
     let solved = |spec: &VariantSpec| {
-        let engine = Engine::new(&compile(spec), 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+        let engine = Engine::new(&compile(spec), Seats::new(2).unwrap()).unwrap().with_first_player(FirstPlayer::Seat1);
         let solver = Solver::new(&engine, Limits::default(), None).unwrap();
         let started = std::time::Instant::now();
         let e = ladderkit::core::work::run(game_excitement(
@@ -608,7 +622,7 @@ fn the_solved_games_excitement_is_the_analysis_and_the_simulators() {
         share_agrees(name, "photo finish", g.photo_finish, counted.photo_finishes, tally.games);
         // The Gameweave boards' lost and extra turns, seat by seat: the
         // solved game's figures (the other two boards' pieces meet).
-        let Ok(table) = table_measures(&compile(&spec).board, 2, &Options::default()) else {
+        let Ok(table) = table_measures(&compile(&spec).board, Seats::TWO, &Options::default()) else {
             assert!(name == "game-of-the-goose" || name == "milton-bradley-stomp", "{name}");
             continue;
         };
@@ -632,7 +646,7 @@ fn played_win_chance_measures_match_the_exact_ones() {
     let board = &compiled.board;
     let exact = excitement(board, &Options::default(), &|_| false).unwrap();
     let started = std::time::Instant::now();
-    let played = played_measures(board, 2, 40_000, 3, &Options::default(), &|_| false).unwrap();
+    let played = played_measures(board, Seats::TWO, 40_000, 3, &Options::default(), &|_| false).unwrap();
     eprintln!("two players: {played:?} in {:?}", started.elapsed());
     assert_eq!(played.games, 40_000);
     let agree = |what: &str, p: ladderkit::analysis::Estimate, exact: f64| {
@@ -647,13 +661,13 @@ fn played_win_chance_measures_match_the_exact_ones() {
         let win = TableWinChance::new(board, &Options::default()).unwrap();
         let mut chances = vec![0.0; players as usize];
         win.chances(&vec![win.start(); players as usize], 0, &mut chances, &mut Vec::new());
-        let odds = analyze(&compiled, &Options { players, ..Options::default() }).unwrap();
+        let odds = analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }).unwrap();
         for (c, o) in chances.iter().zip(&odds.seats.win) {
             assert!((c - o).abs() < 1e-9, "{players} players: {chances:?} against {:?}", odds.seats.win);
         }
     }
     let started = std::time::Instant::now();
-    let four = played_measures(board, 4, 10_000, 3, &Options::default(), &|_| false).unwrap();
+    let four = played_measures(board, Seats::new(4).unwrap(), 10_000, 3, &Options::default(), &|_| false).unwrap();
     eprintln!("four players: {four:?} in {:?}", started.elapsed());
     assert!(four.uncertainty.value > 0.5 && four.uncertainty.value <= 1.0, "{four:?}");
     assert!(four.decided_at.value > 0.0 && four.decided_at.value <= 1.0, "{four:?}");
@@ -669,8 +683,8 @@ fn table_measures_with_lost_and_extra_turns_are_the_solved_games_and_the_simulat
     let spec = ladderkit::core::sample::with_turn_effects(bundled("milton-bradley"));
     let compiled = compile(&spec);
     assert!(excitement_unsupported(&compiled.board).is_some(), "the joint chain does not follow turns");
-    let two = table_measures(&compiled.board, 2, &Options::default()).unwrap();
-    let engine = Engine::new(&compiled, 2, (1, 16)).unwrap().with_first_player(FirstPlayer::Seat1);
+    let two = table_measures(&compiled.board, Seats::TWO, &Options::default()).unwrap();
+    let engine = Engine::new(&compiled, Seats::new(2).unwrap()).unwrap().with_first_player(FirstPlayer::Seat1);
     let solver = Solver::new(&engine, Limits::default(), None).unwrap();
     let random = [Choice::Random, Choice::Random];
     let g = ladderkit::core::work::run(game_excitement(solver.graph(), &engine, &random, None)).unwrap();

@@ -411,3 +411,47 @@ fn every_invariant_names_a_test_that_exists() {
     assert!(missing.is_empty(), "ARCHITECTURE.md's invariants name tests that do not exist: {missing:?}");
     assert!(unheld.is_empty(), "invariants that name no test: {unheld:?}");
 }
+
+/// `Seats` is the only holder of a table's player count: no field or
+/// parameter named `players` or `seats` is a bare integer outside the
+/// rules `Seats` asks and the two places that are not a count (a bitmask of winners in the engine's
+/// events, whose logs and fingerprints keep the name; the Tune form's
+/// number widget, made a `Seats` by `TuneForm::request`).
+#[test]
+fn the_player_count_is_held_only_by_seats() {
+    let allowed = [
+        // The rules of who opens and who is next, over a count the kernels
+        // of a fixed table size know at compile time (`Seats` asks them).
+        ("crates/ladderkit-core/src/spec.rs", "players: usize"),
+        ("crates/ladderkit-engine/src/event.rs", "players: u32"),
+        ("crates/ladderkit-editor/src/tune/form.rs", "players: u32"),
+    ];
+    let mut sources = rust_files(&root().join("src"));
+    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        sources.extend(rust_files(&entry.expect("a crate").path().join("src")));
+    }
+    let mut bare = Vec::new();
+    for file in sources {
+        let name = file.strip_prefix(root()).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&file).expect("source is UTF-8");
+        // Tests at a file's end may count in anything.
+        let code = text.split("#[cfg(test)]").next().unwrap_or(&text);
+        for (n, line) in code.lines().enumerate() {
+            for held in ["players", "seats"] {
+                for int in ["u8", "u16", "u32", "u64", "usize"] {
+                    let declared = format!("{held}: {int}");
+                    let found = line.match_indices(&declared).any(|(at, _)| {
+                        let before = line[..at].chars().next_back();
+                        let after = line[at + declared.len()..].chars().next();
+                        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    });
+                    if found && !allowed.contains(&(name.as_str(), declared.as_str())) {
+                        bare.push(format!("{name}:{}: {}", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bare.is_empty(), "a player count held outside `Seats`:\n{}", bare.join("\n"));
+}

@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use ladderkit::analysis::{AnalysisError, Options, analyze};
+use ladderkit::core::Seats;
 use ladderkit::core::{compile, to_string};
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::sim::{Options as SimOptions, simulate};
 
 fn bundled() -> Vec<(String, std::path::PathBuf)> {
@@ -33,7 +34,7 @@ fn bundled_variants_are_clean_canonical_and_solved() {
         assert_eq!(to_string(&spec), loaded.text, "{name} is canonical");
         let compiled = compile(&spec);
         let players = spec.rules.players.max;
-        let a = match analyze(&compiled, &Options { players, ..Options::default() }) {
+        let a = match analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }) {
             Ok(a) => a,
             Err(AnalysisError::Interacting(_)) => {
                 insta::assert_snapshot!(name.clone(), simulated(&compiled, players));
@@ -82,7 +83,7 @@ fn expected_warnings(name: &str) -> Vec<String> {
 
 /// The exact two-player odds of a game whose pieces meet.
 fn solved_pair(compiled: &ladderkit::core::Compiled) -> String {
-    let engine = ladderkit::engine::Engine::new(compiled, 2, (1, 16)).unwrap();
+    let engine = ladderkit::engine::Engine::new(compiled, Seats::new(2).unwrap()).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
     let odds = solver.odds(&[ladderkit::solve::Player::Bot(ladderkit::engine::Policy::Random); 2]).unwrap();
     let seats: Vec<String> = odds.value.iter().map(|w| format!("{w:.6}")).collect();
@@ -91,7 +92,8 @@ fn solved_pair(compiled: &ladderkit::core::Compiled) -> String {
 
 /// Interacting variants have no exact odds: pin a seeded simulation.
 fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
-    if let Ok(r) = ladderkit::sim::scoreboard::simulate_scores(compiled, players as usize, 2000, 7) {
+    let seats = Seats::new(players).unwrap();
+    if let Ok(r) = ladderkit::sim::scoreboard::simulate_scores(compiled, seats, 2000, 7) {
         return format!(
             "score track: {} games, {players} players, seed 7\nmean final {:.2?} (plain {:.2?})\n\
              winner changed {}, mean shift {:.4}, lead changes {:.4} (plain {:.4})",
@@ -104,9 +106,9 @@ fn simulated(compiled: &ladderkit::core::Compiled, players: u32) -> String {
             r.mean_lead_changes_plain
         );
     }
-    let engine = Engine::new(compiled, players, (1, 16)).unwrap();
-    let options = SimOptions::new(2000, vec![Policy::Greedy; players as usize], 7);
-    let t = simulate(&engine, &options, None);
+    let engine = Engine::new(compiled, seats).unwrap();
+    let options = SimOptions::new(2000, Lineup::all(seats, Policy::Greedy), 7);
+    let t = simulate(&engine, &options, None).unwrap();
     let r = t.report();
     let mut out = format!(
         "simulated {} games, {players} greedy bots, seed 7\nmean rolls {:.4}, rounds {:.4}\nseat wins {:?}, shared {}, unfinished {}",

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let compiled = ladderkit_core::compile(&check_source(TREEHOUSE).spec.unwrap());
-    let Ok(engine) = Engine::new(&compiled, part.players.clamp(1, 16) as u32, (1, 16)) else { return };
+    let Ok(engine) = Engine::new(&compiled, part.seats) else { return };
     let Some(sum) = Tally::new(&engine).checked_merge(&part) else { return };
     let Some(twice) = sum.clone().checked_merge(&part) else { return };
     assert_eq!(twice.games, sum.games * 2, "the games of two parts add up");

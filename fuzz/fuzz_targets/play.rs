@@ -2,7 +2,6 @@
 //! exact analysis of small boards.
 #![no_main]
 
-use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::engine::{Engine, GameRng, Policy, Workspace, bots::BotScratch, play_turn};
 use libfuzzer_sys::fuzz_target;
 
@@ -16,7 +15,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let seats = [Policy::Greedy, Policy::Random, Policy::Greedy, Policy::Random];
     for n in [1u32, 2, 4] {
-        let Ok(engine) = Engine::new(compiled, n, (1, MAX_PLAYERS)) else { continue };
+        let Ok(seats) = ladderkit::core::Seats::new(n) else { continue };
+        let Ok(engine) = Engine::new(compiled, seats) else { continue };
         let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
         // As `play_bot_game`, with a shorter turn cap: some valid games never
         // end (the engine stops them at a million turns), and the fuzzer
@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if compiled.board.len <= 300 {
-        let options = ladderkit::analysis::Options { players: 3, max_steps: 20_000, ..Default::default() };
+        let options = ladderkit::analysis::Options { seats: ladderkit::core::Seats::new(3).unwrap(), max_steps: 20_000, ..Default::default() };
         let _ = ladderkit::analysis::analyze(compiled, &options);
     }
 });

@@ -17,8 +17,8 @@ fuzz_target!(|data: &[u8]| {
     for text in VARIANTS {
         let spec = check_source(text).spec.unwrap();
         let compiled = compile(&spec);
-        let players = (log.seats.len() as u32).clamp(1, 16);
-        let Ok(engine) = Engine::new(&compiled, players, (1, 16)) else { continue };
+        let Ok(players) = ladderkit_core::Seats::from_len(log.seats.len()) else { continue };
+        let Ok(engine) = Engine::new(&compiled, players) else { continue };
         let _ = replay(&engine, variant_hash(&spec), &log, &mut ());
     }
 });

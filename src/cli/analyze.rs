@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_until};
 use ladderkit::core::spec::FirstPlayer;
-use ladderkit::core::spec::MAX_PLAYERS;
-use ladderkit::core::{CompiledBoard, Playable, compile};
+use ladderkit::core::{CompiledBoard, Playable, Seats, compile};
 use ladderkit::{files, render};
 use serde_json::{Map, Value, json};
 
@@ -42,8 +41,8 @@ use super::{Outcome, fail, say};
 pub struct Args {
     file: PathBuf,
     /// Players at the table, for seat odds and game length.
-    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLAYERS)))]
-    players: u32,
+    #[arg(long, short, default_value = "2", value_parser = super::seats_arg)]
+    players: Seats,
     /// Print JSON: expected_rolls, expected_turns, min_rolls, median_rolls,
     /// percentiles {p10..p99}, finish_within [P(done within n rolls)],
     /// seat_win_probability (seat 1 moves first; first_player_rotates says
@@ -126,7 +125,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     // `clean_spec` refused a variant with errors.
     let Some(board) = compile(&spec).into_playable() else { return fail(AnalysisError::HasErrors) };
-    let options = Options { players: args.players, ..Options::default() };
+    let options = Options { seats: args.players, ..Options::default() };
     let analysis = match analyze_with_progress(&board, &options, args.max_time) {
         Ok(a) => a,
         Err(Stopped::Late) => {
@@ -292,7 +291,7 @@ fn to_json(board: &CompiledBoard, a: &Analysis) -> Value {
         "percentiles": percentiles,
         "finish_within": a.finish_within,
         "finish_within_turns": a.finish_within_turns,
-        "players": a.seats.players,
+        "players": a.seats.seats.get(),
         "seat_win_probability": a.seats.win,
         "expected_rounds": a.seats.expected_rounds,
         "expected_total_rolls": a.seats.expected_total_rolls,
@@ -323,16 +322,16 @@ fn report(name: &str, board: &CompiledBoard, a: &Analysis, rotates: bool) -> Str
     let _ = writeln!(s, "Game length in rolls (chance to finish on that roll)");
     s.push_str(&histogram(&a.finish_within, 12));
     let seats = &a.seats;
-    let _ = writeln!(s, "\n{} players (seat 1 moves first)", seats.players);
+    let _ = writeln!(s, "\n{} (seat 1 moves first)", seats.seats);
     for (i, w) in seats.win.iter().enumerate() {
         let _ = writeln!(s, "  seat {}  wins {:6.2}%", i + 1, w * 100.0);
     }
-    if rotates && seats.players > 1 {
+    if rotates && seats.seats > Seats::ONE {
         let _ = writeln!(
             s,
             "  (the first player rotates: over a match of {n} games each seat moves first once and wins {:.2}%)",
-            100.0 / f64::from(seats.players),
-            n = seats.players
+            100.0 / f64::from(seats.seats.get()),
+            n = seats.seats.get()
         );
     }
     let _ = writeln!(s, "  expected rounds       {:.4}", seats.expected_rounds);

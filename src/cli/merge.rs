@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use ladderkit::core::{check_source, to_string, variant_hash};
+use ladderkit::core::{Seats, check_source, to_string, variant_hash};
 use ladderkit::files;
 use ladderkit::sim::{Options, Runner, Shard, Tally, block_size_of};
 use serde::{Deserialize, Serialize};
@@ -57,7 +57,7 @@ pub(super) struct Part {
     pub seed: u64,
     /// Games in the whole run.
     pub games: u64,
-    pub players: u32,
+    pub players: Seats,
     pub bots: Vec<String>,
     pub engine_only: bool,
     /// K (from 1) and M of `--shard K/M`.
@@ -82,7 +82,7 @@ impl Part {
             variant: to_string(spec),
             seed: options.seed,
             games: options.games,
-            players: options.seats.len() as u32,
+            players: options.seats.seats(),
             bots: options.seats.iter().map(|p| p.name().to_owned()).collect(),
             engine_only: options.engine_only,
             shard: [options.shard.index + 1, options.shard.count],
@@ -215,8 +215,8 @@ pub fn run(args: &Args) -> Outcome {
         let expected = Shard { index: part.shard[0] - 1, count }.games(first.games, block);
         let t = &part.tally;
         let fits = t.games == expected
-            && t.players == first.players as usize
-            && t.seat_wins.len() == t.players
+            && t.seats == first.players
+            && t.seat_wins.len() == t.seats.count()
             && t.heat.len() == engine.board().points.len()
             && t.jumps.len() == empty.jumps.len()
             && t.extras.is_some() == engine.board().has_extras()
@@ -258,7 +258,7 @@ pub fn run(args: &Args) -> Outcome {
             "{}: {} games, {} players ({}), seed {}\nmerged from {count} part{} ({}), {seconds:.2} s of play in all\n{}",
             table.spec.meta.name,
             tally.games,
-            players,
+            players.get(),
             names.join(", "),
             seed,
             if count == 1 { "" } else { "s" },

@@ -164,6 +164,23 @@ pub fn read_line(input: &mut impl std::io::BufRead) -> Option<String> {
     }
 }
 
+/// `--players N`: the table, checked as the argument is read (clap names
+/// the argument in the error).
+pub(crate) fn seats_arg(text: &str) -> Result<ladderkit::core::Seats, String> {
+    let count: u32 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of players"))?;
+    ladderkit::core::Seats::new(count).map_err(|e| e.to_string())
+}
+
+/// `--players N` where a lone player has nothing to compare (solving,
+/// tuning the seats' figures).
+pub(crate) fn two_or_more_seats_arg(text: &str) -> Result<ladderkit::core::Seats, String> {
+    let seats = seats_arg(text)?;
+    if seats == ladderkit::core::Seats::ONE {
+        return Err("give 2 or more players: one alone has no one to race".into());
+    }
+    Ok(seats)
+}
+
 /// Prints an error line the way every command does.
 pub fn fail(message: impl std::fmt::Display) -> Outcome {
     tell!("error: {message}");

@@ -52,7 +52,11 @@ pub fn run(args: &Args) -> Outcome {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let table = match table(&args.file, seats.len() as u32, true, args.game) {
+    let players = match ladderkit::core::Seats::from_len(seats.len()) {
+        Ok(players) => players,
+        Err(e) => return fail(format!("--players: {e}")),
+    };
+    let table = match table(&args.file, players, true, args.game) {
         Ok(t) => t,
         Err(outcome) => return outcome,
     };
@@ -64,7 +68,7 @@ pub fn run(args: &Args) -> Outcome {
     let names: Vec<String> = seats.iter().enumerate().map(|(i, s)| s.player_name(i)).collect();
     let mut log =
         GameLog::new(&spec.meta.name, variant_hash(spec), seed, args.game, seats.iter().map(|s| s.label()).collect());
-    say!("{} — {} players, seed {seed}", spec.meta.name, seats.len());
+    say!("{} — {players}, seed {seed}", spec.meta.name);
     let mut state = engine.new_game(args.game);
     let mut dice = GameRng::for_game(seed, args.game);
     let mut choices = dice.fork(1);

@@ -47,7 +47,11 @@ pub fn run(args: &Args) -> Outcome {
         Ok(l) => l,
         Err(e) => return fail(format!("{} is not a game log: {e}", args.log.display())),
     };
-    let table = match table(&args.variant, log.seats.len() as u32, true, log.game) {
+    let seats = match ladderkit::core::Seats::from_len(log.seats.len()) {
+        Ok(seats) => seats,
+        Err(e) => return fail(format!("{}: its seats: {e}", args.log.display())),
+    };
+    let table = match table(&args.variant, seats, true, log.game) {
         Ok(t) => t,
         Err(outcome) => return outcome,
     };

@@ -4,8 +4,8 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
-use ladderkit::core::compile;
 use ladderkit::core::spec::MAX_PLAYERS;
+use ladderkit::core::{Seats, compile};
 use ladderkit::engine::scoreboard::{ScoreEvent, Scoreboard};
 use ladderkit::files;
 use ladderkit::sim::scoreboard::{ScoreReport, simulate_scores};
@@ -59,16 +59,19 @@ struct Log {
 
 pub fn run(args: &Args) -> Outcome {
     let names: Vec<String> = args.players.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() || names.len() > MAX_PLAYERS as usize {
-        return fail(format!("give 1 to {MAX_PLAYERS} player names, e.g. --players Red,Blue,Green"));
-    }
+    let seats = match Seats::from_len(names.len()) {
+        Ok(seats) => seats,
+        Err(_) => {
+            return fail(format!("--players: give 1 to {MAX_PLAYERS} player names, e.g. --players Red,Blue,Green"));
+        }
+    };
     let spec = match clean_spec(&args.file, "keeping score") {
         Ok(spec) => spec,
         Err(outcome) => return outcome,
     };
     let compiled = compile(&spec);
     if let Some(games) = args.simulate {
-        return match simulate_scores(&compiled, names.len(), games, args.seed) {
+        return match simulate_scores(&compiled, seats, games, args.seed) {
             Ok(r) => {
                 if args.json {
                     say!("{}", report_json(&r));
@@ -80,7 +83,7 @@ pub fn run(args: &Args) -> Outcome {
             Err(e) => fail(e),
         };
     }
-    let board = match Scoreboard::new(&compiled, names.len()) {
+    let board = match Scoreboard::new(&compiled, seats) {
         Ok(b) => b,
         Err(e) => return fail(e),
     };
@@ -242,7 +245,7 @@ fn describe(board: &Scoreboard, names: &[String], e: &ScoreEvent) -> String {
 }
 
 pub fn report(name: &str, names: &[String], r: &ScoreReport) -> String {
-    let mut s = format!("{name}: {} simulated games, {} players\n\n", r.games, r.players);
+    let mut s = format!("{name}: {} simulated games, {}\n\n", r.games, r.seats);
     s.push_str("seat        final score   plain board   wins\n");
     for (i, n) in names.iter().enumerate() {
         s.push_str(&format!(
@@ -270,7 +273,7 @@ pub fn report(name: &str, names: &[String], r: &ScoreReport) -> String {
 pub fn report_json(r: &ScoreReport) -> serde_json::Value {
     json!({
         "games": r.games,
-        "players": r.players,
+        "players": r.seats.get(),
         "mean_final": r.mean_final,
         "mean_final_plain": r.mean_final_plain,
         "seat_wins": r.seat_wins,

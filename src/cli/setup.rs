@@ -3,14 +3,14 @@
 
 use std::path::Path;
 
-use ladderkit::core::spec::MAX_PLAYERS;
-use ladderkit::core::{VariantSpec, compile};
+use ladderkit::core::{Seats, VariantSpec, compile};
 use ladderkit::engine::{Engine, Policy, Seat};
 use ladderkit::files;
 
 use super::{Outcome, diagnostics, tell};
 
-/// A variant ready to play: its spec and an engine for `players` seats.
+/// A variant ready to play: its spec and an engine for its table (the
+/// engine's `Seats`, made here from `--players`).
 pub struct Table {
     pub spec: VariantSpec,
     pub engine: Engine,
@@ -58,18 +58,19 @@ pub fn board_of_game(spec: VariantSpec, game: u64) -> Result<VariantSpec, Outcom
 /// leave it (one player alone is how solo odds are measured).
 /// `game` is the game's number: a variant that deals its jumps per game is
 /// played on that game's board.
-pub fn table(path: &Path, players: u32, strict: bool, game: u64) -> Result<Table, Outcome> {
-    table_for(board_of_game(clean_spec(path, "playing")?, game)?, players, strict)
+pub fn table(path: &Path, seats: Seats, strict: bool, game: u64) -> Result<Table, Outcome> {
+    table_for(board_of_game(clean_spec(path, "playing")?, game)?, seats, strict)
 }
 
 /// `table` for a spec already loaded and free of errors.
-pub fn table_for(spec: VariantSpec, players: u32, strict: bool) -> Result<Table, Outcome> {
-    let (min, max) = (spec.rules.players.min, spec.rules.players.max);
-    if !strict && !(min..=max).contains(&players) {
-        tell!("note: this variant is for {min} to {max} players; simulating {players} anyway");
+pub fn table_for(spec: VariantSpec, seats: Seats, strict: bool) -> Result<Table, Outcome> {
+    let range = spec.rules.players;
+    if strict {
+        Seats::within(seats.get(), range).map_err(|e| super::fail(format!("--players {}: {e}", seats.get())))?;
+    } else if !(range.min..=range.max).contains(&seats.get()) {
+        tell!("note: this variant is for {} to {} players; simulating {seats} anyway", range.min, range.max);
     }
-    let range = if strict { (min, max) } else { (1, MAX_PLAYERS) };
-    let engine = Engine::new(&compile(&spec), players, range).map_err(super::fail)?;
+    let engine = Engine::new(&compile(&spec), seats).map_err(super::fail)?;
     let engine = engine.with_first_player(spec.rules.first_player);
     Ok(Table { spec, engine })
 }

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ladderkit::core::CompiledBoard;
-use ladderkit::engine::Policy;
+use ladderkit::core::{CompiledBoard, Seats};
+use ladderkit::engine::{Lineup, Policy};
 use ladderkit::sim::{Options, Report, Runner, Shard, Tally, games_in, simulate_until};
 use serde_json::json;
 
@@ -35,8 +35,8 @@ pub struct Args {
     #[arg(long, short, default_value_t = 100_000)]
     games: u64,
     /// Players at the table (defaults to the number of --bots, or 2).
-    #[arg(long, short)]
-    players: Option<u32>,
+    #[arg(long, short, value_parser = super::seats_arg)]
+    players: Option<Seats>,
     /// Bots per seat, comma-separated: random, greedy, lookahead, perfect
     /// (the solved strategy of `ladderkit solve`, solved before the first
     /// game; two-player games and others that fit). One name fills every
@@ -90,7 +90,14 @@ pub fn run(args: &Args) -> Outcome {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let players = args.players.unwrap_or(if seats.len() > 1 { seats.len() as u32 } else { 2 });
+    let players = match args.players {
+        Some(players) => players,
+        None if seats.len() > 1 => match Seats::from_len(seats.len()) {
+            Ok(players) => players,
+            Err(e) => return fail(format!("--bots: {e}")),
+        },
+        None => Seats::TWO,
+    };
     let policies = match policies_of(&seats, players) {
         Ok(p) => p,
         Err(e) => return fail(e),
@@ -144,7 +151,11 @@ pub fn run(args: &Args) -> Outcome {
         watch(&done, games, &worker, args.max_time.map(|t| (start, t, &stop)));
         worker.join()
     });
-    let Ok(tally) = tally else { return fail("the simulation crashed") };
+    let tally = match tally {
+        Ok(Ok(tally)) => tally,
+        Ok(Err(e)) => return fail(format!("--bots: {e}")),
+        Err(_) => return fail("the simulation crashed"),
+    };
     let seconds = start.elapsed().as_secs_f64();
     let stopped = tally.games < games;
     if stopped && tally.games == 0 {
@@ -176,7 +187,7 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         let names: Vec<&str> = policies.iter().map(|p| p.name()).collect();
         let header = format!(
-            "{}: {} games, {players} players ({}), seed {}\n{:.0} games/s on {threads} thread{} ({}), {seconds:.2} s\n",
+            "{}: {} games, {players} ({}), seed {}\n{:.0} games/s on {threads} thread{} ({}), {seconds:.2} s\n",
             table.spec.meta.name,
             tally.games,
             names.join(", "),
@@ -190,14 +201,15 @@ pub fn run(args: &Args) -> Outcome {
     Outcome::Ok
 }
 
-/// One policy per seat: one bot name fills every seat.
-pub(super) fn policies_of(seats: &[Seat], players: u32) -> Result<Vec<Policy>, String> {
+/// One policy per seat: one bot name fills every seat; a list of another
+/// length than the table is refused, naming `--bots`.
+pub(super) fn policies_of(seats: &[Seat], players: Seats) -> Result<Lineup, String> {
     match seats {
-        [Seat::Bot(p)] => Ok(vec![*p; players as usize]),
-        many if many.len() == players as usize => {
-            Ok(many.iter().map(|s| if let Seat::Bot(p) = s { *p } else { Policy::Random }).collect())
+        [Seat::Bot(p)] => Ok(Lineup::all(players, *p)),
+        many => {
+            let policies = many.iter().map(|s| if let Seat::Bot(p) = s { *p } else { Policy::Random }).collect();
+            Lineup::new(players, policies).map_err(|e| format!("--bots: {e}, or one name for every seat"))
         }
-        many => Err(format!("{} bots for {players} players; give one bot or one per seat", many.len())),
     }
 }
 
@@ -303,7 +315,7 @@ pub(super) fn to_json(
         .collect();
     json!({
         "games": t.games,
-        "players": t.players,
+        "players": t.seats.get(),
         "bots": policies.iter().map(|p| p.name()).collect::<Vec<_>>(),
         "mean_rolls": r.mean_rolls,
         "mean_turns": r.mean_turns,
@@ -491,10 +503,10 @@ fn extras(s: &mut String, e: &ladderkit::sim::ExtrasReport) {
 
 /// Score tracks have no dice or bots: their games come from the points
 /// tables (`ladderkit scoreboard --simulate`).
-fn score_track(spec: &ladderkit::core::VariantSpec, players: u32, args: &Args) -> Outcome {
+fn score_track(spec: &ladderkit::core::VariantSpec, players: Seats, args: &Args) -> Outcome {
     let compiled = ladderkit::core::compile(spec);
-    let names: Vec<String> = (1..=players).map(|i| format!("Seat {i}")).collect();
-    match ladderkit::sim::scoreboard::simulate_scores(&compiled, names.len(), args.games, args.seed) {
+    let names: Vec<String> = (1..=players.get()).map(|i| format!("Seat {i}")).collect();
+    match ladderkit::sim::scoreboard::simulate_scores(&compiled, players, args.games, args.seed) {
         Ok(r) if args.json => {
             say!("{}", super::scoreboard::report_json(&r));
             Outcome::Ok

@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use ladderkit::core::Seats;
 use ladderkit::solve::{Graph, Limits, Odds, Optimal, Player, Progress, Skill, SolveError, Solver};
 use serde_json::json;
 
@@ -41,8 +42,8 @@ use super::{Outcome, fail, say, tell};
 pub struct Args {
     file: PathBuf,
     /// Players at the table.
-    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=16))]
-    players: u32,
+    #[arg(long, short, default_value = "2", value_parser = super::two_or_more_seats_arg)]
+    players: Seats,
     /// How each seat plays, comma-separated: random, greedy, lookahead,
     /// optimal. One name fills every seat.
     #[arg(long, default_value = "optimal")]
@@ -139,7 +140,7 @@ pub fn run(args: &Args) -> Outcome {
 }
 
 /// One policy per seat; one name fills every seat.
-fn parse_policies(text: &str, players: u32) -> Result<Vec<Player>, String> {
+fn parse_policies(text: &str, players: Seats) -> Result<Vec<Player>, String> {
     let names: Vec<&str> = text.split(',').map(|s| s.trim().trim_start_matches("bot:")).collect();
     let parsed: Vec<Player> = names
         .iter()
@@ -151,11 +152,11 @@ fn parse_policies(text: &str, players: u32) -> Result<Vec<Player>, String> {
             })
         })
         .collect::<Result<_, _>>()?;
-    match parsed.len() {
-        1 => Ok(vec![parsed[0]; players as usize]),
-        n if n == players as usize => Ok(parsed),
-        n => Err(format!("{n} policies for {players} players; give one policy or one per seat")),
+    if let [one] = parsed[..] {
+        return Ok(vec![one; players.count()]);
     }
+    players.check_list("policies", parsed.len()).map_err(|e| format!("--policies: {e}, or one name for every seat"))?;
+    Ok(parsed)
 }
 
 struct Solved {

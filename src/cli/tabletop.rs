@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use ladderkit::core::Seats;
 use ladderkit::files;
 use serde_json::json;
 
@@ -108,7 +109,7 @@ pub fn run(args: &Args) -> Outcome {
             "space_px": table.space_px,
             "board_units": [table.board_units.0, table.board_units.1],
             "snap_points": table.snap_points,
-            "seats": table.seats,
+            "seats": table.seats.get(),
             "notes": notes,
             "seconds": seconds,
         });
@@ -121,8 +122,8 @@ pub fn run(args: &Args) -> Outcome {
             paths.len(),
             bytes as f64 / 1e6,
             table.snap_points,
-            table.seats,
-            if table.seats == 1 { "" } else { "s" }
+            table.seats.get(),
+            if table.seats == Seats::ONE { "" } else { "s" }
         );
         for note in &notes {
             say!("  {note}");

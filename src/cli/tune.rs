@@ -8,10 +8,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladderkit::analysis::{Metrics, Wanted};
-use ladderkit::core::compile;
-use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::spec::{Board, Jump, VariantSpec};
 use ladderkit::core::work::{Meter, run_until};
+use ladderkit::core::{Seats, compile};
 use ladderkit::files;
 use ladderkit::tune::{EffectKind, EffectLimits, Goal, Limits, Progress, Settings, Target, Tuned, Worse, tune};
 use serde_json::{Value, json};
@@ -86,8 +85,8 @@ pub struct TargetArgs {
     #[arg(long, value_name = "SHARE", value_parser = share, allow_negative_numbers = true)]
     pub seat_edge: Option<f64>,
     /// Players at the table for --seat-edge, --comeback and --decided-late.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=i64::from(MAX_PLAYERS)))]
-    pub players: u32,
+    #[arg(long, default_value = "2", value_parser = super::two_or_more_seats_arg)]
+    pub players: Seats,
     /// Expected snakes and ladders one piece rides in a game.
     #[arg(long, value_name = "RIDES", value_parser = positive, allow_negative_numbers = true)]
     pub rides: Option<f64>,
@@ -357,7 +356,7 @@ fn miss_text(score: f64) -> String {
 /// The figures reported before and after: what the search already knows
 /// (the targets'), and each of the others that can be worked out before
 /// `deadline` (on a huge board some cannot, and are shown as "—").
-fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: u32, deadline: Instant) -> Metrics {
+fn figures(spec: &VariantSpec, known: &Metrics, goal: &Goal, players: Seats, deadline: Instant) -> Metrics {
     let Some(board) = compile(spec).into_playable() else { return *known };
     let all = goal.reported(players);
     let parts = [
@@ -491,7 +490,7 @@ pub fn report(
     limits: &Limits,
     before: &Metrics,
     after: &Metrics,
-    players: u32,
+    players: Seats,
 ) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}\n", start.meta.name);
@@ -511,16 +510,16 @@ pub fn report(
             worse.fewest_rolls,
         ),
         ("expected rides".into(), before.expected_rides, after.expected_rides, 2, false),
-        (format!("seat edge ({players} players)"), before.seat_edge, after.seat_edge, 4, worse.seat_edge),
+        (format!("seat edge ({players})"), before.seat_edge, after.seat_edge, 4, worse.seat_edge),
     ];
     if goal.wanted().lead_changes {
         rows.push(("lead changes (2 players)".into(), before.lead_changes, after.lead_changes, 2, false));
     }
     if let Some(p) = goal.wanted().comeback {
-        rows.push((format!("comeback ({p} players)"), before.comeback, after.comeback, 4, false));
+        rows.push((format!("comeback ({p})"), before.comeback, after.comeback, 4, false));
     }
     if let Some(p) = goal.wanted().photo_finish {
-        rows.push((format!("decided late ({p} players)"), before.photo_finish, after.photo_finish, 4, false));
+        rows.push((format!("decided late ({p})"), before.photo_finish, after.photo_finish, 4, false));
     }
     let cut_short = rows.iter().any(|(_, b, a, _, _)| b.is_none() || a.is_none());
     for (name, b, a, digits, got_worse) in rows {
@@ -736,9 +735,9 @@ mod tests {
         let spec = ladderkit::core::check_source(include_str!("../../variants/milton-bradley.ron")).spec.unwrap();
         let goal = Goal { targets: vec![Target::Turns(30.0)], tolerance: 0.01 };
         let known = Metrics { expected_turns: Some(39.0), ..Metrics::default() };
-        let late = figures(&spec, &known, &goal, 2, Instant::now());
+        let late = figures(&spec, &known, &goal, Seats::TWO, Instant::now());
         assert_eq!(late, known, "nothing worked out after the deadline");
-        let timely = figures(&spec, &known, &goal, 2, Instant::now() + Duration::from_secs(600));
+        let timely = figures(&spec, &known, &goal, Seats::TWO, Instant::now() + Duration::from_secs(600));
         assert_eq!(timely.expected_turns, Some(39.0), "a known figure is kept as the search found it");
         let worked_out = [timely.expected_rides, timely.seat_edge];
         assert!(worked_out.iter().all(Option::is_some) && timely.fewest_rolls == Some(7), "{timely:?}");

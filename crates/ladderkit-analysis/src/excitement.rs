@@ -20,8 +20,8 @@
 //!   least `TRAILING_FROM` of the games run on; the comeback and the photo
 //!   finish are the any-table formulas (`table`) at two players.
 
-use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::Meter;
+use ladderkit_core::{CompiledBoard, Seats};
 
 use crate::chain::{RollChain, Scope};
 use crate::{AnalysisError, Options};
@@ -298,8 +298,8 @@ pub async fn excitement_stepped(
     // meter).
     let quiet = Meter::default();
     let turns = turn_chain::TurnChain::stepped(&chain).await?;
-    let race = race::forward(&chain, &turns, 2, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
-    let comeback = race::comeback(&turns, 2, &race.half, options, &quiet, (0.0, 0.0)).await?;
+    let race = race::forward(&chain, &turns, Seats::TWO, options, race::Reach::Everything, &quiet, (0.0, 0.0)).await?;
+    let comeback = race::comeback(&turns, Seats::TWO, &race.half, options, &quiet, (0.0, 0.0)).await?;
     let half_way_round = race.half_way_round;
     // The win chance took the first quarter of the meter.
     let pairs = pairs::Pairs::new(&chain, &win_chance);

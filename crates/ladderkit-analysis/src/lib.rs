@@ -22,7 +22,7 @@ mod tail;
 mod turns;
 
 use ladderkit_core::work::{Meter, pause, run_until};
-use ladderkit_core::{Compiled, CompiledBoard, Playable};
+use ladderkit_core::{Compiled, CompiledBoard, Playable, Seats};
 
 /// A transient chain's rows, built row by row (the joint-state solver
 /// builds its own).
@@ -37,15 +37,15 @@ pub use excitement::{
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;
 pub use metrics::{Metrics, Wanted};
-pub use seats::Seats;
+pub use seats::SeatOdds;
 
 /// Percentiles reported for game length, in percent.
 pub const PERCENTILES: [u32; 7] = [10, 25, 50, 75, 90, 95, 99];
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
-    /// Number of players for the seat odds.
-    pub players: u32,
+    /// The table the seat odds are for.
+    pub seats: Seats,
     /// Distributions are reported until the chance of an unfinished game
     /// is below this, and their geometric tails are certified to it.
     pub tail: f64,
@@ -58,7 +58,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Self { players: 2, tail: 1e-12, max_steps: 1_000_000, jump_probabilities: true }
+        Self { seats: Seats::TWO, tail: 1e-12, max_steps: 1_000_000, jump_probabilities: true }
     }
 }
 
@@ -93,7 +93,7 @@ pub struct Analysis {
     /// moving (a forfeited roll is not a landing).
     pub heat: Vec<f64>,
     pub jumps: Vec<JumpUse>,
-    pub seats: Seats,
+    pub seats: SeatOdds,
     /// Why the seat odds are not exact (pieces interact), if they are not.
     pub interaction: Option<String>,
     /// How much more likely a game is to go on for another roll, once its
@@ -275,7 +275,7 @@ pub async fn analyze_board_stepped(
     pause().await;
     let by_turns = turns::ByTurns { expected: turns::expected(&chain, &visits.per_state), story: turn_story };
     pause().await;
-    let seats = seats::Seats::new(&by_turns.story, options.players.max(1));
+    let seats = SeatOdds::new(&by_turns.story, options.seats);
     let probabilities = match &lu {
         Some(lu) => Some(rolls::jump_probabilities(&chain, lu, &visits.jump_uses, meter).await),
         None => None,

@@ -7,11 +7,12 @@
 //! full `Analysis`; a test holds the two equal.
 
 use ladderkit_core::work::{Meter, pause, run};
-use ladderkit_core::{CompiledBoard, Playable};
+use ladderkit_core::{CompiledBoard, Playable, Seats};
 
 use crate::chain::{RollChain, Scope};
+use crate::seats::SeatOdds;
 use crate::tail::Until;
-use crate::{Analysis, AnalysisError, rolls, seats, shortest, turns};
+use crate::{Analysis, AnalysisError, rolls, shortest, turns};
 
 /// Which figures to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -21,14 +22,14 @@ pub struct Wanted {
     pub fewest: bool,
     /// This percentile (1..=99) of game length in rolls.
     pub percentile: Option<u32>,
-    /// The seat edge at a table of this many players.
-    pub seat_edge: Option<u32>,
+    /// The seat edge at this table.
+    pub seat_edge: Option<Seats>,
     /// Expected lead changes in a two-player game.
     pub lead_changes: bool,
-    /// The chance of a comeback at a table of this many players.
-    pub comeback: Option<u32>,
-    /// The chance of a photo finish at a table of this many players.
-    pub photo_finish: Option<u32>,
+    /// The chance of a comeback at this table.
+    pub comeback: Option<Seats>,
+    /// The chance of a photo finish at this table.
+    pub photo_finish: Option<Seats>,
 }
 
 /// Figures of one board; `None` where not asked for.
@@ -102,7 +103,7 @@ impl Metrics {
         if let Some(players) = wanted.seat_edge {
             let until = Until { tail: SEAT_PRECISION, bound: SEAT_PRECISION, max_steps };
             let story = turns::story(&chain, None, until, meter).await?;
-            out.seat_edge = Some(edge(&seats::Seats::new(&story, players.max(1))));
+            out.seat_edge = Some(edge(&SeatOdds::new(&story, players)));
         }
         if (wanted.lead_changes || wanted.comeback.is_some() || wanted.photo_finish.is_some())
             && let Some(why) = crate::excitement::race_unsupported(board)
@@ -116,12 +117,11 @@ impl Metrics {
         }
         if let Some(players) = wanted.comeback {
             pause().await;
-            out.comeback = Some(crate::excitement::comeback(&chain, players.max(1), &crate::Options::default())?.1);
+            out.comeback = Some(crate::excitement::comeback(&chain, players, &crate::Options::default())?.1);
         }
         if let Some(players) = wanted.photo_finish {
             pause().await;
-            out.photo_finish =
-                Some(crate::excitement::photo_finish(&chain, players.max(1), &crate::Options::default())?);
+            out.photo_finish = Some(crate::excitement::photo_finish(&chain, players, &crate::Options::default())?);
         }
         Ok(out)
     }
@@ -153,7 +153,7 @@ fn rides(uses: impl Iterator<Item = f64>) -> f64 {
     uses.fold(0.0, |sum, x| sum + x)
 }
 
-fn edge(seats: &seats::Seats) -> f64 {
-    let fair = 1.0 / f64::from(seats.players.max(1));
+fn edge(seats: &SeatOdds) -> f64 {
+    let fair = 1.0 / f64::from(seats.seats.get());
     seats.win.iter().copied().fold(f64::NEG_INFINITY, f64::max) - fair
 }

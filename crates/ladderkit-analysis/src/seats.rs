@@ -6,11 +6,13 @@
 //! in closed form over its geometric tail, where each term is the one
 //! before times λⁿ (n players, each factor shrinking by λ a turn).
 
+use ladderkit_core::Seats;
+
 use crate::tail::Story;
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Seats {
-    pub players: u32,
+pub struct SeatOdds {
+    pub seats: Seats,
     /// Per seat (seat 1 opens): chance to win.
     pub win: Vec<f64>,
     /// Rounds until someone wins (a round = every player's turn).
@@ -19,10 +21,10 @@ pub struct Seats {
     pub expected_total_rolls: f64,
 }
 
-impl Seats {
-    pub(crate) fn new(turns: &Story, players: u32) -> Self {
+impl SeatOdds {
+    pub(crate) fn new(turns: &Story, seats: Seats) -> Self {
         let (s, f, r) = (&turns.survival, &turns.finished, &turns.rolls);
-        let n = players.max(1) as i32;
+        let n = seats.get() as i32;
         // From here on every factor is geometric with the same ratio.
         let settled = turns.settled() + 1;
         let shrink = s.ratio.powi(n);
@@ -43,6 +45,6 @@ impl Seats {
                 expected_total_rolls += r.at(t) * others * weight;
             }
         }
-        Self { players: n as u32, win, expected_rounds, expected_total_rolls }
+        Self { seats, win, expected_rounds, expected_total_rolls }
     }
 }

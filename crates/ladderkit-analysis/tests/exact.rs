@@ -3,13 +3,13 @@
 
 use ladderkit_analysis::{Options, analyze};
 use ladderkit_core::spec::*;
-use ladderkit_core::{check_source, compile};
+use ladderkit_core::{Seats, check_source, compile};
 
 fn analysis_of(text: &str, players: u32) -> ladderkit_analysis::Analysis {
     let checked = check_source(text);
     assert!(!checked.has_errors(), "{:#?}", checked.diagnostics);
     let compiled = compile(checked.spec.as_ref().unwrap());
-    analyze(&compiled, &Options { players, ..Options::default() }).unwrap()
+    analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }).unwrap()
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn track(spaces: u32, sides: u32, overshoot: Overshoot) -> VariantSpec {
 fn solve(spec: &VariantSpec, players: u32) -> ladderkit_analysis::Analysis {
     let compiled = compile(spec);
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
-    analyze(&compiled, &Options { players, ..Options::default() }).unwrap()
+    analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }).unwrap()
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use ladderkit_analysis::{Analysis, Metrics, Options, Wanted, analyze};
 use ladderkit_core::spec::*;
-use ladderkit_core::{CompiledBoard, check_source, compile};
+use ladderkit_core::{CompiledBoard, Seats, check_source, compile};
 use proptest::prelude::*;
 
 /// The tail the reference iterates to: far below the 1e-9 compared.
@@ -286,7 +286,7 @@ proptest! {
     fn fast_analysis_equals_the_straightforward_iteration(s in small(), players in 1i32..5) {
         let compiled = compile(&spec_of(&s));
         prop_assume!(!compiled.has_errors());
-        let a = analyze(&compiled, &Options { players: players as u32, ..Options::default() }).unwrap();
+        let a = analyze(&compiled, &Options { seats: Seats::new(players as u32).unwrap(), ..Options::default() }).unwrap();
         compare(&compiled.board, &a, players)?;
     }
 }
@@ -317,9 +317,9 @@ proptest! {
     fn quick_metrics_equal_the_full_analysis(s in small(), players in 1u32..5, percentile in 1u32..100) {
         let compiled = compile(&spec_of(&s));
         prop_assume!(!compiled.has_errors());
-        let wanted = Wanted { turns: true, rides: true, fewest: true, percentile: Some(percentile), seat_edge: Some(players), lead_changes: false, comeback: None, photo_finish: None };
+        let wanted = Wanted { turns: true, rides: true, fewest: true, percentile: Some(percentile), seat_edge: Some(Seats::new(players).unwrap()), lead_changes: false, comeback: None, photo_finish: None };
         let quick = Metrics::compute(&compiled.playable().unwrap(), &wanted).unwrap();
-        let full = Metrics::of(&analyze(&compiled, &Options { players, ..Options::default() }).unwrap(), &wanted);
+        let full = Metrics::of(&analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }).unwrap(), &wanted);
         close("turns", quick.expected_turns.unwrap(), full.expected_turns.unwrap(), 1e-12)?;
         close("rides", quick.expected_rides.unwrap(), full.expected_rides.unwrap(), 1e-12)?;
         prop_assert_eq!(quick.fewest_rolls, full.fewest_rolls);
@@ -335,7 +335,9 @@ fn every_bundled_race_equals_the_straightforward_iteration() {
     for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let compiled = compile(&check_source(&text).spec.unwrap());
-        let Ok(a) = analyze(&compiled, &Options { players: 4, ..Options::default() }) else { continue };
+        let Ok(a) = analyze(&compiled, &Options { seats: Seats::new(4).unwrap(), ..Options::default() }) else {
+            continue;
+        };
         compare(&compiled.board, &a, 4).unwrap();
         checked += 1;
     }

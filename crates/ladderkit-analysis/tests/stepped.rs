@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ladderkit_analysis::{Options, analyze_board, analyze_board_stepped};
 use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
 use ladderkit_core::work::{Meter, Resumable};
-use ladderkit_core::{check_source, compile};
+use ladderkit_core::{Seats, check_source, compile};
 
 fn bundled(source: &str) -> VariantSpec {
     check_source(source).spec.expect("a bundled variant parses")
@@ -33,7 +33,7 @@ fn stepped_analysis_gives_the_figures_of_the_whole_one() {
         ("60 x 60", big()),
     ] {
         let board = compile(&spec).into_playable().expect("no errors");
-        let options = Options { players: 3, ..Options::default() };
+        let options = Options { seats: Seats::new(3).unwrap(), ..Options::default() };
         let at_once = analyze_board(&board, &options);
         assert!(at_once.is_ok(), "{name}: {at_once:?}");
         let meter = Arc::new(Meter::default());

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use ladderkit_analysis::{Options, excitement, table_measures};
 use ladderkit_core::spec::*;
-use ladderkit_core::{CompiledBoard, check_source, compile};
+use ladderkit_core::{CompiledBoard, Seats, check_source, compile};
 use proptest::prelude::*;
 
 /// The reference pushes the game until this little of it is left.
@@ -167,7 +167,7 @@ fn close(what: &str, fast: f64, slow: f64) -> Result<(), TestCaseError> {
 }
 
 fn compare(board: &CompiledBoard, players: usize) -> Result<(), TestCaseError> {
-    let fast = table_measures(board, players as u32, &Options::default()).unwrap();
+    let fast = table_measures(board, Seats::from_len(players).unwrap(), &Options::default()).unwrap();
     let half = joint(board, players, 0).half_way_round;
     let slow = joint(board, players, half);
     prop_assert_eq!(fast.half_way_round, half);
@@ -316,7 +316,7 @@ fn two_seat_lead_changes_are_the_joint_chains() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let board = compile(&check_source(&text).spec.unwrap()).board;
         let Ok(joint) = excitement(&board, &Options::default(), &|_| false) else { continue };
-        let fast = table_measures(&board, 2, &Options::default()).unwrap();
+        let fast = table_measures(&board, Seats::TWO, &Options::default()).unwrap();
         let lead = fast.lead_changes.unwrap();
         // (The joint chain's solve stops once its sweeps agree to 1e-10.)
         assert!((lead - joint.lead_changes.mean).abs() <= 1e-9 * lead, "{lead} against {}", joint.lead_changes.mean);
@@ -334,10 +334,12 @@ fn stepped_measures_pause_and_equal_the_run_in_one_go() {
     use ladderkit_analysis::table_measures_stepped;
     use ladderkit_core::work::{Meter, Resumable};
     let board = compile(&ladderkit_core::sample::random_board(30, 30, 150)).board;
-    let whole = table_measures(&board, 3, &Options::default()).unwrap();
+    let whole = table_measures(&board, Seats::new(3).unwrap(), &Options::default()).unwrap();
     let meter = std::sync::Arc::new(Meter::default());
     let (b, m) = (board.clone(), meter.clone());
-    let mut work = Resumable::new(async move { table_measures_stepped(&b, 3, &Options::default(), &m).await.unwrap() });
+    let mut work = Resumable::new(async move {
+        table_measures_stepped(&b, Seats::new(3).unwrap(), &Options::default(), &m).await.unwrap()
+    });
     let (mut steps, mut seen) = (0, Vec::new());
     let stepped = loop {
         steps += 1;

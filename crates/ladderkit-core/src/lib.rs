@@ -19,6 +19,7 @@ pub mod placement;
 mod playable;
 pub mod rng;
 pub mod sample;
+mod seats;
 pub mod source_map;
 pub mod spec;
 pub mod work;
@@ -31,6 +32,7 @@ pub use digest::Fnv;
 pub use features::Features;
 pub use format::{Limits, Parsed, parse, to_string, variant_hash};
 pub use playable::Playable;
+pub use seats::{Seats, SeatsError};
 pub use source_map::SourceMap;
 pub use spec::VariantSpec;
 

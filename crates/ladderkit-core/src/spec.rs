@@ -846,7 +846,8 @@ pub enum FirstPlayer {
 
 impl FirstPlayer {
     /// The seat that opens game `game` (from 0) at a table of `players`:
-    /// the one rule the engine and every kernel ask.
+    /// the one rule. `Seats::opener` asks it; the kernels whose table size
+    /// is a compile-time constant ask it directly.
     #[inline]
     pub fn opener(self, game: u64, players: usize) -> usize {
         match self {
@@ -857,7 +858,8 @@ impl FirstPlayer {
 }
 
 /// The seat after `seat` at a table of `players`, in seat order: the one
-/// rule the engine and every kernel ask. (A compare, not `%`: it runs
+/// rule. `Seats::next` asks it; the kernels whose table size is a
+/// compile-time constant ask it directly. (A compare, not `%`: it runs
 /// every turn of every simulated game, where a division was 7% of the
 /// time.)
 #[inline]

@@ -5,7 +5,7 @@
 
 use bevy::platform::time::Instant;
 use ladderkit::analysis::{Options, analyze};
-use ladderkit::core::{Compiled, check_source, compile, sample};
+use ladderkit::core::{Compiled, Seats, check_source, compile, sample};
 use serde_json::{Value, json};
 
 use crate::bundled;
@@ -25,7 +25,7 @@ pub fn run() -> Value {
         boards.push(("milton-bradley", compile(&spec)));
     }
     boards.push(("30x30, 150 jumps", compile(&sample::random_board(30, 30, 150))));
-    let options = Options { players: 4, ..Options::default() };
+    let options = Options { seats: Seats::new(4).unwrap(), ..Options::default() };
     let timed: Vec<Value> = boards
         .iter()
         .map(|(name, board)| {

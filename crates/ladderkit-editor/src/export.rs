@@ -253,7 +253,7 @@ fn export_table(
                  Simulator's Saves folder",
                 dir.display(),
                 w.table.snap_points,
-                w.table.seats,
+                w.table.seats.get(),
                 w.notes.iter().map(|n| format!("; {n}")).collect::<String>(),
                 w.table.save_name
             ),

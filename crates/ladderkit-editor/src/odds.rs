@@ -13,12 +13,11 @@ use std::time::Duration;
 use bevy::prelude::*;
 use ladderkit::analysis::{Analysis, AnalysisError, Options, analyze_board_stepped, interaction_reasons};
 
-use ladderkit::core::Playable;
-use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::spec::{FirstPlayer, Play};
 use ladderkit::core::work::Meter;
+use ladderkit::core::{Playable, Seats};
 use ladderkit::engine::bots::Judge;
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::sim::{Report, Tally, simulate};
 use ladderkit::solve::{Limits, Odds as Exact, Player, Progress, Skill, SolveError, Solver};
 
@@ -35,7 +34,7 @@ pub use self::excitement::{Excitements, PLAYED_SEED};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OddsKey {
     pub generation: u64,
-    pub players: u32,
+    pub players: Seats,
     /// The bots in every seat where pieces meet (races ignore it).
     pub bots: Policy,
 }
@@ -130,8 +129,9 @@ struct Running {
 
 #[derive(Resource, Default)]
 pub struct Odds {
-    /// Players for the seat odds (0: the variant's minimum, at least 2).
-    pub players: u32,
+    /// The table for the seat odds (`None`: the variant's smallest, at
+    /// least two).
+    pub players: Option<Seats>,
     /// The bots that play where pieces meet (greedy unless chosen).
     pub bots: Option<Policy>,
     /// The latest finished result, maybe for an older design.
@@ -150,7 +150,7 @@ impl Odds {
     /// The perfect bot the panel solved for exactly this design, with two
     /// players whose first game opens with seat 1 (the solve's own game).
     pub fn perfect_for(&self, generation: u64) -> Option<Arc<dyn Judge>> {
-        let latest = self.latest.as_ref().filter(|r| r.key.generation == generation && r.key.players == 2)?;
+        let latest = self.latest.as_ref().filter(|r| r.key.generation == generation && r.key.players == Seats::TWO)?;
         match &latest.outcome {
             Ok(Figures::Solved(s)) => Some(s.perfect.0.clone()),
             _ => None,
@@ -173,7 +173,7 @@ pub struct Row {
 }
 
 /// The exact figures the panel lists, in its order and precision.
-pub fn exact_rows(a: &Analysis, players: u32) -> Vec<Row> {
+pub fn exact_rows(a: &Analysis, players: Seats) -> Vec<Row> {
     let p = |q: u32| a.percentiles.iter().find(|(k, _)| *k == q).map_or(0, |(_, v)| *v);
     let row = |name: &str, value: String, tip| Row { name: name.into(), value, tip };
     vec![
@@ -186,11 +186,7 @@ pub fn exact_rows(a: &Analysis, players: u32) -> Vec<Row> {
         row("Fewest rolls", a.min_rolls.to_string(), "The fastest possible game"),
         row("Median rolls", a.median_rolls.to_string(), "Half of all games are over by then"),
         row("p10 – p90", format!("{} – {}", p(10), p(90)), "Four games in five end between these"),
-        row(
-            &format!("Rounds ({players} players)"),
-            format!("{:.2}", a.seats.expected_rounds),
-            "Rounds until someone wins",
-        ),
+        row(&format!("Rounds ({players})"), format!("{:.2}", a.seats.expected_rounds), "Rounds until someone wins"),
     ]
 }
 
@@ -202,8 +198,8 @@ pub fn seat_percent(p: f64) -> String {
 /// What the panel's analysis computes: everything `ladderkit analyze` does
 /// but the per-jump "ridden at least once" chances, which it does not show
 /// (skipping their solves keeps a 100 × 100 board well under a second).
-pub fn options(players: u32) -> Options {
-    Options { players, jump_probabilities: false, ..Options::default() }
+pub fn options(players: Seats) -> Options {
+    Options { seats: players, jump_probabilities: false, ..Options::default() }
 }
 
 /// What the panel shows for this document generation.
@@ -213,8 +209,8 @@ pub fn key_for(odds: &Odds, generation: u64, min_players: u32) -> OddsKey {
 
 /// Players the seat odds are for: the chosen number, or the variant's
 /// smallest table (at least two).
-pub fn players_for(odds: &Odds, min_players: u32) -> u32 {
-    if odds.players == 0 { min_players.max(2) } else { odds.players }
+pub fn players_for(odds: &Odds, min_players: u32) -> Seats {
+    odds.players.unwrap_or_else(|| Seats::new(min_players.max(2)).unwrap_or(Seats::TWO))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -234,7 +230,7 @@ fn set_players(
                 let key = key_for(&odds, checks.generation, doc.spec().rules.players.min);
                 odds.excitement.ask(key);
             }
-            Intent::OddsPlayers(n) => odds.players = (*n).clamp(1, MAX_PLAYERS),
+            Intent::OddsPlayers(n) => odds.players = Some(*n),
             // The perfect bot is optimal play, which the panel always shows.
             Intent::OddsBots(bots) if *bots != Policy::Perfect => odds.bots = Some(*bots),
             _ => {}
@@ -282,7 +278,7 @@ fn start(odds: &mut Odds, checks: &Checks, key: OddsKey) {
         // A well or bumping: one piece's figures are not the game's, so the
         // game itself is solved or simulated.
         let meeting = interaction_reasons(&board);
-        if !meeting.is_empty() && key.players >= 2 {
+        if !meeting.is_empty() && key.players >= Seats::TWO {
             let why = meeting.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
             return Ok(interacting(board, key, why, &seen).await);
         }
@@ -302,8 +298,8 @@ fn start(odds: &mut Odds, checks: &Checks, key: OddsKey) {
 /// solve does not give; a bigger game only simulated.
 async fn interacting(board: Playable, key: OddsKey, why: String, meter: &Meter) -> Figures {
     let players = key.players;
-    let engine = Engine::from_board(board.clone(), players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
-    let solved = if players == 2 { Some(solve(&engine, key.bots).await) } else { None };
+    let engine = Engine::from_board(board.clone(), players, FirstPlayer::Seat1);
+    let solved = if players == Seats::TWO { Some(solve(&engine, key.bots).await) } else { None };
     let why = match &solved {
         Some(Err(e)) => format!("{why}; not solved: {e}"),
         _ => why,
@@ -335,17 +331,21 @@ async fn solve(engine: &Engine, bots: Policy) -> Result<SolvedGame, SolveError> 
 
 /// The chosen bots play `SIMULATED_GAMES` games in chunks, pausing between
 /// them with the progress (from `from` to 1 on the meter).
-async fn simulated(board: Playable, players: u32, bots: Policy, why: String, meter: &Meter, from: f64) -> Simulated {
-    let engine = Engine::from_board(board, players.clamp(1, MAX_PLAYERS) as u8, FirstPlayer::Seat1);
+async fn simulated(board: Playable, players: Seats, bots: Policy, why: String, meter: &Meter, from: f64) -> Simulated {
+    let engine = Engine::from_board(board, players, FirstPlayer::Seat1);
     let mut tally = Tally::new(&engine);
     let chunk_games = if bots == Policy::Lookahead { THINKING_CHUNK } else { SIMULATION_CHUNK };
     for chunk in 0..SIMULATED_GAMES / chunk_games {
         meter.at(from + (1.0 - from) * (chunk * chunk_games) as f64 / SIMULATED_GAMES as f64).await;
         let options = ladderkit::sim::Options {
             threads: 1,
-            ..ladderkit::sim::Options::new(chunk_games, vec![bots; players as usize], chunk)
+            ..ladderkit::sim::Options::new(chunk_games, Lineup::all(players, bots), chunk)
         };
-        tally = tally.merge(simulate(&engine, &options, None));
+        match simulate(&engine, &options, None) {
+            Ok(more) => tally = tally.merge(more),
+            // The lineup is the engine's table: never refused.
+            Err(_) => break,
+        }
     }
     Simulated { games: tally.games, bots, why, report: tally.report() }
 }

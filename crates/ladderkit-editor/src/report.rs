@@ -173,7 +173,7 @@ fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
         Ok(Figures::Exact(a)) => json!({
             "current": true,
             "took_ms": took_ms,
-            "players": key.players,
+            "players": key.players.get(),
             // Seat by seat at once, else over the joint states once asked.
             "lead_changes": odds.excitement.table(key).and_then(|t| t.as_ref().ok()).and_then(|t| t.lead_changes)
                 .or_else(|| odds.excitement.current(key).and_then(|e| e.as_ref().ok()).map(|e| e.measures().lead_changes.mean)),

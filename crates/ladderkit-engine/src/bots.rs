@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use ladderkit_core::{Seats, SeatsError};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,39 @@ pub enum Policy {
     /// exact solver's values, `ladderkit_solve::Perfect`). Whoever seats
     /// it installs the judge; without one it plays as `Lookahead` does.
     Perfect,
+}
+
+/// Who plays each seat of a table: one policy per seat, checked against
+/// the table when made, so a simulation cannot seat more bots or fewer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lineup {
+    seats: Seats,
+    policies: Vec<Policy>,
+}
+
+impl Lineup {
+    /// `policies[i]` plays seat `i + 1`; refuses a list that is not one per
+    /// seat.
+    pub fn new(seats: Seats, policies: Vec<Policy>) -> Result<Self, SeatsError> {
+        seats.check_list("bots", policies.len())?;
+        Ok(Self { seats, policies })
+    }
+
+    /// `policy` in every seat.
+    pub fn all(seats: Seats, policy: Policy) -> Self {
+        Self { seats, policies: vec![policy; seats.count()] }
+    }
+
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
+}
+
+impl std::ops::Deref for Lineup {
+    type Target = [Policy];
+    fn deref(&self) -> &[Policy] {
+        &self.policies
+    }
 }
 
 /// Rates positions for the perfect bot.

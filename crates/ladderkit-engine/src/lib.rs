@@ -16,7 +16,7 @@ pub mod scoreboard;
 pub mod sink;
 pub mod state;
 
-pub use bots::{Policy, Seat};
+pub use bots::{Lineup, Policy, Seat};
 pub use engine::{Engine, EngineError, Move, Plan, Turn, Workspace, extras};
 pub use event::{Event, Why};
 pub use extras::ArrowUse;

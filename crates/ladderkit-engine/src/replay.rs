@@ -1,7 +1,7 @@
 //! A game is its variant's hash, the seed and the decisions taken; from
 //! those the engine replays it event by event.
 
-use ladderkit_core::Fnv;
+use ladderkit_core::{Fnv, Seats};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, Turn, Workspace};
@@ -109,7 +109,7 @@ pub enum ReplayError {
     },
     Seats {
         logged: usize,
-        engine: u8,
+        engine: Seats,
     },
     BadDecision {
         turn: usize,
@@ -185,8 +185,8 @@ pub fn replay(engine: &Engine, hash: u64, log: &GameLog, ev: &mut impl EventSink
     if log.variant_hash != now {
         return Err(ReplayError::VariantChanged { logged: log.variant_hash.clone(), now });
     }
-    if log.seats.len() != engine.players() as usize {
-        return Err(ReplayError::Seats { logged: log.seats.len(), engine: engine.players() });
+    if log.seats.len() != engine.seats().count() {
+        return Err(ReplayError::Seats { logged: log.seats.len(), engine: engine.seats() });
     }
     let mut ev = Tee { sink: ev, print: Fingerprint::of_seats(&log.seats) };
     let mut state = engine.new_game(log.game);

@@ -5,7 +5,7 @@
 //! from the variant's tables (simulation).
 
 use ladderkit_core::spec::{JumpTiming, Play};
-use ladderkit_core::{Compiled, CompiledBoard};
+use ladderkit_core::{Compiled, CompiledBoard, Seats};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::EngineError;
@@ -30,9 +30,9 @@ pub struct Scoreboard {
 }
 
 impl Scoreboard {
-    /// A scoreboard for `players`; refuses variants that are not score
-    /// tracks or have errors.
-    pub fn new(compiled: &Compiled, players: usize) -> Result<Self, EngineError> {
+    /// A scoreboard for a table of `seats`; refuses variants that are not
+    /// score tracks or have errors.
+    pub fn new(compiled: &Compiled, seats: Seats) -> Result<Self, EngineError> {
         if compiled.has_errors() {
             return Err(EngineError::HasErrors);
         }
@@ -42,8 +42,8 @@ impl Scoreboard {
         Ok(Self {
             timing: track.jumps,
             board: compiled.board.clone(),
-            scores: vec![0; players],
-            moved: vec![false; players],
+            scores: vec![0; seats.count()],
+            moved: vec![false; seats.count()],
         })
     }
 

@@ -1,6 +1,7 @@
 //! Chips, points and arrows, in the situations the Carcassonne rule
 //! documents give (Maps Taiwan, 20th Anniversary).
 
+use ladderkit_core::Seats;
 use ladderkit_core::compile;
 use ladderkit_core::extras::BoardLayout;
 use ladderkit_core::placement::neighbours;
@@ -20,7 +21,7 @@ fn spec(edit: impl FnOnce(&mut VariantSpec)) -> VariantSpec {
 fn engine(spec: &VariantSpec, players: u32) -> Engine {
     let compiled = compile(spec);
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
-    Engine::new(&compiled, players, (1, 16)).unwrap()
+    Engine::new(&compiled, Seats::new(players).unwrap()).unwrap()
 }
 
 fn chips(upgrade: Option<Power>) -> Chips {

@@ -3,6 +3,7 @@
 //! inn, the well and the prison, the maze, the skull, the first throws,
 //! bumping back to where the newcomer came from, the exact finish.
 
+use ladderkit_core::Seats;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::*;
 
@@ -11,7 +12,7 @@ const GOOSE: &str = include_str!("../../../variants/game-of-the-goose.ron");
 fn goose(players: u32) -> Engine {
     let compiled = compile(&check_source(GOOSE).spec.unwrap());
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
-    Engine::new(&compiled, players, (1, 16)).unwrap()
+    Engine::new(&compiled, Seats::new(players).unwrap()).unwrap()
 }
 
 /// Seat `p` throws `faces` from wherever its piece stands; the events.

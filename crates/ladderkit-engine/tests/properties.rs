@@ -1,5 +1,6 @@
 //! Engine invariants over random games of every bundled kind of rules.
 
+use ladderkit_core::Seats;
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile, variant_hash};
 use ladderkit_engine::bots::BotScratch;
@@ -59,7 +60,7 @@ proptest! {
     #[test]
     fn games_end_pieces_stay_on_the_board_and_stacks_stay_whole(which in 0usize..6, players in 2u32..5, seed in any::<u64>(), bot in 0usize..3) {
         let spec = &variants()[which];
-        let engine = Engine::new(&compile(spec), players, (1, 16)).unwrap();
+        let engine = Engine::new(&compile(spec), Seats::new(players).unwrap()).unwrap();
         let seats = vec![Policy::ALL[bot]; players as usize];
         let mut state = engine.new_game(0);
         let mut dice = GameRng::for_game(seed, 0);
@@ -80,7 +81,7 @@ proptest! {
     #[test]
     fn replay_reproduces_play(which in 0usize..6, seed in any::<u64>(), game in 0u64..4) {
         let spec = &variants()[which];
-        let engine = Engine::new(&compile(spec), 3, (1, 16)).unwrap().with_first_player(FirstPlayer::Rotate);
+        let engine = Engine::new(&compile(spec), Seats::new(3).unwrap()).unwrap().with_first_player(FirstPlayer::Rotate);
         let seats = [Policy::Random, Policy::Greedy, Policy::Random];
         let (mut ws, mut scratch) = (Workspace::default(), BotScratch::default());
         let (mut events, mut decisions) = (Vec::new(), Vec::new());
@@ -135,7 +136,7 @@ fn the_lookahead_bot_rates_every_position_as_the_plain_loop_does() {
     let mut checked = 0;
     for spec in variants().into_iter().filter(|s| !s.rules.play.is_classic()) {
         for players in [2u32, 3] {
-            let engine = Engine::new(&compile(&spec), players, (1, 16)).unwrap();
+            let engine = Engine::new(&compile(&spec), Seats::new(players).unwrap()).unwrap();
             let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
             for game in 0..6 {
                 let mut s = engine.new_game(game);
@@ -174,8 +175,10 @@ fn what_the_lookahead_bot_remembers_stays_with_its_engine() {
     let mut other = spec.clone();
     other.jumps.retain(|j| j.from != 2 && j.to != 2);
     other.jumps.push(Jump::new(2, 60));
-    let (a, b) =
-        (Engine::new(&compile(&spec), 2, (1, 16)).unwrap(), Engine::new(&compile(&other), 2, (1, 16)).unwrap());
+    let (a, b) = (
+        Engine::new(&compile(&spec), Seats::new(2).unwrap()).unwrap(),
+        Engine::new(&compile(&other), Seats::new(2).unwrap()).unwrap(),
+    );
     // Seat 0 is to move, so rating it for seat 1 weighs every reply.
     let start = a.new_game(0);
     let mut shared = BotScratch::default();

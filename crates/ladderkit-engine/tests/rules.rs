@@ -1,5 +1,6 @@
 //! Every rule the engine plays, in the situations the rule documents give.
 
+use ladderkit_core::Seats;
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::*;
@@ -7,13 +8,13 @@ use ladderkit_engine::*;
 fn engine_for(text: &str, players: u32) -> Engine {
     let spec = check_source(text).spec.unwrap();
     let compiled = compile(&spec);
-    Engine::new(&compiled, players, (1, 16)).unwrap().with_first_player(spec.rules.first_player)
+    Engine::new(&compiled, Seats::new(players).unwrap()).unwrap().with_first_player(spec.rules.first_player)
 }
 
 fn engine_with(spec: &VariantSpec, players: u32) -> Engine {
     let compiled = compile(spec);
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
-    Engine::new(&compiled, players, (1, 16)).unwrap().with_first_player(spec.rules.first_player)
+    Engine::new(&compiled, Seats::new(players).unwrap()).unwrap().with_first_player(spec.rules.first_player)
 }
 
 const GAMEWEAVE: &str = include_str!("../../../variants/gameweave-large.ron");

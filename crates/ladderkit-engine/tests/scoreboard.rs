@@ -1,19 +1,20 @@
 //! The Carcassonne Snakes & Ladders scoreboard, with the rule document's
 //! own example (seed 000).
 
+use ladderkit_core::Seats;
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::scoreboard::{ScoreEvent, Scoreboard};
 
 fn board(players: usize) -> Scoreboard {
     let text = include_str!("../../../variants/carcassonne-scoreboard.ron");
     let spec = check_source(text).spec.unwrap();
-    Scoreboard::new(&compile(&spec), players).unwrap()
+    Scoreboard::new(&compile(&spec), Seats::from_len(players).unwrap()).unwrap()
 }
 
 fn each_scoring(players: usize) -> Scoreboard {
     let text = include_str!("../../../variants/carcassonne-scoreboard.ron").replace("EndOfTurn", "EachScoring");
     let spec = check_source(&text).spec.unwrap();
-    Scoreboard::new(&compile(&spec), players).unwrap()
+    Scoreboard::new(&compile(&spec), Seats::from_len(players).unwrap()).unwrap()
 }
 
 #[test]
@@ -89,8 +90,8 @@ fn laps_count_through_49_to_0_and_jumps_work_on_every_lap() {
 #[test]
 fn a_race_is_not_a_scoreboard() {
     let spec = check_source(include_str!("../../../variants/milton-bradley.ron")).spec.unwrap();
-    assert!(Scoreboard::new(&compile(&spec), 2).is_err());
+    assert!(Scoreboard::new(&compile(&spec), Seats::TWO).is_err());
     let score = check_source(include_str!("../../../variants/carcassonne-scoreboard.ron")).spec.unwrap();
-    let err = ladderkit_engine::Engine::new(&compile(&score), 2, (2, 5)).unwrap_err();
+    let err = ladderkit_engine::Engine::new(&compile(&score), Seats::new(2).unwrap()).unwrap_err();
     assert!(err.to_string().contains("ladderkit scoreboard"), "{err}");
 }

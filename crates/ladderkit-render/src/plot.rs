@@ -88,7 +88,7 @@ pub fn odds_svg(title: &str, analysis: &Analysis, swings: Option<Swings<'_>>, th
     // Seats.
     let seats = &analysis.seats;
     let top = y0 + ch + 16.0;
-    svg.text(x0, top, 3.4, "start", &ink, &format!("Chance to win, {} players", seats.players));
+    svg.text(x0, top, 3.4, "start", &ink, &format!("Chance to win, {} players", seats.seats.get()));
     let row = ((H - top - 6.0) / seats.win.len().max(1) as f32).min(6.0);
     for (i, p) in seats.win.iter().enumerate() {
         let y = top + 3.0 + i as f32 * row;

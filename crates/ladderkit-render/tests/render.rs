@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use ladderkit_analysis::{Options, analyze};
+use ladderkit_core::Seats;
 use ladderkit_core::spec::{Jump, PathStyle, VariantSpec};
 use ladderkit_core::{check_source, compile};
 use ladderkit_render::{
@@ -61,7 +62,7 @@ fn the_small_board_svg_is_stable_and_readable() {
 #[test]
 fn the_odds_chart_svg_is_stable() {
     let spec = bundled("milton-bradley.ron");
-    let analysis = analyze(&compile(&spec), &Options { players: 4, ..Options::default() }).unwrap();
+    let analysis = analyze(&compile(&spec), &Options { seats: Seats::new(4).unwrap(), ..Options::default() }).unwrap();
     let svg = odds_svg(&spec.meta.name, &analysis, None, Theme::Classic);
     insta::assert_snapshot!("milton_bradley_odds", svg);
 }
@@ -168,7 +169,12 @@ fn the_markdown_page_has_the_rules_jumps_and_odds() {
     let spec = bundled("milton-bradley.ron");
     let compiled = compile(&spec);
     let odds: Vec<_> = (2..=4)
-        .map(|players| (players, analyze(&compiled, &Options { players, ..Options::default() }).unwrap()))
+        .map(|players| {
+            (
+                players,
+                analyze(&compiled, &Options { seats: Seats::new(players).unwrap(), ..Options::default() }).unwrap(),
+            )
+        })
         .collect();
     let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
     let exact = ladderkit_render::Odds::Exact { counts: &odds, excitement: Some(&e.measures) };
@@ -259,7 +265,7 @@ fn a_badge_of_the_designers_replaces_the_effects_badges_and_says_what_it_means()
 fn the_odds_chart_adds_the_excitement_of_a_two_player_race() {
     let spec = bundled("milton-bradley.ron");
     let compiled = compile(&spec);
-    let analysis = analyze(&compiled, &Options { players: 2, ..Options::default() }).unwrap();
+    let analysis = analyze(&compiled, &Options { seats: Seats::TWO, ..Options::default() }).unwrap();
     let e = ladderkit_analysis::excitement(&compiled.board, &Options::default(), &|_| false).unwrap();
     let course = e.typical_course(&compiled.board, 1).unwrap();
     let swings = ladderkit_render::Swings { measures: &e.measures, course: &course };

@@ -85,7 +85,7 @@ impl ExtrasKernel {
     ) {
         let Worker { workspace: ws, bot, counter, .. } = worker;
         counter.start_block(engine, false);
-        let players = usize::from(engine.players());
+        let players = engine.seats().count();
         let board = engine.board();
         let start = board.start;
         // Rides of the moves read from the table (the engine's turns count
@@ -149,7 +149,7 @@ impl ExtrasKernel {
                     lead.turn(p, from, rows[p], &rows);
                 }
             }
-            tally.add_game(&s, if players > 1 { lead.changes(players) } else { 0 });
+            tally.add_game(&s, if players > 1 { lead.changes(players == 2) } else { 0 });
             counter.end_game(&s);
         }
         counter.add_to(tally);

@@ -13,6 +13,7 @@ mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use ladderkit_core::SeatsError;
 use ladderkit_engine::{Engine, GameRng, play_turn};
 use rayon::prelude::*;
 
@@ -53,8 +54,9 @@ const TREEHOUSE_BLOCK: u64 = 4096;
 /// The race kernel's games take nanoseconds.
 const RACE_BLOCK: u64 = 1 << 16;
 
-/// Simulates `options.games` games, bumping `progress` as blocks finish.
-pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Tally {
+/// Simulates `options.games` games, bumping `progress` as blocks finish;
+/// refuses a lineup seated for another table than the engine's.
+pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>) -> Result<Tally, SeatsError> {
     simulate_until(engine, options, progress, &AtomicBool::new(false))
 }
 
@@ -63,7 +65,13 @@ pub fn simulate(engine: &Engine, options: &Options, progress: Option<&AtomicU64>
 /// game it is playing, so the tally holds fewer games than asked
 /// (`Tally::games` says how many). Which games those are depends on timing,
 /// so only a run that was not stopped is reproducible.
-pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&AtomicU64>, stop: &AtomicBool) -> Tally {
+pub fn simulate_until(
+    engine: &Engine,
+    options: &Options,
+    progress: Option<&AtomicU64>,
+    stop: &AtomicBool,
+) -> Result<Tally, SeatsError> {
+    engine.seats().check_list("bots", options.seats.len())?;
     let kernel = Kernel::new(engine, options);
     let block = block_size(kernel.as_ref());
     // This shard's blocks, `first`, `first + step`, …: only those are
@@ -87,7 +95,7 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
     // matter: one thread or many give the same result.
     if options.threads == 1 {
         let mut worker = Worker::for_run(options);
-        return (0..mine).map_while(|i| play_block(&mut worker, i)).fold(tally_for(engine, options), Tally::merge);
+        return Ok((0..mine).map_while(|i| play_block(&mut worker, i)).fold(tally_for(engine, options), Tally::merge));
     }
     let run = || {
         (0..mine)
@@ -96,14 +104,14 @@ pub fn simulate_until(engine: &Engine, options: &Options, progress: Option<&Atom
             .while_some()
             .reduce(|| tally_for(engine, options), Tally::merge)
     };
-    if options.threads == 0 {
+    Ok(if options.threads == 0 {
         run()
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(options.threads).build() {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         }
-    }
+    })
 }
 
 /// An empty tally for a run: without per-jump rides when each game deals
@@ -123,7 +131,7 @@ pub fn tally_for(engine: &Engine, options: &Options) -> Tally {
 fn dealt_engine(engine: &Engine, options: &Options, game: u64) -> Option<Engine> {
     let compiled = ladderkit_core::compile_game(options.deal.as_deref()?, game);
     let board = compiled.playable()?;
-    Some(Engine::from_board(board, engine.players(), engine.first_player()))
+    Some(Engine::from_board(board, engine.seats(), engine.first_player()))
 }
 
 /// A faster way to play the engine's very games, when the variant allows.
@@ -226,7 +234,7 @@ fn simulate_range(
     let mut tally = tally_for(engine, options);
     match kernel {
         Some(Kernel::Race(k)) => {
-            k.play_range(options.seed, games, options.seats.len(), &mut worker.kernel, &mut tally);
+            k.play_range(options.seed, games, engine.seats(), &mut worker.kernel, &mut tally);
             return tally;
         }
         Some(Kernel::Treehouse(k)) => {

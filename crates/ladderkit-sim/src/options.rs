@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use ladderkit_engine::Policy;
+use ladderkit_engine::Lineup;
 use ladderkit_engine::bots::Judge;
 
 use crate::race::RacePath;
@@ -11,8 +11,9 @@ use crate::race::RacePath;
 #[derive(Debug, Clone)]
 pub struct Options {
     pub games: u64,
-    /// One policy per seat; the seat count is the player count.
-    pub seats: Vec<Policy>,
+    /// Who plays each seat; `simulate` refuses a lineup for another table
+    /// than the engine's.
+    pub seats: Lineup,
     pub seed: u64,
     /// Worker threads; 0 uses every core.
     pub threads: usize,
@@ -45,7 +46,7 @@ impl Options {
     /// `games` games seeded `seed`, one seat per policy in `seats`: the
     /// whole run, on every core, on the fastest path, to the engine's turn
     /// limit.
-    pub fn new(games: u64, seats: Vec<Policy>, seed: u64) -> Self {
+    pub fn new(games: u64, seats: Lineup, seed: u64) -> Self {
         Options {
             games,
             seats,

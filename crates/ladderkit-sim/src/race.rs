@@ -6,8 +6,8 @@
 pub(crate) mod moves;
 pub(crate) mod pairs;
 
-use ladderkit_core::Features;
 use ladderkit_core::spec::{FirstPlayer, next_seat};
+use ladderkit_core::{Features, Seats};
 use ladderkit_engine::{Engine, GameRng};
 
 use self::moves::{CHAIN, EXTRA, Entry, JUMPED, MOVED, WON, move_table, roll, table_fits};
@@ -128,9 +128,9 @@ impl RaceKernel {
         Self { limit: turn_limit, pairs, fastest, ..self }
     }
 
-    /// Which of its loops plays games of `players`.
-    pub fn path(&self, players: usize) -> RacePath {
-        let can = if self.reads_two_rolls(players) {
+    /// Which of its loops plays games at a table of `seats`.
+    pub fn path(&self, seats: Seats) -> RacePath {
+        let can = if self.reads_two_rolls(seats) {
             RacePath::Pairs(self.pairs.as_ref().map_or(Width::Four, |p| p.width_here()))
         } else {
             RacePath::General
@@ -138,11 +138,11 @@ impl RaceKernel {
         can.min(self.fastest)
     }
 
-    /// Whether games of `players` read two rolls at a time (the pair table;
-    /// plain boards with 1 to 6 players whose table stays small, in runs
-    /// that stop games no sooner than two rounds).
-    pub fn reads_two_rolls(&self, players: usize) -> bool {
-        self.pairs.is_some() && (1..=6).contains(&players) && self.limit >= 2 * players as u32
+    /// Whether games at a table of `seats` read two rolls at a time (the
+    /// pair table; plain boards with 1 to 6 players whose table stays
+    /// small, in runs that stop games no sooner than two rounds).
+    pub fn reads_two_rolls(&self, seats: Seats) -> bool {
+        self.pairs.is_some() && (1..=6).contains(&seats.get()) && self.limit >= 2 * seats.get()
     }
 
     #[inline]
@@ -152,11 +152,12 @@ impl RaceKernel {
 
     /// Plays game `game` of the run seeded `seed` into `tally`, one roll
     /// per table read.
-    fn play(&self, seed: u64, game: u64, players: usize, scratch: &mut Scratch, tally: &mut Tally) {
+    fn play(&self, seed: u64, game: u64, seats: Seats, scratch: &mut Scratch, tally: &mut Tally) {
         let mut rng = GameRng::for_game(seed, game);
         let s = scratch;
-        s.reset(players, self);
-        let opener = self.first_player.opener(game, players);
+        s.reset(seats, self);
+        let players = seats.count();
+        let opener = seats.opener(self.first_player, game);
         let (mut current, mut in_row, mut rounds, mut winner) = (opener, 1u32, 1u32, None);
         let mut lead = Lead::new(self.start);
         let mut turns_left = self.limit;
@@ -203,7 +204,7 @@ impl RaceKernel {
             }
         }
         let winners = winner.map_or(0, |w| 1u32 << w);
-        tally.add_counts(&s.rolls, &s.turns, rounds, winners, lead.changes(players));
+        tally.add_counts(&s.rolls, &s.turns, rounds, winners, lead.changes(seats == Seats::TWO));
     }
 
     /// Plays a range of games.
@@ -211,18 +212,18 @@ impl RaceKernel {
         &self,
         seed: u64,
         games: std::ops::Range<u64>,
-        players: usize,
+        seats: Seats,
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
         scratch.reads.clear();
         scratch.reads.resize(self.table.len(), 0);
         match &self.pairs {
-            Some(pairs) if matches!(self.path(players), RacePath::Pairs(_)) => {
-                self.play_pairs(pairs, seed, games, players, scratch, tally)
+            Some(pairs) if matches!(self.path(seats), RacePath::Pairs(_)) => {
+                self.play_pairs(pairs, seed, games, seats, scratch, tally)
             }
             // One game at a time, one roll a read.
-            _ => games.for_each(|g| self.play(seed, g, players, scratch, tally)),
+            _ => games.for_each(|g| self.play(seed, g, seats, scratch, tally)),
         }
         for (at, n) in scratch.reads.iter().enumerate().filter(|(_, n)| **n > 0) {
             self.count_moves(self.table[at], *n, tally);
@@ -235,12 +236,12 @@ impl RaceKernel {
         pairs: &PairTable,
         seed: u64,
         games: std::ops::Range<u64>,
-        players: usize,
+        seats: Seats,
         scratch: &mut Scratch,
         tally: &mut Tally,
     ) {
         let (r, reads) = (self.first_player, &mut scratch.pair_reads);
-        match players {
+        match seats.count() {
             1 => pairs.play_range::<1>(seed, games, r, tally, reads),
             2 => pairs.play_range::<2>(seed, games, r, tally, reads),
             3 => pairs.play_range::<3>(seed, games, r, tally, reads),
@@ -272,10 +273,10 @@ impl RaceKernel {
 }
 
 impl Scratch {
-    fn reset(&mut self, players: usize, k: &RaceKernel) {
+    fn reset(&mut self, seats: Seats, k: &RaceKernel) {
         for (v, fill) in [(&mut self.pos, k.start), (&mut self.lose, 0), (&mut self.turns, 0), (&mut self.rolls, 0)] {
             v.clear();
-            v.resize(players, fill);
+            v.resize(seats.count(), fill);
         }
     }
 }

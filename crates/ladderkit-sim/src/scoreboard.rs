@@ -5,14 +5,14 @@
 //! and ladders, to measure how much the board reshuffles the result.
 
 use ladderkit_core::spec::{Play, Weighted};
-use ladderkit_core::{Compiled, spec::ScoreTrack};
+use ladderkit_core::{Compiled, Seats, spec::ScoreTrack};
 use ladderkit_engine::scoreboard::{ScoreEvent, Scoreboard};
 use ladderkit_engine::{EngineError, GameRng};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScoreReport {
     pub games: u64,
-    pub players: usize,
+    pub seats: Seats,
     /// Mean final score per seat, with the board's snakes and ladders.
     pub mean_final: Vec<f64>,
     /// Wins per seat (ties share: every top scorer counts).
@@ -57,17 +57,18 @@ fn leader(scores: &[u64]) -> Option<usize> {
     top.next().is_none().then_some(first)
 }
 
-/// Plays `games` games of `players` from `seed` (the same games whatever
-/// else runs).
-pub fn simulate_scores(compiled: &Compiled, players: usize, games: u64, seed: u64) -> Result<ScoreReport, EngineError> {
+/// Plays `games` games at a table of `seats` from `seed` (the same games
+/// whatever else runs).
+pub fn simulate_scores(compiled: &Compiled, seats: Seats, games: u64, seed: u64) -> Result<ScoreReport, EngineError> {
     let Play::ScoreTrack(track) = &compiled.board.play else {
         return Err(EngineError::NotAScoreTrack);
     };
     let track: &ScoreTrack = track;
-    let mut board = Scoreboard::new(compiled, players)?;
+    let mut board = Scoreboard::new(compiled, seats)?;
+    let players = seats.count();
     let mut report = ScoreReport {
         games,
-        players,
+        seats,
         mean_final: vec![0.0; players],
         seat_wins: vec![0; players],
         mean_final_plain: vec![0.0; players],
@@ -157,11 +158,11 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_games_and_a_plain_board_changes_nothing() {
-        let a = simulate_scores(&carcassonne(true), 3, 2000, 9).unwrap();
-        assert_eq!(a, simulate_scores(&carcassonne(true), 3, 2000, 9).unwrap());
+        let a = simulate_scores(&carcassonne(true), Seats::new(3).unwrap(), 2000, 9).unwrap();
+        assert_eq!(a, simulate_scores(&carcassonne(true), Seats::new(3).unwrap(), 2000, 9).unwrap());
         assert!(a.climbs_per_game > 0.5 && a.slides_per_game > 0.5, "{a:?}");
         assert!(a.winner_changed > 0 && a.mean_shift > 1.0, "{a:?}");
-        let plain = simulate_scores(&carcassonne(false), 3, 2000, 9).unwrap();
+        let plain = simulate_scores(&carcassonne(false), Seats::new(3).unwrap(), 2000, 9).unwrap();
         assert_eq!(plain.winner_changed, 0);
         assert_eq!(plain.mean_shift, 0.0);
         assert_eq!(plain.mean_final, plain.mean_final_plain);

@@ -7,6 +7,7 @@ pub(crate) mod extras;
 pub(crate) mod lead;
 pub(crate) mod rides;
 
+use ladderkit_core::Seats;
 use ladderkit_engine::{Engine, State};
 
 /// A histogram of small counts: index = value.
@@ -120,10 +121,12 @@ pub struct Summary {
 }
 
 /// Everything counted over a run.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub games: u64,
-    pub players: usize,
+    /// The table (written as `players`, the count).
+    #[serde(rename = "players")]
+    pub seats: Seats,
     /// Rolls by all players, per game.
     pub total_rolls: Histogram,
     /// Turns by all players, per game.
@@ -156,14 +159,23 @@ pub struct Tally {
 
 impl Tally {
     pub fn new(engine: &Engine) -> Self {
+        let seats = engine.seats();
         Self {
-            players: engine.players() as usize,
-            seat_wins: vec![0; engine.players() as usize],
+            games: 0,
+            seats,
+            total_rolls: Histogram::default(),
+            total_turns: Histogram::default(),
+            rounds: Histogram::default(),
+            seat_wins: vec![0; seats.count()],
+            shared_wins: 0,
+            unfinished: 0,
+            lead_changes: 0,
             heat: vec![0; engine.board().points.len()],
             jumps: vec![0; engine.board().jumps.len()],
-            extras: engine.board().has_extras().then(|| extras::ExtrasTally::new(engine.players() as usize)),
+            extras: engine.board().has_extras().then(|| extras::ExtrasTally::new(seats)),
+            blocked: 0,
             waits: if engine.board().wait.is_empty() { Vec::new() } else { vec![0; engine.board().points.len()] },
-            ..Self::default()
+            excitement: None,
         }
     }
 
@@ -208,9 +220,7 @@ impl Tally {
         if self.blocked > self.unfinished {
             return Err("it counts more blocked games than unfinished ones".into());
         }
-        if self.seat_wins.len() != self.players {
-            return Err(format!("it has wins for {} seats, not {}", self.seat_wins.len(), self.players));
-        }
+        self.seats.check_list("seats' wins", self.seat_wins.len()).map_err(|e| format!("it has {e}"))?;
         if let Some(seat) = self.seat_wins.iter().position(|w| *w > finished) {
             return Err(format!("seat {} won more games than were finished", seat + 1));
         }
@@ -220,7 +230,7 @@ impl Tally {
         // A finished game has one winner, or two and more (a shared win).
         let wins: u128 = self.seat_wins.iter().map(|w| u128::from(*w)).sum();
         let least = u128::from(finished) + u128::from(self.shared_wins);
-        let most = u128::from(finished) + u128::from(self.shared_wins) * self.players.saturating_sub(1) as u128;
+        let most = u128::from(finished) + u128::from(self.shared_wins) * (self.seats.count() - 1) as u128;
         if wins < least || wins > most {
             return Err(format!("its seats' wins ({wins}) do not fit {finished} finished games"));
         }
@@ -236,9 +246,7 @@ impl Tally {
             excitement.check(self.games, finished)?;
         }
         if let Some(extras) = &self.extras {
-            if extras.seat_points.len() != self.players {
-                return Err(format!("it has points for {} seats, not {}", extras.seat_points.len(), self.players));
-            }
+            self.seats.check_list("seats' points", extras.seat_points.len()).map_err(|e| format!("it has {e}"))?;
             if extras.racer_lost > finished {
                 return Err("it counts more races lost on points than finished games".into());
             }
@@ -307,7 +315,7 @@ impl Tally {
 
     pub fn report(&self) -> Report {
         let games = self.games.max(1) as f64;
-        let per_player = games * self.players.max(1) as f64;
+        let per_player = games * self.seats.count() as f64;
         let rolls = self.total_rolls.summary();
         let turns = self.total_turns.summary();
         let rounds = self.rounds.summary();

@@ -14,7 +14,7 @@
 //! game, so no piece on the board is ever home.
 
 use ladderkit_core::spec::{FirstPlayer, Play, next_seat};
-use ladderkit_core::{Features, TRAY};
+use ladderkit_core::{Features, Seats, TRAY};
 use ladderkit_engine::bots::moves_needed;
 use ladderkit_engine::{Engine, GameRng, Policy};
 
@@ -43,7 +43,7 @@ struct Step {
 
 #[derive(Debug, Clone)]
 pub struct TreehouseKernel {
-    players: usize,
+    seats: Seats,
     sides: u32,
     goal: u16,
     start: u16,
@@ -133,7 +133,7 @@ impl TreehouseKernel {
     pub fn applies(engine: &Engine, seats: &[Policy]) -> bool {
         let board = engine.board();
         board.features().within(Self::PLAYS)
-            && usize::from(engine.players()) <= MAX_PLAYERS
+            && engine.seats().count() <= MAX_PLAYERS
             && seats.iter().all(|s| matches!(s, Policy::Random | Policy::Greedy | Policy::Lookahead))
             && board.points.len() <= usize::from(u16::MAX)
             && board.dice.sides as usize <= MAX_SIDES
@@ -146,7 +146,7 @@ impl TreehouseKernel {
         if !Self::applies(engine, seats) {
             return None;
         }
-        let players = usize::from(engine.players());
+        let table = engine.seats();
         let sides = board.dice.sides;
         let mut steps = vec![[Step::default(); MAX_SIDES]; board.points.len()];
         for (pos, row) in steps.iter_mut().enumerate() {
@@ -157,7 +157,7 @@ impl TreehouseKernel {
             }
         }
         Some(Self {
-            players,
+            seats: table,
             sides,
             goal: board.goal as u16,
             start: board.start as u16,
@@ -186,14 +186,14 @@ impl TreehouseKernel {
 
     /// Whether a seat looks ahead (its games take far longer).
     pub fn thinks(&self) -> bool {
-        self.bots[..self.players].contains(&Bot::Lookahead)
+        self.bots[..self.seats.count()].contains(&Bot::Lookahead)
     }
 
     /// Plays games `games` of the run seeded `seed` into `tally`; lookahead
     /// seats remember their ratings in `memo` (kept for the run's blocks).
     pub fn play_range(&self, seed: u64, games: std::ops::Range<u64>, memo: &mut Memo, tally: &mut Tally) {
         // One copy per table size, so the loops over seats unroll.
-        let play = match self.players {
+        let play = match self.seats.count() {
             2 => Self::play_games::<2>,
             3 => Self::play_games::<3>,
             4 => Self::play_games::<4>,
@@ -694,7 +694,7 @@ mod tests {
     /// The walk for `N` players: the positions visited and the rolls whose
     /// plans were compared.
     fn walk<const N: usize>(spec: &VariantSpec) -> (usize, usize) {
-        let engine = Engine::new(&compile(spec), N as u32, (1, 16)).unwrap();
+        let engine = Engine::new(&compile(spec), ladderkit_core::Seats::new(N as u32).unwrap()).unwrap();
         let kernel = TreehouseKernel::new(&engine, &[Policy::Random; N]).expect("the basic game");
         let (mut ws, mut seen, mut queue) = (Workspace::default(), HashSet::new(), VecDeque::new());
         let (mut nodes, mut compared) = (0usize, 0usize);

@@ -14,12 +14,18 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use ladderkit_core::Seats;
 use ladderkit_core::spec::*;
 use ladderkit_core::{Severity, compile};
-use ladderkit_engine::{Engine, MAX_TURNS, Policy};
+use ladderkit_engine::{Engine, Lineup, MAX_TURNS, Policy};
 use ladderkit_sim::{Histogram, Options, RaceKernel, RacePath, Runner, Tally, Width, simulate};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
+
+/// One policy per seat, at a table of as many.
+fn lineup(policies: Vec<Policy>) -> Lineup {
+    Lineup::new(Seats::from_len(policies.len()).unwrap(), policies).unwrap()
+}
 
 /// One generated run: a variant, its seats and a turn limit.
 #[derive(Debug, Clone)]
@@ -231,15 +237,15 @@ fn check(case: &Case, seen: &RefCell<BTreeMap<String, u32>>) -> Result<(), TestC
         return Ok(());
     }
     let players = case.seats.len() as u32;
-    let Ok(engine) = Engine::new(&compiled, players, (1, 16)) else {
+    let Ok(engine) = Engine::new(&compiled, Seats::new(players).unwrap()) else {
         *seen.borrow_mut().entry("(not playable: players)".into()).or_default() += 1;
         return Ok(());
     };
     let engine = engine.with_first_player(case.spec.rules.first_player);
     // Thinking seats take a millisecond a game on the engine.
     let games = if case.seats.contains(&Policy::Lookahead) { 12 } else { 300 };
-    let options = Options { threads: 1, turn_limit: case.limit, ..Options::new(games, case.seats.clone(), 11) };
-    let by_engine = simulate(&engine, &Options { engine_only: true, ..options.clone() }, None);
+    let options = Options { threads: 1, turn_limit: case.limit, ..Options::new(games, lineup(case.seats.clone()), 11) };
+    let by_engine = simulate(&engine, &Options { engine_only: true, ..options.clone() }, None).unwrap();
     let runner = Runner::of(&engine, &options);
     // Every loop the race kernel has, each capped in turn (a cap above what
     // the board allows takes the same loop again, which is skipped).
@@ -257,7 +263,7 @@ fn check(case: &Case, seen: &RefCell<BTreeMap<String, u32>>) -> Result<(), TestC
             Runner::RaceKernel => RaceKernel::new(&engine)
                 .expect("the runner chose it")
                 .for_run(case.limit, fastest)
-                .path(case.seats.len())
+                .path(engine.seats())
                 .name(),
             other => other.label().into(),
         };
@@ -287,7 +293,7 @@ fn check(case: &Case, seen: &RefCell<BTreeMap<String, u32>>) -> Result<(), TestC
         for key in also.into_iter().chain([path.clone()]) {
             *seen.borrow_mut().entry(key).or_default() += 1;
         }
-        let tally = simulate(&engine, &fast, None);
+        let tally = simulate(&engine, &fast, None).unwrap();
         prop_assert!(tally == by_engine, "{path} differs from the engine in {}", differences(&tally, &by_engine));
         ran.push(path);
     }

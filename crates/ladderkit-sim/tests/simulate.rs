@@ -2,10 +2,16 @@
 //! results, and the numbers agree with the exact analysis.
 
 use ladderkit_analysis::{Options as Exact, analyze};
+use ladderkit_core::Seats;
 use ladderkit_core::spec::*;
 use ladderkit_core::{check_source, compile};
-use ladderkit_engine::{Engine, Policy};
+use ladderkit_engine::{Engine, Lineup, Policy};
 use ladderkit_sim::{Options, RaceKernel, Runner, Shard, Tally, games_in, simulate, simulate_until};
+
+/// One policy per seat, at a table of as many.
+fn lineup(policies: Vec<Policy>) -> Lineup {
+    Lineup::new(Seats::from_len(policies.len()).unwrap(), policies).unwrap()
+}
 
 const BUNDLED: [&str; 4] = [
     include_str!("../../../variants/gameweave-small.ron"),
@@ -15,11 +21,28 @@ const BUNDLED: [&str; 4] = [
 ];
 
 fn engine(spec: &VariantSpec, players: u32) -> Engine {
-    Engine::new(&compile(spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player)
+    Engine::new(&compile(spec), Seats::new(players).unwrap()).unwrap().with_first_player(spec.rules.first_player)
 }
 
 fn options(games: u64, players: usize, threads: usize) -> Options {
-    Options { threads, ..Options::new(games, vec![Policy::Random; players], 2026) }
+    Options { threads, ..Options::new(games, lineup(vec![Policy::Random; players]), 2026) }
+}
+
+/// A lineup seated for another table than the engine's is refused before
+/// a game is played (the race kernel once read the table from the list),
+/// and a list of another length cannot be made at all.
+#[test]
+fn a_lineup_for_another_table_is_refused() {
+    let spec = check_source(BUNDLED[3]).spec.unwrap();
+    let (two, three) = (engine(&spec, 2), engine(&spec, 3));
+    for runner in [false, true] {
+        let o = Options { engine_only: runner, ..options(100, 3, 1) };
+        let err = simulate(&two, &o, None).unwrap_err();
+        assert_eq!(err.to_string(), "3 bots for a table of 2 players; give one per seat");
+        assert_eq!(simulate(&three, &o, None).unwrap().seat_wins.len(), 3);
+    }
+    assert!(Lineup::new(Seats::TWO, vec![Policy::Random; 3]).is_err());
+    assert_eq!(Lineup::all(Seats::new(3).unwrap(), Policy::Greedy).len(), 3);
 }
 
 #[test]
@@ -70,9 +93,9 @@ fn the_kernel_plays_exactly_the_engines_games() {
     for (spec, players) in cases {
         let e = engine(spec, players);
         let kernel = RaceKernel::new(&e).expect("a race kernel");
-        two_rolls += usize::from(kernel.reads_two_rolls(players as usize));
-        let fast = simulate(&e, &options(3000, players as usize, 1), None);
-        let slow = simulate(&e, &Options { engine_only: true, ..options(3000, players as usize, 1) }, None);
+        two_rolls += usize::from(kernel.reads_two_rolls(Seats::new(players).unwrap()));
+        let fast = simulate(&e, &options(3000, players as usize, 1), None).unwrap();
+        let slow = simulate(&e, &Options { engine_only: true, ..options(3000, players as usize, 1) }, None).unwrap();
         assert_eq!(fast, slow, "{} with {players} players", spec.meta.name);
     }
     // Milton Bradley with 2 to 6 (and 1 to 4 in `specs`, 2 and 3 rotating)
@@ -162,10 +185,10 @@ fn the_extras_kernel_plays_exactly_the_engines_games() {
     for (case, spec, players) in cases {
         let e = engine(spec, players);
         for seats in seatings(players as usize) {
-            let fast = Options { seats, ..options(1500, players as usize, 1) };
+            let fast = Options { seats: lineup(seats), ..options(1500, players as usize, 1) };
             assert_eq!(Runner::of(&e, &fast), Runner::ExtrasKernel, "{case}");
             let slow = Options { engine_only: true, ..fast.clone() };
-            let (kernel, engine) = (simulate(&e, &fast, None), simulate(&e, &slow, None));
+            let (kernel, engine) = (simulate(&e, &fast, None).unwrap(), simulate(&e, &slow, None).unwrap());
             assert_eq!(kernel, engine, "{case} with {players} players, {:?}", fast.seats);
         }
     }
@@ -180,7 +203,7 @@ fn what_the_extras_kernel_leaves_out_runs_on_the_engine() {
     bumping.rules.shared_squares = false;
     bumping.rules.bump = Some(Bump::default());
     let e = engine(&chips, 2);
-    let lookahead = Options { seats: vec![Policy::Greedy, Policy::Lookahead], ..options(10, 2, 1) };
+    let lookahead = Options { seats: lineup(vec![Policy::Greedy, Policy::Lookahead]), ..options(10, 2, 1) };
     assert_eq!(Runner::of(&e, &lookahead), Runner::Engine);
     assert_eq!(Runner::of(&engine(&bumping, 2), &options(10, 2, 1)), Runner::Engine);
     assert_eq!(Runner::of(&e, &options(10, 2, 1)), Runner::ExtrasKernel);
@@ -200,9 +223,9 @@ fn the_kernel_follows_the_lead_on_a_huge_board() {
     // (`play`, with extra turns and without.)
     for spec in [&spec, &plain] {
         let e = engine(spec, 2);
-        assert!(RaceKernel::new(&e).is_some_and(|k| !k.reads_two_rolls(2)));
-        let fast = simulate(&e, &options(40, 2, 1), None);
-        let slow = simulate(&e, &Options { engine_only: true, ..options(40, 2, 1) }, None);
+        assert!(RaceKernel::new(&e).is_some_and(|k| !k.reads_two_rolls(Seats::TWO)));
+        let fast = simulate(&e, &options(40, 2, 1), None).unwrap();
+        let slow = simulate(&e, &Options { engine_only: true, ..options(40, 2, 1) }, None).unwrap();
         assert!(fast.jumps[0] > 0, "some games took the ladder");
         assert_eq!(fast, slow);
     }
@@ -212,20 +235,20 @@ fn the_kernel_follows_the_lead_on_a_huge_board() {
 fn results_do_not_depend_on_the_thread_count() {
     let spec = check_source(BUNDLED[2]).spec.unwrap();
     let e = engine(&spec, 4);
-    let one = simulate(&e, &options(20_000, 4, 1), None);
-    let two = simulate(&e, &options(20_000, 4, 2), None);
-    let three = simulate(&e, &options(20_000, 4, 3), None);
+    let one = simulate(&e, &options(20_000, 4, 1), None).unwrap();
+    let two = simulate(&e, &options(20_000, 4, 2), None).unwrap();
+    let three = simulate(&e, &options(20_000, 4, 3), None).unwrap();
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.games, 20_000);
     // The extras kernel, whose counts are added a block at a time.
     let arrows = check_source(include_str!("../../../variants/anniversary-arrows.ron")).spec.unwrap();
     let e = engine(&arrows, 3);
-    let greedy = |threads| Options { seats: vec![Policy::Greedy; 3], ..options(3_000, 3, threads) };
+    let greedy = |threads| Options { seats: lineup(vec![Policy::Greedy; 3]), ..options(3_000, 3, threads) };
     assert_eq!(Runner::of(&e, &greedy(1)), Runner::ExtrasKernel);
-    let one = simulate(&e, &greedy(1), None);
-    assert_eq!(one, simulate(&e, &greedy(2), None));
-    assert_eq!(one, simulate(&e, &greedy(3), None));
+    let one = simulate(&e, &greedy(1), None).unwrap();
+    assert_eq!(one, simulate(&e, &greedy(2), None).unwrap());
+    assert_eq!(one, simulate(&e, &greedy(3), None).unwrap());
     assert_eq!(one.games, 3_000);
 }
 
@@ -234,14 +257,14 @@ fn a_stopped_run_holds_only_whole_games_and_an_unstopped_one_is_unchanged() {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let spec = check_source(include_str!("../../../variants/taiwan-chips.ron")).spec.unwrap();
     let e = engine(&spec, 3);
-    let mut o = Options { seats: vec![Policy::Greedy; 3], ..options(5_000, 3, 2) };
-    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(false)), simulate(&e, &o, None));
-    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(true)).games, 0, "stopped before it began");
+    let mut o = Options { seats: lineup(vec![Policy::Greedy; 3]), ..options(5_000, 3, 2) };
+    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(false)).unwrap(), simulate(&e, &o, None).unwrap());
+    assert_eq!(simulate_until(&e, &o, None, &AtomicBool::new(true)).unwrap().games, 0, "stopped before it began");
     // Stopped by the progress it reports: fewer games, each one whole.
     o.threads = 1;
     let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
     let tally = std::thread::scope(|scope| {
-        let run = scope.spawn(|| simulate_until(&e, &o, Some(&done), &stop));
+        let run = scope.spawn(|| simulate_until(&e, &o, Some(&done), &stop).unwrap());
         while done.load(Ordering::Relaxed) < 256 && !run.is_finished() {
             std::thread::yield_now();
         }
@@ -266,14 +289,14 @@ fn one_player_runs_play_exactly_the_games_asked_for() {
     spec.rules.overshoot = Overshoot::Bounce;
     let e = engine(&spec, 1);
     for games in [1, 7, 600, 3000, 65_536 + 700, 140_001] {
-        let one = simulate(&e, &options(games, 1, 1), None);
+        let one = simulate(&e, &options(games, 1, 1), None).unwrap();
         assert_eq!(one.games, games);
         assert_eq!(one.seat_wins[0] + one.unfinished, games);
         let rolls: u64 = one.total_rolls.counts.iter().enumerate().map(|(r, c)| r as u64 * c).sum();
         assert_eq!(one.heat.iter().sum::<u64>(), rolls, "{games} games");
         assert_eq!(one.total_rolls, one.rounds);
         if games > 100_000 {
-            assert_eq!(one, simulate(&e, &options(games, 1, 2), None));
+            assert_eq!(one, simulate(&e, &options(games, 1, 2), None).unwrap());
         }
     }
 }
@@ -291,10 +314,10 @@ fn simulation_agrees_with_the_exact_analysis() {
         let spec = check_source(text).spec.unwrap();
         let compiled = compile(&spec);
         for players in [1u32, 4] {
-            let exact = analyze(&compiled, &Exact { players, ..Exact::default() }).unwrap();
+            let exact = analyze(&compiled, &Exact { seats: Seats::new(players).unwrap(), ..Exact::default() }).unwrap();
             // The analysis seats the same opener every game.
             let e = engine(&spec, players).with_first_player(FirstPlayer::Seat1);
-            let tally = simulate(&e, &options(games, players as usize, 0), None);
+            let tally = simulate(&e, &options(games, players as usize, 0), None).unwrap();
             let r = tally.report();
             let n = games as f64;
             let name = &spec.meta.name;
@@ -387,10 +410,15 @@ fn the_treehouse_kernel_plays_exactly_the_engines_games() {
     for (spec, players) in cases {
         let e = engine(spec, players);
         for (seats, games) in seatings(players as usize) {
-            let fast = Options { seats, ..options(games, players as usize, 1) };
+            let fast = Options { seats: lineup(seats), ..options(games, players as usize, 1) };
             assert_eq!(Runner::of(&e, &fast), Runner::TreehouseKernel, "{players} players");
             let slow = Options { engine_only: true, ..fast.clone() };
-            assert_eq!(simulate(&e, &fast, None), simulate(&e, &slow, None), "{players} players, {:?}", fast.seats);
+            assert_eq!(
+                simulate(&e, &fast, None).unwrap(),
+                simulate(&e, &slow, None).unwrap(),
+                "{players} players, {:?}",
+                fast.seats
+            );
         }
     }
 }
@@ -403,7 +431,7 @@ fn team_games_lost_turns_and_thinking_bots_run_on_the_engine() {
     for spec in [&team, &sideways] {
         assert_eq!(Runner::of(&engine(spec, 2), &options(10, 2, 1)), Runner::Engine, "{}", spec.meta.name);
     }
-    let perfect = Options { seats: vec![Policy::Random, Policy::Perfect], ..options(10, 2, 1) };
+    let perfect = Options { seats: lineup(vec![Policy::Random, Policy::Perfect]), ..options(10, 2, 1) };
     assert_eq!(Runner::of(&engine(&treehouse(), 2), &perfect), Runner::Engine);
     assert_eq!(Runner::of(&engine(&treehouse(), 2), &options(10, 2, 1)), Runner::TreehouseKernel);
 }
@@ -415,8 +443,10 @@ fn lookahead_beats_greedy_and_greedy_beats_random_on_treehouse() {
     let duel = |a: Policy, b: Policy| {
         // Both seatings, so the opener's edge cancels out.
         let games = 1500;
-        let first = simulate(&e, &Options { seats: vec![a, b], seed: 9, ..options(games, 2, 0) }, None);
-        let second = simulate(&e, &Options { seats: vec![b, a], seed: 10, ..options(games, 2, 0) }, None);
+        let first =
+            simulate(&e, &Options { seats: lineup(vec![a, b]), seed: 9, ..options(games, 2, 0) }, None).unwrap();
+        let second =
+            simulate(&e, &Options { seats: lineup(vec![b, a]), seed: 10, ..options(games, 2, 0) }, None).unwrap();
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         wins as f64 / (wins + losses) as f64
@@ -437,8 +467,10 @@ fn print_duels() {
         [(Policy::Greedy, Policy::Random), (Policy::Lookahead, Policy::Random), (Policy::Lookahead, Policy::Greedy)]
     {
         let games = 2000;
-        let first = simulate(&e, &Options { seats: vec![a, b], seed: 9, ..options(games, 2, 0) }, None);
-        let second = simulate(&e, &Options { seats: vec![b, a], seed: 10, ..options(games, 2, 0) }, None);
+        let first =
+            simulate(&e, &Options { seats: lineup(vec![a, b]), seed: 9, ..options(games, 2, 0) }, None).unwrap();
+        let second =
+            simulate(&e, &Options { seats: lineup(vec![b, a]), seed: 10, ..options(games, 2, 0) }, None).unwrap();
         let wins = first.seat_wins[0] + second.seat_wins[1];
         let losses = first.seat_wins[1] + second.seat_wins[0];
         println!(
@@ -467,13 +499,13 @@ fn shards_add_up_to_the_whole_run() {
     ];
     for (spec, players, bot, games) in cases {
         let e = engine(spec, players);
-        let whole = Options { seats: vec![bot; players as usize], ..options(games, players as usize, 0) };
-        let all = simulate(&e, &whole, None);
+        let whole = Options { seats: lineup(vec![bot; players as usize]), ..options(games, players as usize, 0) };
+        let all = simulate(&e, &whole, None).unwrap();
         assert_eq!(all.games, games);
         for count in [1, 2, 7] {
             let parts: Vec<_> = (0..count)
                 .map(|index| Options { shard: Shard { index, count }, ..whole.clone() })
-                .map(|o| (games_in(&e, &o), simulate(&e, &o, None)))
+                .map(|o| (games_in(&e, &o), simulate(&e, &o, None).unwrap()))
                 .collect();
             for (expected, part) in &parts {
                 assert_eq!(part.games, *expected, "games_in says how many a shard plays");
@@ -494,20 +526,20 @@ fn dealt_boards_are_played_game_by_game() {
     let e = engine(&spec, 2);
     let dealt = Options { deal: Some(std::sync::Arc::new(spec.clone())), ..options(600, 2, 0) };
     assert_eq!(Runner::of(&e, &dealt), Runner::Engine, "each game's board is its own: no kernel tables");
-    let all = simulate(&e, &dealt, None);
-    assert_eq!(all, simulate(&e, &Options { threads: 1, ..dealt.clone() }, None), "threads change nothing");
+    let all = simulate(&e, &dealt, None).unwrap();
+    assert_eq!(all, simulate(&e, &Options { threads: 1, ..dealt.clone() }, None).unwrap(), "threads change nothing");
     let parts: Vec<_> = (0..3)
-        .map(|index| simulate(&e, &Options { shard: Shard { index, count: 3 }, ..dealt.clone() }, None))
+        .map(|index| simulate(&e, &Options { shard: Shard { index, count: 3 }, ..dealt.clone() }, None).unwrap())
         .collect();
     assert_eq!(parts.into_iter().reduce(ladderkit_sim::Tally::merge).unwrap(), all, "shards add up");
     assert!(all.jumps.is_empty(), "no rides per jump: the jumps differ from game to game");
-    let game_0_only = simulate(&e, &options(600, 2, 0), None);
+    let game_0_only = simulate(&e, &options(600, 2, 0), None).unwrap();
     assert_ne!(all.total_rolls, game_0_only.total_rolls, "600 games on 600 boards are not game 0's board");
     // Three games: each is the engine's game on that game's own board.
-    let tally = simulate(&e, &Options { games: 3, ..dealt.clone() }, None);
+    let tally = simulate(&e, &Options { games: 3, ..dealt.clone() }, None).unwrap();
     let mut rolls = 0;
     for g in 0..3 {
-        let own = Engine::new(&ladderkit_core::compile_game(&spec, g), 2, (1, 16)).unwrap();
+        let own = Engine::new(&ladderkit_core::compile_game(&spec, g), Seats::new(2).unwrap()).unwrap();
         let mut ws = ladderkit_engine::Workspace::default();
         let mut bot = ladderkit_engine::bots::BotScratch::default();
         let state =
@@ -535,7 +567,7 @@ fn every_simulated_tally_passes_the_checks_merge_makes() {
             let e = engine(&spec, players);
             let deal = spec.random_jumps.is_some().then(|| std::sync::Arc::new(spec.clone()));
             let o = Options { engine_only, deal, ..options(500, players as usize, 0) };
-            let tally = simulate(&e, &o, None);
+            let tally = simulate(&e, &o, None).unwrap();
             assert_eq!(tally.check(), Ok(()), "{} with {players} players", path.display());
             checked += 1;
         }
@@ -589,7 +621,7 @@ fn a_kernel_is_chosen_only_for_the_features_it_declares() {
         }
         let features = compiled.board.features();
         // Score tracks are not simulated (no engine plays them).
-        let Ok(e) = Engine::new(&compiled, 2, (1, 16)) else { continue };
+        let Ok(e) = Engine::new(&compiled, Seats::new(2).unwrap()) else { continue };
         let runner = Runner::of(&e, &options(10, 2, 1));
         let expected = if features.within(RaceKernel::PLAYS) {
             Runner::RaceKernel
@@ -628,10 +660,10 @@ fn excitement_counts_the_same_games_whatever_the_threads() {
     {
         let spec = check_source(text).spec.unwrap();
         let e = engine(&spec, players);
-        let plain = simulate(&e, &options(3_000, players as usize, 1), None);
+        let plain = simulate(&e, &options(3_000, players as usize, 1), None).unwrap();
         let watched = |threads| Options { excitement: true, ..options(3_000, players as usize, threads) };
-        let one = simulate(&e, &watched(1), None);
-        assert_eq!(one, simulate(&e, &watched(2), None));
+        let one = simulate(&e, &watched(1), None).unwrap();
+        assert_eq!(one, simulate(&e, &watched(2), None).unwrap());
         let counted = one.excitement.clone().unwrap();
         assert_eq!(Tally { excitement: None, ..one.clone() }, plain, "the same games");
         one.check().unwrap();

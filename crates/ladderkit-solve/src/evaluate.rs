@@ -8,6 +8,7 @@
 //! 0.2 s and a few MB here.)
 
 use ladderkit_analysis::{Factored, Transient};
+use ladderkit_core::Seats;
 use ladderkit_core::work::run;
 
 use crate::graph::{FINISHED, Graph, Opt};
@@ -97,20 +98,20 @@ pub(crate) enum Wanted<'a> {
 /// seat's chance per position.
 pub(crate) struct Solved {
     figures: Vec<f64>,
-    players: usize,
+    seats: Seats,
     /// Only this seat's chance was solved, if only one's was.
     only: Option<usize>,
 }
 
 impl Solved {
-    fn columns(players: usize) -> usize {
-        2 * players + 3
+    fn columns(seats: Seats) -> usize {
+        2 * seats.count() + 3
     }
 
     /// Seat `seat`'s chance to win from position `x`.
     pub fn value(&self, x: usize, seat: usize) -> f64 {
         match self.only {
-            None => self.figures[x * Self::columns(self.players) + seat],
+            None => self.figures[x * Self::columns(self.seats) + seat],
             Some(only) => {
                 debug_assert_eq!(only, seat, "only seat {only}'s chance was solved");
                 self.figures[x]
@@ -120,8 +121,8 @@ impl Solved {
 
     pub fn odds_at(&self, x: usize) -> Odds {
         assert!(self.only.is_none(), "only one seat's chance was solved");
-        let p = self.players;
-        let row = &self.figures[x * Self::columns(p)..(x + 1) * Self::columns(p)];
+        let (p, columns) = (self.seats.count(), Self::columns(self.seats));
+        let row = &self.figures[x * columns..(x + 1) * columns];
         Odds {
             value: row[..p].to_vec(),
             alone: row[p..2 * p].to_vec(),
@@ -165,10 +166,10 @@ async fn solve_chain_with(
     sweeps_before_exact: usize,
 ) -> Result<Solved, SolveError> {
     let n = graph.positions();
-    let p = graph.players as usize;
+    let p = graph.seats.count();
     let (_, options) = graph.size();
     let mut q = Transient::with_capacity(n, options / n.max(1) + 1);
-    let all = Solved::columns(p);
+    let all = Solved::columns(graph.seats);
     let cols = if wanted == Wanted::All { all } else { 1 };
     // Per position: what one turn collects (the finishing chances, one turn
     // and its rolls), then the chain's rows carry the rest.
@@ -265,7 +266,7 @@ async fn solve_chain_with(
         Wanted::All => None,
         Wanted::ValueOf(seat, _) => Some(seat),
     };
-    Ok(Solved { figures, players: p, only })
+    Ok(Solved { figures, seats: graph.seats, only })
 }
 
 /// The chain's figures solved directly: `(I − Q) x = collect`, column by
@@ -304,7 +305,7 @@ fn never_ends(q: &Transient) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use ladderkit_core::{check_source, compile};
+    use ladderkit_core::{Seats, check_source, compile};
     use ladderkit_engine::Engine;
 
     use super::*;
@@ -322,8 +323,9 @@ mod tests {
         let mut held = 0;
         for (source, players) in sources.into_iter().flat_map(|s| [(s, 2), (s, 3)]) {
             let spec = check_source(source).spec.unwrap();
-            let engine =
-                Engine::new(&compile(&spec), players, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
+            let engine = Engine::new(&compile(&spec), Seats::new(players).unwrap())
+                .unwrap()
+                .with_first_player(spec.rules.first_player);
             let graph = Graph::explore(&engine, Limits::default(), None).unwrap();
             if graph.positions() > EXACT_UP_TO {
                 continue;

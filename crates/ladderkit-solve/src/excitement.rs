@@ -10,6 +10,7 @@
 use ladderkit_analysis::{
     Course, CourseStep, DECIDED, Measures, Spread, TRAILING_FROM, Trailing, entropy_bits, turn_drama,
 };
+use ladderkit_core::Seats;
 use ladderkit_core::rng::GameRng;
 use ladderkit_engine::{Engine, NextTurn, State};
 
@@ -53,7 +54,7 @@ pub async fn game_excitement(
     seats: &[Choice<'_>],
     progress: Option<&Progress>,
 ) -> Result<GameExcitement, SolveError> {
-    assert_eq!(graph.players, 2, "the excitement measures are for two players");
+    assert_eq!(graph.seats, Seats::TWO, "the excitement measures are for two players");
     let solved = solve_chain(graph, seats, Wanted::All, progress).await?;
     let marks = Marks::new(graph, engine, progress).await?;
     let opener = usize::from(engine.new_game(0).opener);

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::Ordering;
 
+use ladderkit_core::Seats;
 use ladderkit_core::work::{pause, run};
 use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
 use rustc_hash::FxHashMap;
@@ -47,7 +48,7 @@ pub struct Opt {
 /// Every position a game can reach, with its rolls and their options.
 #[derive(Debug, Clone)]
 pub struct Graph {
-    pub players: u8,
+    pub seats: Seats,
     nodes: Vec<Node>,
     rolls: Vec<Roll>,
     options: Vec<Opt>,
@@ -117,7 +118,7 @@ impl Graph {
         let start = engine.new_game(0);
         let codec = Codec::new(&start, engine.board().max_consecutive_turns);
         let mut graph = Self {
-            players: engine.players(),
+            seats: engine.seats(),
             nodes: Vec::new(),
             rolls: Vec::new(),
             options: Vec::new(),
@@ -210,7 +211,7 @@ impl Graph {
     pub fn estimate(engine: &Engine) -> f64 {
         let start = engine.new_game(0);
         let spaces = engine.board().points.len() as f64 + 1.0;
-        spaces.powi(start.pieces.len() as i32) * f64::from(engine.players())
+        spaces.powi(start.pieces.len() as i32) * f64::from(engine.seats().get())
     }
 
     /// The node (or finished game) `s` is (the key leaves its counters out).
@@ -333,7 +334,7 @@ impl Graph {
 
     /// `picks` as work that pauses every `PAUSE_EVERY` positions.
     pub async fn picks_stepped(&self, engine: &Engine, policy: Policy) -> Vec<u16> {
-        let players = self.players as usize;
+        let players = self.seats.count();
         let mut scores = vec![f64::NAN; self.positions() * players];
         let mut finished: FxHashMap<(u32, u8), f64> = FxHashMap::default();
         let (mut s, mut bot) = (State::default(), BotScratch::default());

@@ -15,6 +15,7 @@
 //! choice some option beats by more than `TOLERANCE` is switched, until
 //! none is.
 
+use ladderkit_core::Seats;
 use ladderkit_core::work::run;
 
 use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
@@ -50,8 +51,8 @@ pub struct Optimal {
 
 impl Optimal {
     /// The chance `seat` can be sure of from position `x`.
-    pub fn value(&self, x: usize, seat: u8, players: u8) -> f64 {
-        self.values[x * players as usize + seat as usize]
+    pub fn value(&self, x: usize, seat: u8, seats: Seats) -> f64 {
+        self.values[x * seats.count() + seat as usize]
     }
 }
 
@@ -62,7 +63,7 @@ pub fn optimal(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, So
 /// `optimal` as work that pauses at every sweep.
 pub async fn optimal_stepped(graph: &Graph, progress: Option<&Progress>) -> Result<Optimal, SolveError> {
     let n = graph.positions();
-    let p = graph.players as usize;
+    let p = graph.seats.count();
     // With two players, seat 1's best is seat 0's worst: one solve.
     let mut solved: Vec<Security> = Vec::new();
     for seat in 0..if p == 2 { 1 } else { p } {
@@ -116,7 +117,7 @@ struct Security {
 /// Seat `seat` maximises its chance, every other seat minimises it.
 async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Result<Security, SolveError> {
     let n = graph.positions();
-    let p = graph.players as usize;
+    let p = graph.seats.count();
     let mut values = vec![0.0; n];
     let mut sweeps = 0;
     loop {

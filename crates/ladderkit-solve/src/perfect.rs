@@ -50,6 +50,6 @@ impl Judge for Perfect {
         // (a state set up by hand) is worth least.
         self.graph
             .position_of(after)
-            .map_or(f64::NEG_INFINITY, |x| self.values[x * self.graph.players as usize + me as usize])
+            .map_or(f64::NEG_INFINITY, |x| self.values[x * self.graph.seats.count() + me as usize])
     }
 }

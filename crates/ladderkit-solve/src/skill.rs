@@ -134,7 +134,7 @@ impl<'e> Solver<'e> {
     }
 
     pub async fn odds_stepped(&mut self, seats: &[Player]) -> Result<Odds, SolveError> {
-        assert_eq!(seats.len(), self.graph.players as usize, "one player per seat");
+        assert_eq!(seats.len(), self.graph.seats.count(), "one player per seat");
         self.prepare(seats).await?;
         if seats.iter().all(|p| p.scoring_bot().is_none()) {
             return Ok(self.optimal.as_ref().expect("prepared").odds.clone());
@@ -157,7 +157,7 @@ impl<'e> Solver<'e> {
     }
 
     pub async fn skill_stepped(&mut self, mut done: impl FnMut(usize, usize)) -> Result<Skill, SolveError> {
-        let p = self.graph.players as usize;
+        let p = self.graph.seats.count();
         let total = BOTS.len() * p + 1;
         self.optimal_stepped().await?;
         done(1, total);

@@ -4,11 +4,17 @@
 use std::collections::HashMap;
 
 use ladderkit_analysis::{Options as Exact, analyze};
+use ladderkit_core::Seats;
 use ladderkit_core::spec::{Board, Jump, VariantSpec};
 use ladderkit_core::{check_source, compile};
 use ladderkit_engine::bots::BotScratch;
-use ladderkit_engine::{Engine, GameRng, Policy, State, Turn, Workspace};
+use ladderkit_engine::{Engine, GameRng, Lineup, Policy, State, Turn, Workspace};
 use ladderkit_solve::{FINISHED, Graph, Limits, Player, SolveError, Solver, share};
+
+/// One policy per seat, at a table of as many.
+fn lineup(policies: Vec<Policy>) -> Lineup {
+    Lineup::new(Seats::from_len(policies.len()).unwrap(), policies).unwrap()
+}
 
 const TREEHOUSE: &str = include_str!("../../../variants/treehouse.ron");
 
@@ -17,7 +23,9 @@ fn spec(source: &str) -> VariantSpec {
 }
 
 fn engine(spec: &VariantSpec, players: u32) -> Engine {
-    Engine::new(&compile(spec), players, (1, 16)).expect("playable").with_first_player(spec.rules.first_player)
+    Engine::new(&compile(spec), Seats::new(players).unwrap())
+        .expect("playable")
+        .with_first_player(spec.rules.first_player)
 }
 
 /// Treehouse on eight spaces with two three-sided dice: small enough for
@@ -38,7 +46,7 @@ fn races_whose_pieces_never_meet_equal_the_analysis() {
         include_str!("../../../variants/gameweave-medium.ron"),
     ] {
         let spec = spec(source);
-        let exact = analyze(&compile(&spec), &Exact { players: 2, ..Exact::default() }).expect("analysable");
+        let exact = analyze(&compile(&spec), &Exact { seats: Seats::TWO, ..Exact::default() }).expect("analysable");
         let engine = engine(&spec, 2);
         let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");
         let odds = solver.odds(&[Player::Bot(Policy::Random); 2]).expect("ends");
@@ -183,7 +191,7 @@ fn with_three_players_each_seat_gets_at_least_what_a_brute_force_says_it_can_be_
     let start = engine.new_game(0);
     for seat in 0..3 {
         let sure = expectimax(&engine, &start, 150, Brute::Security(seat), &mut HashMap::new())[seat];
-        let solved = optimal.value(0, seat as u8, 3);
+        let solved = optimal.value(0, seat as u8, Seats::new(3).unwrap());
         assert!((sure - solved).abs() < 1e-9, "seat {seat}: expectimax {sure} vs solver {solved}");
         assert!(optimal.odds.value[seat] >= sure - 1e-12, "seat {seat} got less than it was sure of");
     }
@@ -199,8 +207,8 @@ fn simulated(
     games: u64,
     judge: Option<std::sync::Arc<dyn ladderkit_engine::bots::Judge>>,
 ) -> ladderkit_sim::Report {
-    let options = ladderkit_sim::Options { judge, ..ladderkit_sim::Options::new(games, seats, seed) };
-    ladderkit_sim::simulate(engine, &options, None).report()
+    let options = ladderkit_sim::Options { judge, ..ladderkit_sim::Options::new(games, lineup(seats), seed) };
+    ladderkit_sim::simulate(engine, &options, None).unwrap().report()
 }
 
 /// The position (or finished game) a state between turns is.
@@ -374,7 +382,7 @@ fn classic_races_where_landing_bumps_agree_with_simulation() {
     bumping.rules.shared_squares = false;
     let stomp = spec(include_str!("../../../variants/milton-bradley-stomp.ron"));
     let shared = spec(include_str!("../../../variants/milton-bradley.ron"));
-    let apart = analyze(&compile(&shared), &Exact { players: 2, ..Exact::default() }).expect("analysable");
+    let apart = analyze(&compile(&shared), &Exact { seats: Seats::TWO, ..Exact::default() }).expect("analysable");
     for (name, variant) in [("to the start", bumping), ("stomp", stomp)] {
         let engine = engine(&variant, 2);
         let mut solver = Solver::new(&engine, Limits::default(), None).expect("solvable");

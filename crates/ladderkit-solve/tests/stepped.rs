@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use ladderkit_core::Seats;
 use ladderkit_core::spec::{Board, Jump};
 use ladderkit_core::work::Resumable;
 use ladderkit_core::{check_source, compile};
@@ -14,7 +15,8 @@ fn stepped_solve_gives_the_figures_of_the_whole_one() {
     let mut spec = check_source(include_str!("../../../variants/treehouse.ron")).spec.unwrap();
     spec.board = Board::Track { spaces: 16, looped: false, first: 1 };
     spec.jumps = vec![Jump::new(2, 9), Jump::new(14, 5)];
-    let engine = Engine::new(&compile(&spec), 2, (1, 16)).unwrap().with_first_player(spec.rules.first_player);
+    let engine =
+        Engine::new(&compile(&spec), Seats::new(2).unwrap()).unwrap().with_first_player(spec.rules.first_player);
     let seats = [Player::Bot(Policy::Greedy), Player::Optimal];
     let at_once = {
         let mut solver = Solver::new(&engine, Limits::default(), None).unwrap();

@@ -2,6 +2,7 @@
 //! board misses them, and when it is close enough.
 
 use ladderkit_analysis::{Metrics, Wanted};
+use ladderkit_core::Seats;
 
 /// A figure to aim at.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -14,18 +15,18 @@ pub enum Target {
     MinRolls(u32),
     /// At a table of `players`, no seat wins more than `edge` above a fair
     /// share (`max win − 1/players`).
-    SeatEdge { players: u32, edge: f64 },
+    SeatEdge { players: Seats, edge: f64 },
     /// Expected snakes and ladders one piece rides in a game.
     Rides(f64),
     /// Expected lead changes in a two-player game (by position).
     LeadChanges(f64),
     /// The chance (0 to 1) that, at a table of `players`, the winner was
     /// alone last half-way through a median game (two players: behind).
-    Comeback { players: u32, share: f64 },
+    Comeback { players: Seats, share: f64 },
     /// The chance (0 to 1) that, at a table of `players`, a game is decided
     /// late: won while another seat was one roll from winning (a photo
     /// finish).
-    DecidedLate { players: u32, share: f64 },
+    DecidedLate { players: Seats, share: f64 },
 }
 
 impl Target {
@@ -35,11 +36,11 @@ impl Target {
             Self::Turns(_) => "expected turns".into(),
             Self::Percentile { percent, .. } => format!("p{percent} rolls"),
             Self::MinRolls(_) => "fewest rolls".into(),
-            Self::SeatEdge { players, .. } => format!("seat edge ({players} players)"),
+            Self::SeatEdge { players, .. } => format!("seat edge ({players})"),
             Self::Rides(_) => "expected rides".into(),
             Self::LeadChanges(_) => "lead changes (2 players)".into(),
-            Self::Comeback { players, .. } => format!("comeback ({players} players)"),
-            Self::DecidedLate { players, .. } => format!("decided late ({players} players)"),
+            Self::Comeback { players, .. } => format!("comeback ({players})"),
+            Self::DecidedLate { players, .. } => format!("decided late ({players})"),
         }
     }
 
@@ -136,7 +137,7 @@ impl Goal {
 
     /// Every figure a report shows: the targets' and the usual ones, the
     /// seat edge at the targets' table or else at `players`.
-    pub fn reported(&self, players: u32) -> Wanted {
+    pub fn reported(&self, players: Seats) -> Wanted {
         let w = self.wanted();
         Wanted {
             turns: true,

@@ -4,7 +4,7 @@
 
 use ladderkit_analysis::{Metrics, Options, analyze};
 use ladderkit_core::spec::{Effect, Jump, PathStyle, VariantSpec};
-use ladderkit_core::{check_source, compile};
+use ladderkit_core::{Seats, check_source, compile};
 use ladderkit_tune::{EffectKind, EffectLimits, Goal, Limits, Settings, Target, Tuned, first_turn_win, tune};
 use proptest::prelude::*;
 
@@ -32,10 +32,10 @@ fn run_keeping(
 }
 
 /// The tuned board, checked and analysed from scratch.
-fn verified(t: &Tuned, players: u32) -> ladderkit_analysis::Analysis {
+fn verified(t: &Tuned, seats: Seats) -> ladderkit_analysis::Analysis {
     let compiled = compile(&t.spec);
     assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
-    analyze(&compiled, &Options { players, ..Options::default() }).unwrap()
+    analyze(&compiled, &Options { seats, ..Options::default() }).unwrap()
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn more_lead_changes_at_the_same_length() {
     let targets = vec![Target::LeadChanges(7.0), Target::Turns(39.2)];
     let t = run(&mb, targets, &Limits::keeping_counts(&mb.jumps), 1, 20_000);
     assert!(t.met, "best {:?} after {}", t.best, t.evaluated);
-    let a = verified(&t, 2);
+    let a = verified(&t, Seats::TWO);
     assert!((a.expected_turns - 39.2).abs() <= 0.4, "{}", a.expected_turns);
     let board = compile(&t.spec).board;
     let e = ladderkit_analysis::excitement(&board, &Options::default(), &|_| false).unwrap();
@@ -73,7 +73,7 @@ fn shortens_milton_bradley_to_thirty_turns() {
     let mb = milton_bradley();
     let t = run(&mb, vec![Target::Turns(30.0)], &Limits::keeping_counts(&mb.jumps), 7, 20_000);
     assert!(t.met, "best {:?} after {}", t.best, t.evaluated);
-    let a = verified(&t, 2);
+    let a = verified(&t, Seats::TWO);
     assert!((a.expected_turns - 30.0).abs() <= 0.3, "{}", a.expected_turns);
     assert_eq!(t.spec.jumps.len(), mb.jumps.len());
     assert!(!t.edits.is_empty());
@@ -100,7 +100,7 @@ fn kept_jumps_stay_and_limits_hold() {
     limits.no_chains = true;
     limits.free = vec![90..=100];
     let t = run(&mb, vec![Target::Turns(25.0)], &limits, 11, 5000);
-    verified(&t, 2);
+    verified(&t, Seats::TWO);
     for k in &limits.keep {
         assert!(t.spec.jumps.iter().any(|j| (j.from, j.to) == *k), "{k:?} kept");
     }
@@ -119,7 +119,7 @@ fn an_unreachable_target_is_reported_with_the_closest_board() {
     limits.ladders = 0..=3;
     let t = run(&mb, vec![Target::Turns(3.0)], &limits, 5, 4000);
     assert!(!t.met);
-    let a = verified(&t, 2);
+    let a = verified(&t, Seats::TWO);
     assert!(a.expected_turns > 3.3, "{}", a.expected_turns);
     assert!(t.best_score > 0.1);
     assert!(t.spec.jumps.len() <= 3 && t.spec.jumps.iter().all(|j| j.to > j.from));
@@ -136,7 +136,7 @@ fn a_fresh_board_gets_exactly_the_counts_asked_for() {
         Some(p.evaluated as f64 / 20_000.0)
     })
     .unwrap();
-    let a = verified(&t, 2);
+    let a = verified(&t, Seats::TWO);
     assert_eq!(t.spec.jumps.iter().filter(|j| j.to > j.from).count(), 9);
     assert_eq!(t.spec.jumps.iter().filter(|j| j.to < j.from).count(), 10);
     assert!(t.met, "{}", a.expected_turns);
@@ -164,7 +164,7 @@ proptest! {
         let mut limits = Limits::keeping_counts(&mb.jumps);
         limits.ladders = 5..=12;
         limits.snakes = 5..=12;
-        let targets = vec![Target::Turns(turns), Target::SeatEdge { players: 3, edge }, Target::Percentile { percent: 90, rolls: (turns * 1.8) as u32 }];
+        let targets = vec![Target::Turns(turns), Target::SeatEdge { players: Seats::new(3).unwrap(), edge }, Target::Percentile { percent: 90, rolls: (turns * 1.8) as u32 }];
         let t = run(&mb, targets.clone(), &limits, seed, 300);
         let compiled = compile(&t.spec);
         prop_assert!(!compiled.has_errors());
@@ -214,7 +214,8 @@ fn warnings(spec: &VariantSpec) -> Vec<ladderkit_core::Code> {
 fn a_proposal_adds_no_warning_and_no_first_roll_win() {
     let board = eight_by_eight();
     let before = warnings(&board);
-    let start_fewest = verified(&run(&board, vec![Target::Turns(1e9)], &Limits::keeping_counts(&board.jumps), 1, 1), 2);
+    let start_fewest =
+        verified(&run(&board, vec![Target::Turns(1e9)], &Limits::keeping_counts(&board.jumps), 1, 1), Seats::TWO);
     assert!(start_fewest.min_rolls > 1);
     for (turns, seed) in [(20.0, 2), (20.0, 3), (3.0, 1), (3.0, 2), (8.0, 1), (8.0, 3)] {
         let t = run(&board, vec![Target::Turns(turns)], &Limits::keeping_counts(&board.jumps), seed, 5_000);
@@ -223,7 +224,7 @@ fn a_proposal_adds_no_warning_and_no_first_roll_win() {
             let (b, a) = (before.iter().filter(|c| *c == code).count(), after.iter().filter(|c| *c == code).count());
             assert!(a <= b, "{turns} turns, seed {seed}: {a} × {code:?}, the board had {b}");
         }
-        let a = verified(&t, 2);
+        let a = verified(&t, Seats::TWO);
         assert!(a.min_rolls > 1, "{turns} turns, seed {seed}: won on the first roll: {:?}", t.spec.jumps);
     }
 }
@@ -270,7 +271,7 @@ fn lost_turns_lengthen_and_extra_turns_shorten_with_every_jump_kept() {
             "{:?}",
             t.spec.effects
         );
-        let exact = verified(&t, 2).expected_turns;
+        let exact = verified(&t, Seats::TWO).expected_turns;
         assert!((exact - turns).abs() <= 0.01 * turns, "{kind:?}: {exact} turns");
         assert_eq!(run(&mb, vec![Target::Turns(turns)], &limits, 1, 50_000).spec, t.spec, "seeded");
         assert!(t.edits.iter().all(|e| e.to_string().contains(" on ")), "{:?}", t.edits);
@@ -321,7 +322,7 @@ proptest! {
                 prop_assert!(!t.spec.jumps.iter().any(|j| j.from == e.space), "{e:?} on a jump's foot");
                 prop_assert!(!matches!(e.effect, Effect::LoseTurns(n) if n > 1), "{e:?}");
             }
-            prop_assert!(verified(&t, 2).expected_turns.is_finite());
+            prop_assert!(verified(&t, Seats::TWO).expected_turns.is_finite());
         }
     }
 }

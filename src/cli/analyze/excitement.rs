@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use ladderkit::analysis::{DECIDED, Estimate, PlayedMeasures, Spread, TableMeasures};
-use ladderkit::core::Playable;
 use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::work::{Meter, run_until};
-use ladderkit::engine::{Engine, Policy};
+use ladderkit::core::{Playable, Seats};
+use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::excitement::{
     self as chooser, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
 };
@@ -41,8 +41,8 @@ pub(super) struct Measures {
 
 /// The two-seat measures over the joint states.
 pub(super) enum Joint {
-    /// Not asked for (`--joint`), at a table of this many.
-    NotAsked(u32),
+    /// Not asked for (`--joint`), at this table.
+    NotAsked(Seats),
     /// Asked for at a table of other than two.
     NotTwo,
     /// Stopped at its budget, `done` of the way.
@@ -67,7 +67,7 @@ impl Joint {
     fn why_not(&self) -> Option<(&'static str, String)> {
         match self {
             Self::Done(_) => None,
-            Self::NotAsked(2) => Some((
+            Self::NotAsked(seats) if *seats == Seats::TWO => Some((
                 "not_asked",
                 "uncertainty, drama, favourite changes, the spread of lead changes and the chance to win when behind \
                  walk both seats' joint states: ask for them with --joint (under a time budget)"
@@ -119,15 +119,15 @@ pub(super) struct Played {
 /// The measures at a table of `players`, within `limit` (`--max-time`):
 /// exact where they can be, and, where asked, the joint-state ones and
 /// played games.
-pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: Asked) -> Measures {
+pub(super) fn measure(board: &Playable, seats: Seats, limit: Duration, asked: Asked) -> Measures {
     let started = Instant::now();
     let go_on = || started.elapsed() < limit;
     let chosen = chooser::Asked { joint: asked.joint.is_some(), games: asked.games };
-    let table = match run_until(seat_by_seat_stepped(board, players, &Meter::default()), go_on) {
+    let table = match run_until(seat_by_seat_stepped(board, seats, &Meter::default()), go_on) {
         Some(table) => table,
         None => Err(format!("they took longer than --max-time {limit:?}")),
     };
-    let plan = Plan::new(players, chosen, table.is_ok());
+    let plan = Plan::new(seats, chosen, table.is_ok());
     let joint = match (plan.joint, asked.joint) {
         (chooser::Joint::Run, Some(budget)) => {
             // Choices, where the rules give any, made at random.
@@ -143,15 +143,15 @@ pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: As
             }
         }
         (chooser::Joint::NotTwo, _) => Joint::NotTwo,
-        _ => Joint::NotAsked(players),
+        _ => Joint::NotAsked(seats),
     };
     let played = Plan::played_games(chosen, joint.exact().is_some())
-        .and_then(|games| play(board, players, Asked { games, ..asked }, limit.saturating_sub(started.elapsed())));
+        .and_then(|games| play(board, seats, Asked { games, ..asked }, limit.saturating_sub(started.elapsed())));
     let by_chance = plan
         .by_chance
         .and_then(|games| {
             let (stop, meter) = (|_: f64| started.elapsed() >= limit, Meter::default());
-            let work = by_chance_stepped(board, players, games, asked.seed, &meter, &stop);
+            let work = by_chance_stepped(board, seats, games, asked.seed, &meter, &stop);
             ladderkit::core::work::run(work).ok()
         })
         .filter(|p| p.games > 0);
@@ -160,17 +160,17 @@ pub(super) fn measure(board: &Playable, players: u32, limit: Duration, asked: As
 
 /// `asked.games` games with random bots on `board` (seat 1 opening, as
 /// the exact measures), stopped after `limit`; `None` if none finished.
-fn play(board: &Playable, players: u32, playing: Asked, limit: Duration) -> Option<Played> {
-    let engine = Engine::from_board(board.clone(), u8::try_from(players).ok()?, FirstPlayer::Seat1);
-    let policies = vec![Policy::Random; players as usize];
+fn play(board: &Playable, seats: Seats, playing: Asked, limit: Duration) -> Option<Played> {
+    let engine = Engine::from_board(board.clone(), seats, FirstPlayer::Seat1);
+    let policies = Lineup::all(seats, Policy::Random);
     let options = SimOptions { excitement: true, ..SimOptions::new(playing.games, policies, playing.seed) };
     let (done, stop, start) = (AtomicU64::new(0), AtomicBool::new(false), Instant::now());
     let tally = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| simulate_until(&engine, &options, Some(&done), &stop));
+        let worker = scope.spawn(|| simulate_until(&engine, &options, Some(&done), &stop).ok());
         super::super::simulate::watch(&done, playing.games, &worker, Some((start, limit, &stop)));
         worker.join()
     })
-    .ok()?;
+    .ok()??;
     let report = tally.report().excitement?;
     (tally.games > 0).then_some(Played { games: tally.games, asked: playing.games, seed: playing.seed, report })
 }
@@ -223,7 +223,7 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
 /// The exact part of the section.
 fn exact_report(s: &mut String, measures: &Measures) {
     if let Ok(t) = &measures.table {
-        let _ = writeln!(s, "\nExcitement ({} players, exact, seat by seat; docs/analysis.md)", t.players);
+        let _ = writeln!(s, "\nExcitement ({}, exact, seat by seat; docs/analysis.md)", t.seats);
         if let Some(lead) = t.lead_changes {
             let _ = writeln!(s, "  lead changes       {lead:.2} a game: the piece alone in front changes hands");
         }
@@ -359,7 +359,7 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
     match &measures.table {
         Ok(t) => {
             json["excitement_table"] = json!({
-                "players": t.players,
+                "players": t.seats.get(),
                 "exact_by": "seat by seat",
                 "half_way_round": t.half_way_round,
                 "comeback": t.comeback,

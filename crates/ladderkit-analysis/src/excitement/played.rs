@@ -8,9 +8,9 @@
 //! "before" the seats that roll ahead of it from the seat to move (order
 //! statistics, as the seat odds).
 
-use ladderkit_core::CompiledBoard;
 use ladderkit_core::rng::GameRng;
 use ladderkit_core::work::Meter;
+use ladderkit_core::{CompiledBoard, Seats};
 
 use super::{DECIDED, Racing, entropy_bits, excitement_unsupported};
 use crate::chain::{RollChain, Scope};
@@ -34,7 +34,7 @@ pub struct Estimate {
 /// The win-chance measures at a table, from played games.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayedMeasures {
-    pub players: u32,
+    pub seats: Seats,
     pub games: u64,
     pub seed: u64,
     /// Mean over the game's turns of the entropy of the seats' chances,
@@ -134,27 +134,27 @@ impl Sums {
     }
 }
 
-/// `games` games at a table of `players` on `board` from `seed`, seat 1
+/// `games` games at a table of `seats` on `board` from `seed`, seat 1
 /// opening, random rolls (the race has no choices); `stop` is told how far
 /// it got and ends the run early when it returns true (the games played by
 /// then count).
 pub fn played_measures(
     board: &CompiledBoard,
-    players: u32,
+    seats: Seats,
     games: u64,
     seed: u64,
     options: &Options,
     stop: &(dyn Fn(f64) -> bool + Sync),
 ) -> Result<PlayedMeasures, AnalysisError> {
     let meter = Meter::default();
-    ladderkit_core::work::run(played_measures_stepped(board, players, games, seed, options, &meter, stop))
+    ladderkit_core::work::run(played_measures_stepped(board, seats, games, seed, options, &meter, stop))
 }
 
 /// `played_measures` as work that pauses every `BATCH` games with its
 /// progress on `meter` (`ladderkit_core::work`), for the editor.
 pub async fn played_measures_stepped(
     board: &CompiledBoard,
-    players: u32,
+    seats: Seats,
     games: u64,
     seed: u64,
     options: &Options,
@@ -163,7 +163,7 @@ pub async fn played_measures_stepped(
 ) -> Result<PlayedMeasures, AnalysisError> {
     let win = TableWinChance::new(board, options)?;
     let chain = &win.chain;
-    let n = players.max(1) as usize;
+    let n = seats.count();
     let (mut uncertainty, mut drama, mut changes, mut decided) =
         (Sums::default(), Sums::default(), Sums::default(), Sums::default());
     let scale = if n > 1 { (n as f64).log2() } else { 1.0 };
@@ -233,7 +233,7 @@ pub async fn played_measures_stepped(
     }
     let g = played as f64;
     Ok(PlayedMeasures {
-        players: n as u32,
+        seats,
         games: played,
         seed,
         uncertainty: uncertainty.estimate(g),

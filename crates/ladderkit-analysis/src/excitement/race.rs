@@ -40,6 +40,7 @@
 //! `SETTLED_ROUNDS` rounds closely enough that it is off by less than the
 //! tail (`Series::doubt`).
 
+use ladderkit_core::Seats;
 use ladderkit_core::work::Meter;
 
 use super::parting::Parting;
@@ -205,17 +206,18 @@ pub(super) enum Reach {
     LeadChanges,
 }
 
-/// The pass forward over the rounds, at a table of `players`, as far as
+/// The pass forward over the rounds, at a table of `seats`, as far as
 /// `reach`. Pauses every `PAUSE_EVERY` moves looked at.
 pub(super) async fn forward(
     chain: &RollChain<'_>,
     turns: &TurnChain<'_>,
-    players: u32,
+    seats: Seats,
     options: &Options,
     reach: Reach,
     meter: &Meter,
     progress: (f64, f64),
 ) -> Result<Forward, AnalysisError> {
+    let players = seats.get();
     let (n, states) = (chain.states(), turns.states());
     // (Positions compare as their roll-chain states do: `cumulate`.)
     let places = n + 1;
@@ -444,12 +446,13 @@ fn roll(
 /// backward vector `S_t` one step at a time.
 pub(super) async fn comeback(
     turns: &TurnChain<'_>,
-    players: u32,
+    seats: Seats,
     half: &[f64],
     options: &Options,
     meter: &Meter,
     progress: (f64, f64),
 ) -> Result<f64, AnalysisError> {
+    let players = seats.get();
     let (n, levels) = (turns.states(), turns.levels);
     let others = players - 1;
     // Turn states are in position order, a position's together: "ahead" is

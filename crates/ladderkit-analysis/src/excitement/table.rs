@@ -23,8 +23,8 @@
 //! equal). Each is worked out by `race`'s passes, seat by seat, with the
 //! leader changes (and, at two seats, the lead changes) beside them.
 
-use ladderkit_core::CompiledBoard;
 use ladderkit_core::work::{Meter, pause};
+use ladderkit_core::{CompiledBoard, Seats};
 
 use super::race::{self, Reach};
 use super::race_unsupported;
@@ -35,7 +35,7 @@ use crate::{AnalysisError, Options};
 /// The excitement measures of a table of any size that need no joint chain.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TableMeasures {
-    pub players: u32,
+    pub seats: Seats,
     /// The round half-way through a median game at this table.
     pub half_way_round: u32,
     /// The chance that the game runs on past `half_way_round` with its
@@ -55,16 +55,16 @@ pub struct TableMeasures {
     pub rounds: usize,
 }
 
-/// The measures at a table of `players` on `board` (seat 1 opens).
-pub fn table_measures(board: &CompiledBoard, players: u32, options: &Options) -> Result<TableMeasures, AnalysisError> {
-    ladderkit_core::work::run(table_measures_stepped(board, players, options, &Meter::default()))
+/// The measures at a table of `seats` on `board` (seat 1 opens).
+pub fn table_measures(board: &CompiledBoard, seats: Seats, options: &Options) -> Result<TableMeasures, AnalysisError> {
+    ladderkit_core::work::run(table_measures_stepped(board, seats, options, &Meter::default()))
 }
 
 /// `table_measures` as work that pauses after every round, its progress on
 /// `meter` (`ladderkit_core::work`).
 pub async fn table_measures_stepped(
     board: &CompiledBoard,
-    players: u32,
+    seats: Seats,
     options: &Options,
     meter: &Meter,
 ) -> Result<TableMeasures, AnalysisError> {
@@ -78,11 +78,10 @@ pub async fn table_measures_stepped(
     pause().await;
     let turns = TurnChain::stepped(&chain).await?;
     pause().await;
-    let players = players.max(1);
-    let pass = race::forward(&chain, &turns, players, options, Reach::Everything, meter, (0.0, 0.7)).await?;
-    let comeback = race::comeback(&turns, players, &pass.half, options, meter, (0.7, 1.0)).await?;
+    let pass = race::forward(&chain, &turns, seats, options, Reach::Everything, meter, (0.0, 0.7)).await?;
+    let comeback = race::comeback(&turns, seats, &pass.half, options, meter, (0.7, 1.0)).await?;
     Ok(TableMeasures {
-        players,
+        seats,
         half_way_round: pass.half_way_round,
         comeback,
         photo_finish: pass.photo_finish.unwrap_or_default(),
@@ -93,11 +92,11 @@ pub async fn table_measures_stepped(
 }
 
 /// `TableMeasures::comeback` alone (the tuner's), with its half-way round.
-pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<(u32, f64), AnalysisError> {
+pub(crate) fn comeback(chain: &RollChain<'_>, seats: Seats, options: &Options) -> Result<(u32, f64), AnalysisError> {
     let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
     ladderkit_core::work::run(async {
-        let pass = race::forward(chain, &turns, players, options, Reach::HalfWay, &meter, (0.0, 0.0)).await?;
-        let comeback = race::comeback(&turns, players, &pass.half, options, &meter, (0.0, 0.0)).await?;
+        let pass = race::forward(chain, &turns, seats, options, Reach::HalfWay, &meter, (0.0, 0.0)).await?;
+        let comeback = race::comeback(&turns, seats, &pass.half, options, &meter, (0.0, 0.0)).await?;
         Ok((pass.half_way_round, comeback))
     })
 }
@@ -105,15 +104,22 @@ pub(crate) fn comeback(chain: &RollChain<'_>, players: u32, options: &Options) -
 /// `TableMeasures::lead_changes` at two seats alone (the tuner's).
 pub(crate) fn lead_changes(chain: &RollChain<'_>, options: &Options) -> Result<f64, AnalysisError> {
     let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
-    let pass =
-        ladderkit_core::work::run(race::forward(chain, &turns, 2, options, Reach::LeadChanges, &meter, (0.0, 0.0)))?;
+    let pass = ladderkit_core::work::run(race::forward(
+        chain,
+        &turns,
+        Seats::TWO,
+        options,
+        Reach::LeadChanges,
+        &meter,
+        (0.0, 0.0),
+    ))?;
     Ok(pass.lead_changes.unwrap_or_default())
 }
 
 /// `TableMeasures::photo_finish` alone (the tuner's).
-pub(crate) fn photo_finish(chain: &RollChain<'_>, players: u32, options: &Options) -> Result<f64, AnalysisError> {
+pub(crate) fn photo_finish(chain: &RollChain<'_>, seats: Seats, options: &Options) -> Result<f64, AnalysisError> {
     let (meter, turns) = (Meter::default(), TurnChain::new(chain)?);
-    let work = race::forward(chain, &turns, players, options, Reach::PhotoFinish, &meter, (0.0, 0.0));
+    let work = race::forward(chain, &turns, seats, options, Reach::PhotoFinish, &meter, (0.0, 0.0));
     let pass = ladderkit_core::work::run(work)?;
     Ok(pass.photo_finish.unwrap_or_default())
 }

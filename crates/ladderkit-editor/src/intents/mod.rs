@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use ladderkit::core::Seats;
 use ladderkit::core::spec::VariantSpec;
 use ladderkit::engine::Seat;
 
@@ -86,7 +87,7 @@ pub enum Intent {
     /// The user said no to the question asked.
     Cancel,
     /// Seat odds for this many players.
-    OddsPlayers(u32),
+    OddsPlayers(Seats),
     /// The bots whose games the odds panel solves or simulates where
     /// pieces meet.
     OddsBots(ladderkit::engine::Policy),

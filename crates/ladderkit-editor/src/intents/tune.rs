@@ -1,5 +1,6 @@
 //! The Tune panel's requests (`crate::tune` acts on them).
 
+use ladderkit::core::Seats;
 use ladderkit::core::spec::VariantSpec;
 use ladderkit::tune::{EffectKind, EffectLimits, Goal, Limits};
 
@@ -16,8 +17,8 @@ pub struct Request {
     pub keep: Vec<(u32, u32)>,
     pub seed: u64,
     pub seconds: f64,
-    /// Players the before/after seat odds are for.
-    pub players: u32,
+    /// The table the before/after seat odds are for.
+    pub players: Seats,
     /// Keep my layout, 0 to 100.
     pub keep_layout: u32,
     /// How many spaces of each kind of effect (`EffectKind::ALL`'s order;

@@ -12,8 +12,8 @@
 use std::sync::Arc;
 
 use ladderkit::analysis::{Course, PlayedMeasures, TableMeasures};
-use ladderkit::core::CompiledBoard;
 use ladderkit::core::work::Meter;
+use ladderkit::core::{CompiledBoard, Seats};
 use ladderkit::excitement::{
     Asked, Joint, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
 };
@@ -102,7 +102,7 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     drop_stale(&mut ex.tabling, key);
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
-    if key.players >= 2 && exact && ex.table(key).is_none() {
+    if key.players >= Seats::TWO && exact && ex.table(key).is_none() {
         tabulate(ex, checks, key, budget);
     }
     let asked = if ex.asked(key) { Asked::MORE } else { Asked::default() };

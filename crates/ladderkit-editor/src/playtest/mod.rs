@@ -77,7 +77,8 @@ impl Playtest {
         self.seats.truncate(max.max(min));
         if matches!(rules.play, ladderkit::core::spec::Play::ScoreTrack(_)) {
             self.session = None;
-            match ScoreSession::new(&checks.compiled, self.seats.len()) {
+            let table = ladderkit::core::Seats::from_len(self.seats.len()).map_err(|e| e.to_string());
+            match table.and_then(|table| ScoreSession::new(&checks.compiled, table)) {
                 Ok(s) => self.scores = Some(s),
                 Err(e) => self.fail(e, checks),
             }

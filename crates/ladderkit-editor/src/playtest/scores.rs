@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use ladderkit::core::{Compiled, CompiledBoard};
+use ladderkit::core::{Compiled, CompiledBoard, Seats};
 use ladderkit::engine::scoreboard::{ScoreEvent, Scoreboard};
 
 use super::motion::{Motion, progress};
@@ -41,13 +41,13 @@ pub struct ScoreSession {
 const NAMES: [&str; 8] = ["Red", "Blue", "Green", "Yellow", "Black", "Pink", "Grey", "Orange"];
 
 impl ScoreSession {
-    pub fn new(compiled: &Compiled, players: usize) -> Result<Self, String> {
+    pub fn new(compiled: &Compiled, players: Seats) -> Result<Self, String> {
         let board = Scoreboard::new(compiled, players).map_err(|e| e.to_string())?;
         Ok(Self {
             shown: board.scores.clone(),
             board,
             compiled: compiled.board.clone(),
-            names: (0..players).map(|i| NAMES[i % NAMES.len()].to_owned()).collect(),
+            names: players.indices().map(|i| NAMES[i % NAMES.len()].to_owned()).collect(),
             queue: VecDeque::new(),
             moving: None,
             final_scoring: false,

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use ladderkit::core::spec::{Point, Rules};
-use ladderkit::core::{Compiled, CompiledBoard};
+use ladderkit::core::{Compiled, CompiledBoard, Seats};
 use ladderkit::engine::bots::BotScratch;
 use ladderkit::engine::narrate::{describe_plan, narrate};
 use ladderkit::engine::{Engine, Event, GameRng, Plan, Policy, Seat, State, Turn, Workspace};
@@ -108,8 +108,8 @@ impl Session {
         game: u64,
         solved: Option<super::SolvedPerfect>,
     ) -> Result<Self, String> {
-        let range = (rules.players.min, rules.players.max);
-        let engine = Engine::new(compiled, seats.len() as u32, range).map_err(|e| e.to_string())?;
+        let table = Seats::from_len(seats.len()).and_then(|n| Seats::within(n.get(), rules.players));
+        let engine = Engine::new(compiled, table.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
         let engine = engine.with_first_player(rules.first_player);
         let names = seats.iter().enumerate().map(|(i, s)| s.player_name(i)).collect();
         let state = engine.new_game(game);

@@ -2,6 +2,7 @@
 //! turned into a search request. Also read from `--tune` on the command
 //! line ("turns=30,p90=60").
 
+use ladderkit::core::Seats;
 use ladderkit::tune::{Goal, Target};
 
 use super::Request;
@@ -83,6 +84,7 @@ impl Default for TuneForm {
 
 impl TuneForm {
     pub fn request(&self) -> Result<Request, String> {
+        let players = Seats::new(self.players).map_err(|e| format!("players: {e}"))?;
         let mut targets = Vec::new();
         if self.turns.0 {
             targets.push(Target::Turns(self.turns.1));
@@ -94,7 +96,7 @@ impl TuneForm {
             targets.push(Target::MinRolls(self.min_rolls.1));
         }
         if self.seat_edge.0 {
-            targets.push(Target::SeatEdge { players: self.players, edge: self.seat_edge.1 });
+            targets.push(Target::SeatEdge { players, edge: self.seat_edge.1 });
         }
         if self.rides.0 {
             targets.push(Target::Rides(self.rides.1));
@@ -103,10 +105,10 @@ impl TuneForm {
             targets.push(Target::LeadChanges(self.lead_changes.1));
         }
         if self.comeback.0 {
-            targets.push(Target::Comeback { players: self.players, share: self.comeback.1 / 100.0 });
+            targets.push(Target::Comeback { players, share: self.comeback.1 / 100.0 });
         }
         if self.decided_late.0 {
-            targets.push(Target::DecidedLate { players: self.players, share: self.decided_late.1 / 100.0 });
+            targets.push(Target::DecidedLate { players, share: self.decided_late.1 / 100.0 });
         }
         if targets.is_empty() {
             return Err("switch on at least one target".into());
@@ -129,7 +131,7 @@ impl TuneForm {
             keep,
             seed: self.seed,
             seconds: self.seconds,
-            players: self.players,
+            players,
             keep_layout: self.keep_layout.min(100),
             effects: [self.lose_turns, self.extra_turns, self.setbacks, self.shortcuts, self.geese].map(range),
             max_lose: self.max_lose.max(1),
@@ -223,11 +225,11 @@ mod tests {
         let lead = TuneForm::parse("lead-changes=7").unwrap().request().unwrap();
         assert_eq!(lead.goal.targets, vec![Target::LeadChanges(7.0)]);
         let comeback = TuneForm::parse("comeback=40%").unwrap().request().unwrap();
-        assert_eq!(comeback.goal.targets, vec![Target::Comeback { players: 2, share: 0.4 }]);
+        assert_eq!(comeback.goal.targets, vec![Target::Comeback { players: Seats::TWO, share: 0.4 }]);
         let late = TuneForm::parse("decided-late=25%").unwrap().request().unwrap();
-        assert_eq!(late.goal.targets, vec![Target::DecidedLate { players: 2, share: 0.25 }]);
+        assert_eq!(late.goal.targets, vec![Target::DecidedLate { players: Seats::TWO, share: 0.25 }]);
         let four = TuneForm::parse("comeback=15%,players=4").unwrap().request().unwrap();
-        assert_eq!(four.goal.targets, vec![Target::Comeback { players: 4, share: 0.15 }]);
+        assert_eq!(four.goal.targets, vec![Target::Comeback { players: Seats::new(4).unwrap(), share: 0.15 }]);
         assert!(TuneForm::parse("seconds=3").unwrap_err().contains("at least one target"));
         let effects = TuneForm::parse("turns=48,lose-turns=1..8,extra-turns=2,keep=1-38 16-6").unwrap();
         let request = effects.request().unwrap();

@@ -11,9 +11,9 @@ use std::time::Duration;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use ladderkit::analysis::{Metrics, Options, analyze_board_stepped};
-use ladderkit::core::compile;
 use ladderkit::core::spec::{Jump, SpaceEffect, VariantSpec};
 use ladderkit::core::work::Meter;
+use ladderkit::core::{Seats, compile};
 use ladderkit::tune::{Goal, Progress, Settings, Tuned, tune_stepped};
 
 use crate::EditorSet;
@@ -42,7 +42,7 @@ pub struct Proposal {
     pub removed: Vec<Jump>,
     pub removed_effects: Vec<SpaceEffect>,
     /// The table the seat edge is for.
-    pub players: u32,
+    pub players: Seats,
 }
 
 impl Proposal {
@@ -205,7 +205,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
         let tuned =
             tune_stepped(&spec, &request.goal, &limits, &settings, &mut control).await.map_err(|e| e.to_string())?;
         let wanted = request.goal.reported(request.players);
-        let options = Options { players: request.players, jump_probabilities: false, ..Options::default() };
+        let options = Options { seats: request.players, jump_probabilities: false, ..Options::default() };
         let before = figures(&spec, &options, &wanted).await;
         let after = figures(&tuned.spec, &options, &wanted).await;
         let removed = spec

@@ -7,8 +7,8 @@ use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
 use ladderkit::analysis::{Analysis, Course, Estimate, PlayedMeasures, TableMeasures};
-use ladderkit::core::CompiledBoard;
 use ladderkit::core::spec::MAX_PLAYERS;
+use ladderkit::core::{CompiledBoard, Seats};
 use ladderkit::engine::Policy;
 use ladderkit::excitement::TwoPlayers;
 
@@ -28,18 +28,25 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
     let range = if least <= most { least..=most } else { 1..=MAX_PLAYERS };
     ui.horizontal(|ui| {
         ui.label("Seat odds for");
-        let mut n = players;
-        if ui.add(egui::DragValue::new(&mut n).range(range.clone()).clamp_existing_to_range(false)).changed() {
+        let mut n = players.get();
+        if ui.add(egui::DragValue::new(&mut n).range(range.clone()).clamp_existing_to_range(false)).changed()
+            && let Ok(n) = Seats::new(n)
+        {
             out.push(Intent::OddsPlayers(n));
         }
         ui.label("players");
         ui.checkbox(&mut view.heat, "Heat on board")
             .on_hover_text("Tint squares by how often pieces come to rest there");
     });
-    if !range.contains(&players) {
+    if !range.contains(&players.get()) {
         ui.colored_label(
             Color32::from_rgb(226, 150, 30),
-            format!("This variant is for {}–{} players; these odds are for {players}.", range.start(), range.end()),
+            format!(
+                "This variant is for {}–{} players; these odds are for {}.",
+                range.start(),
+                range.end(),
+                players.get()
+            ),
         );
     }
     if matches!(rules.play, ladderkit::core::spec::Play::Treehouse(_)) {
@@ -94,16 +101,16 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
             ui.add_enabled_ui(!stale, |ui| {
                 numbers(ui, a, latest.key.players, board);
                 let (ex, key) = (&f.odds.excitement, latest.key);
-                if key.players >= 2 {
+                if key.players >= Seats::TWO {
                     table_excitement(ui, ex.table(key), key.players);
                 }
-                if key.players > 2 {
+                if key.players > Seats::TWO {
                     if !ex.asked(key) {
                         ask_more(ui, key.players, &mut out);
                     } else if matches!(ex.table(key), Some(Ok(_))) {
                         played_excitement(ui, ex.played(key));
                     }
-                } else if key.players == 2 {
+                } else if key.players == Seats::TWO {
                     if !ex.asked(key) {
                         ask_more(ui, key.players, &mut out);
                     } else if excitement(ui, ex.current(key), ex.course(), key.players) {
@@ -207,11 +214,11 @@ fn solved(ui: &mut egui::Ui, s: &Solved, board: &CompiledBoard) {
 }
 
 /// Pieces interact and the game is not solved: bots play games.
-fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoard) {
+fn simulated(ui: &mut egui::Ui, s: &Simulated, players: Seats, board: &CompiledBoard) {
     ui.label(RichText::new("Simulated, with 95% intervals").strong())
         .on_hover_text("Measured by playing games, as `ladderkit simulate` does; `ladderkit solve` is exact for two");
     ui.label(
-        RichText::new(format!("Simulated: {} games, {players} {} bots ({})", s.games, s.bots.name(), s.why))
+        RichText::new(format!("Simulated: {} games, {} {} bots ({})", s.games, players.get(), s.bots.name(), s.why))
             .small()
             .weak(),
     );
@@ -228,7 +235,7 @@ fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoa
         row("Lead changes", format!("{:.2}", r.lead_changes_per_game), "How often the leader changes in a game");
     });
     ui.add_space(6.0);
-    ui.label(RichText::new(format!("Chance to win, {players} players (95% interval)")).strong());
+    ui.label(RichText::new(format!("Chance to win, {players} (95% interval)")).strong());
     egui::Grid::new("odds-sim-seats").num_columns(2).show(ui, |ui| {
         for (seat, (p, (lo, hi))) in r.seat_win_rate.iter().zip(&r.seat_interval).enumerate() {
             ui.label(format!("Seat {}", seat + 1));
@@ -241,7 +248,7 @@ fn simulated(ui: &mut egui::Ui, s: &Simulated, players: u32, board: &CompiledBoa
     hottest(ui, &r.heat_per_game, board);
 }
 
-fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard) {
+fn numbers(ui: &mut egui::Ui, a: &Analysis, players: Seats, board: &CompiledBoard) {
     egui::Grid::new("odds-numbers").num_columns(2).striped(true).show(ui, |ui| {
         for row in crate::odds::exact_rows(a, players) {
             ui.label(&row.name).on_hover_text(row.tip);
@@ -253,7 +260,7 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
     ui.label(RichText::new("Game length (rolls of one piece)").strong());
     histogram(ui, a);
     ui.add_space(6.0);
-    ui.label(RichText::new(format!("Chance to win, {players} players")).strong());
+    ui.label(RichText::new(format!("Chance to win, {players}")).strong());
     egui::Grid::new("odds-seats").num_columns(3).show(ui, |ui| {
         for (seat, p) in a.seats.win.iter().enumerate() {
             ui.label(format!("Seat {}", seat + 1));
@@ -270,9 +277,9 @@ fn numbers(ui: &mut egui::Ui, a: &Analysis, players: u32, board: &CompiledBoard)
 
 /// The measures exact seat by seat at any table: leader changes (and, at
 /// two players, lead changes), the comeback and the photo finish.
-fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>, players: u32) {
+fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>, players: Seats) {
     ui.add_space(6.0);
-    ui.label(RichText::new(format!("Excitement ({players} players)")).strong()).on_hover_text(
+    ui.label(RichText::new(format!("Excitement ({players})")).strong()).on_hover_text(
         "Exact seat by seat, as `ladderkit analyze --players N` prints it: docs/analysis.md, Excitement at any table",
     );
     match t {
@@ -321,8 +328,8 @@ fn table_excitement(ui: &mut egui::Ui, t: Option<&Result<TableMeasures, String>>
 
 /// The button that asks for the costly measures: over both seats' joint
 /// states at two players, from played games at more.
-fn ask_more(ui: &mut egui::Ui, players: u32, out: &mut Vec<Intent>) {
-    let (text, tip) = if players == 2 {
+fn ask_more(ui: &mut egui::Ui, players: Seats, out: &mut Vec<Intent>) {
+    let (text, tip) = if players == Seats::TWO {
         (
             "Work out uncertainty, drama, the chance to win from behind…",
             "Over both seats' joint states: milliseconds on Milton Bradley, minutes on a 30 × 30 board \
@@ -395,7 +402,7 @@ fn excitement(
     ui: &mut egui::Ui,
     e: Option<&Result<TwoPlayers, String>>,
     course: Option<&Course>,
-    players: u32,
+    players: Seats,
 ) -> bool {
     ui.add_space(6.0);
     ui.label(RichText::new("Excitement (two players)").strong())
@@ -413,7 +420,7 @@ fn excitement(
             ui.label(RichText::new(format!("Not exact here: {why}")).small().weak());
             return false;
         }
-        None if players != 2 => {
+        None if players != Seats::TWO => {
             ui.label(RichText::new("Exact for two players: set the players to 2").small().weak());
             return false;
         }

@@ -234,15 +234,15 @@ fn proposal(ui: &mut egui::Ui, f: &Frame, p: &Proposal, out: &mut Vec<Intent>) {
         let fewest = (b.fewest_rolls.map(f64::from), a.fewest_rolls.map(f64::from));
         row(ui, "fewest rolls", fewest.0, fewest.1, 0, worse.fewest_rolls);
         row(ui, "expected rides", b.expected_rides, a.expected_rides, 2, false);
-        row(ui, &format!("seat edge ({} players)", p.players), b.seat_edge, a.seat_edge, 4, worse.seat_edge);
+        row(ui, &format!("seat edge ({})", p.players), b.seat_edge, a.seat_edge, 4, worse.seat_edge);
         if b.lead_changes.is_some() || a.lead_changes.is_some() {
             row(ui, "lead changes (2 players)", b.lead_changes, a.lead_changes, 2, false);
         }
         if b.comeback.is_some() || a.comeback.is_some() {
-            row(ui, &format!("comeback ({} players)", p.players), b.comeback, a.comeback, 4, false);
+            row(ui, &format!("comeback ({})", p.players), b.comeback, a.comeback, 4, false);
         }
         if b.photo_finish.is_some() || a.photo_finish.is_some() {
-            row(ui, &format!("decided late ({} players)", p.players), b.photo_finish, a.photo_finish, 4, false);
+            row(ui, &format!("decided late ({})", p.players), b.photo_finish, a.photo_finish, 4, false);
         }
     });
     ui.label(RichText::new(format!("Edits ({})", p.tuned.edits.len())).strong());

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use ladderkit::analysis::analyze;
-use ladderkit::core::compile;
 use ladderkit::core::spec::Jump;
+use ladderkit::core::{Seats, compile};
 use ladderkit::engine::bots::BotScratch;
 use ladderkit::engine::{Engine, Policy, Seat, Workspace, play_bot_game};
 use ladderkit::excitement::TwoPlayers;
@@ -104,7 +104,7 @@ fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
     let session = playtest(&app).session.as_ref().unwrap();
     assert!(session.perfect_status().is_none());
     let spec = &doc(&app).spec();
-    let engine = Engine::new(&compile(spec), 2, (2, 5)).unwrap();
+    let engine = Engine::new(&compile(spec), Seats::new(2).unwrap()).unwrap();
     let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
     let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
     let seats = [Policy::Perfect, Policy::Greedy];
@@ -115,14 +115,14 @@ fn the_perfect_bot_waits_for_its_solve_then_plays_the_engines_game() {
 #[test]
 fn the_perfect_bot_takes_the_odds_tabs_solve_instead_of_solving_again() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_odds(&mut app);
     start(&mut app, vec![Seat::Bot(Policy::Perfect), Seat::Bot(Policy::Greedy)], 3, f32::INFINITY);
     let session = playtest(&app).session.as_ref().unwrap();
     assert!(session.perfect_status().is_none(), "solved again: {:?}", session.perfect_status());
     play_to_the_end(&mut app, 10_000, "the perfect bot's game");
     // The game the engine plays with the solved judge.
-    let engine = Engine::new(&compile(doc(&app).spec()), 2, (2, 5)).unwrap();
+    let engine = Engine::new(&compile(doc(&app).spec()), Seats::new(2).unwrap()).unwrap();
     let judge = ladderkit::solve::Perfect::solve(&engine, Default::default(), None).unwrap();
     let (mut ws, mut bot) = (Workspace::default(), BotScratch::with_judge(Some(std::sync::Arc::new(judge))));
     let expected = play_bot_game(&engine, &[Policy::Perfect, Policy::Greedy], 3, 0, &mut ws, &mut bot, &mut (), None);
@@ -224,9 +224,8 @@ fn bots_play_every_bundled_variant_to_the_end_exactly_as_the_engine_does() {
         assert!(session.log.last().unwrap().contains("win"), "{name}: {:?}", session.log.last());
         // The very game the engine plays for this seed.
         let spec = &doc(&app).spec();
-        let engine = Engine::new(&compile(spec), 2, (spec.rules.players.min, spec.rules.players.max))
-            .unwrap()
-            .with_first_player(spec.rules.first_player);
+        let engine =
+            Engine::new(&compile(spec), Seats::new(2).unwrap()).unwrap().with_first_player(spec.rules.first_player);
         let (mut ws, mut bot) = (Workspace::default(), BotScratch::default());
         let expected =
             play_bot_game(&engine, &[Policy::Greedy, Policy::Random], 7, 0, &mut ws, &mut bot, &mut (), None);
@@ -430,14 +429,14 @@ fn wait_for_odds(app: &mut App) {
 #[test]
 fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     let mut app = app_with(Some(&bundled("gameweave-large.ron")));
-    send(&mut app, Intent::OddsPlayers(3));
+    send(&mut app, Intent::OddsPlayers(seats(3)));
     wait_for_odds(&mut app);
     let before = {
         let odds = app.world().resource::<Odds>();
         let result = odds.current(odds_key(&app)).unwrap();
         let Ok(Figures::Exact(shown)) = &result.outcome else { panic!("{:?}", result.outcome) };
         let shown = shown.clone();
-        let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(3)).unwrap();
+        let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(seats(3))).unwrap();
         assert_eq!(*shown, cli, "the panel's numbers are `ladderkit analyze`'s");
         shown
     };
@@ -457,7 +456,7 @@ fn the_odds_equal_the_analysis_and_are_never_stale_when_current() {
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Exact(after)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!() };
-    let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(3)).unwrap();
+    let cli = analyze(&compile(doc(&app).spec()), &ladderkit_editor::odds::options(seats(3))).unwrap();
     assert_eq!(**after, cli);
     assert!(after.expected_rolls > before.expected_rolls, "two new snakes make the game longer");
     assert_eq!(after.seats.win.len(), 3);
@@ -484,7 +483,7 @@ fn update_until(app: &mut App, what: &str, arrived: impl Fn(&Odds, OddsKey) -> b
 #[test]
 fn two_players_see_the_exact_excitement_of_the_race() {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_excitement(&mut app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
@@ -512,9 +511,14 @@ fn wait_for_table(app: &mut App) {
     update_until(app, "the measures seat by seat", |odds, key| odds.excitement.table(key).is_some());
 }
 
+/// A table of `n`.
+fn seats(n: u32) -> Seats {
+    Seats::new(n).unwrap()
+}
+
 /// Milton Bradley at a table of `players`, once the panel shows the
 /// measures seat by seat, which must be `ladderkit analyze`'s.
-fn milton_bradley_table(players: u32) -> (App, OddsKey, Result<ladderkit::analysis::TableMeasures, String>) {
+fn milton_bradley_table(players: Seats) -> (App, OddsKey, Result<ladderkit::analysis::TableMeasures, String>) {
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     send(&mut app, Intent::OddsPlayers(players));
     wait_for_table(&mut app);
@@ -530,7 +534,7 @@ fn milton_bradley_table(players: u32) -> (App, OddsKey, Result<ladderkit::analys
 /// analyze` prints them; the ones over joint states wait to be asked for.
 #[test]
 fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
-    let (mut app, key, shown) = milton_bradley_table(2);
+    let (mut app, key, shown) = milton_bradley_table(Seats::TWO);
     assert!(shown.unwrap().lead_changes.is_some(), "lead changes at two");
     for _ in 0..20 {
         app.update();
@@ -550,7 +554,7 @@ fn two_players_see_the_race_measures_at_once_and_the_joint_ones_when_asked() {
 /// --players 4 --games N` gives them; the exact ones again after an edit.
 #[test]
 fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
-    let (mut app, key, shown) = milton_bradley_table(4);
+    let (mut app, key, shown) = milton_bradley_table(seats(4));
     let board = compile(doc(&app).spec()).board;
     assert!(app.world().resource::<Odds>().excitement.current(key).is_none(), "no two-player pass at four");
     for _ in 0..10 {
@@ -564,14 +568,15 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     use ladderkit::excitement::BY_CHANCE_GAMES;
     use ladderkit_editor::odds::PLAYED_SEED;
     let options = ladderkit::analysis::Options::default();
-    let cli = ladderkit::analysis::played_measures(&board, 4, BY_CHANCE_GAMES, PLAYED_SEED, &options, &|_| false);
+    let cli =
+        ladderkit::analysis::played_measures(&board, seats(4), BY_CHANCE_GAMES, PLAYED_SEED, &options, &|_| false);
     assert_eq!(played, cli.unwrap());
     // An edit: the new design's measures, not the old ones.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     wait_for_table(&mut app);
     let after = app.world().resource::<Odds>().excitement.table(odds_key(&app)).cloned().unwrap();
     let board = compile(doc(&app).spec()).board;
-    let cli = ladderkit::analysis::table_measures(&board, 4, &ladderkit::analysis::Options::default());
+    let cli = ladderkit::analysis::table_measures(&board, seats(4), &ladderkit::analysis::Options::default());
     assert_eq!(after, Ok(cli.unwrap()));
     assert_ne!(after, shown, "a snake from 97 changes them");
 }
@@ -581,7 +586,7 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
 #[test]
 fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
     let mut app = app_with(Some(&bundled("gameweave-small.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_excitement(&mut app);
     let odds = app.world().resource::<Odds>();
     let shown = odds.excitement.current(odds_key(&app)).unwrap();
@@ -606,7 +611,7 @@ fn lost_and_extra_turns_show_the_excitement_of_the_solved_game() {
 #[test]
 fn two_player_treehouse_shows_the_excitement_of_its_solved_game() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_excitement(&mut app);
     let key = odds_key(&app);
     let odds = app.world().resource::<Odds>();
@@ -627,7 +632,7 @@ fn two_player_treehouse_shows_the_excitement_of_its_solved_game() {
 #[test]
 fn treehouse_odds_are_simulated_and_say_why() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
-    send(&mut app, Intent::OddsPlayers(3));
+    send(&mut app, Intent::OddsPlayers(seats(3)));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Simulated(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not simulated") };
@@ -643,13 +648,13 @@ fn treehouse_odds_are_simulated_and_say_why() {
 #[test]
 fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
     let mut app = app_with(Some(&bundled("treehouse.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not solved") };
     let s = s.clone();
     // The panel's numbers are `ladderkit solve`'s.
-    let engine = ladderkit::engine::Engine::new(&compile(doc(&app).spec()), 2, (2, 5)).unwrap();
+    let engine = ladderkit::engine::Engine::new(&compile(doc(&app).spec()), Seats::new(2).unwrap()).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
     let greedy = ladderkit::solve::Player::Bot(ladderkit::engine::Policy::Greedy);
     assert_eq!(s.bots, solver.odds(&[greedy; 2]).unwrap());
@@ -672,7 +677,7 @@ fn two_player_treehouse_odds_are_solved_exactly_with_the_skill_figure() {
 #[test]
 fn a_well_shows_the_solved_game_not_one_pieces_race() {
     let mut app = app_with(Some(&bundled("game-of-the-goose.ron")));
-    send(&mut app, Intent::OddsPlayers(2));
+    send(&mut app, Intent::OddsPlayers(Seats::TWO));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Solved(s)) = &odds.current(odds_key(&app)).unwrap().outcome else {
@@ -680,17 +685,17 @@ fn a_well_shows_the_solved_game_not_one_pieces_race() {
     };
     assert!(s.simulated.why.contains("waits until another arrives"), "{}", s.simulated.why);
     let compiled = compile(doc(&app).spec());
-    let engine = ladderkit::engine::Engine::new(&compiled, 2, (2, 5)).unwrap();
+    let engine = ladderkit::engine::Engine::new(&compiled, Seats::new(2).unwrap()).unwrap();
     let mut solver = ladderkit::solve::Solver::new(&engine, Default::default(), None).unwrap();
     let greedy = ladderkit::solve::Player::Bot(Policy::Greedy);
     assert_eq!(s.bots, solver.odds(&[greedy; 2]).unwrap(), "the panel's numbers are `ladderkit solve`'s");
     // One piece's race, which the panel showed before, has a winner in
     // every game; the real game leaves both pieces in the wells in some.
-    let alone = analyze(&compiled, &ladderkit_editor::odds::options(2)).unwrap();
+    let alone = analyze(&compiled, &ladderkit_editor::odds::options(Seats::TWO)).unwrap();
     assert!((alone.seats.win.iter().sum::<f64>() - 1.0).abs() < 1e-6);
     assert!(s.bots.no_winner() > 0.1, "{:?}", s.bots);
     // Three players: simulated, and the reason said.
-    send(&mut app, Intent::OddsPlayers(3));
+    send(&mut app, Intent::OddsPlayers(seats(3)));
     wait_for_odds(&mut app);
     let odds = app.world().resource::<Odds>();
     let Ok(Figures::Simulated(s)) = &odds.current(odds_key(&app)).unwrap().outcome else { panic!("not simulated") };

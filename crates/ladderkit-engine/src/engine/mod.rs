@@ -8,9 +8,8 @@
 pub mod extras;
 
 use ladderkit_core::board::{Outcome, Resolved, Step};
-use ladderkit_core::spec::MAX_PLAYERS;
-use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse, next_seat};
-use ladderkit_core::{Compiled, CompiledBoard, Playable, TRAY};
+use ladderkit_core::spec::{BumpTo, BumpWhen, BumpWho, FirstPlayer, LoseTurnRule, Play, Treehouse};
+use ladderkit_core::{Compiled, CompiledBoard, Playable, Seats, TRAY};
 use serde::{Deserialize, Serialize};
 
 use crate::event::Event;
@@ -60,11 +59,6 @@ pub enum EngineError {
     ScoreTrack,
     /// `Scoreboard` was given a race.
     NotAScoreTrack,
-    Players {
-        asked: u32,
-        min: u32,
-        max: u32,
-    },
 }
 
 impl std::fmt::Display for EngineError {
@@ -75,7 +69,6 @@ impl std::fmt::Display for EngineError {
             Self::ScoreTrack => f.write_str(
                 "this is a score track: pieces move by points scored, not by dice (use `ladderkit scoreboard`)",
             ),
-            Self::Players { asked, min, max } => write!(f, "this variant is for {min} to {max} players, not {asked}"),
         }
     }
 }
@@ -98,7 +91,7 @@ enum Class {
 #[derive(Debug, Clone)]
 pub struct Engine {
     board: CompiledBoard,
-    players: u8,
+    seats: Seats,
     first_player: FirstPlayer,
     /// Expected moves for one piece to finish from each position, for bots:
     /// worked out when a bot first asks (an engine built per game for a
@@ -118,26 +111,23 @@ pub struct Engine {
 static NEXT_ENGINE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Engine {
-    /// An engine for `players` players; refuses variants with errors.
-    pub fn new(compiled: &Compiled, players: u32, range: (u32, u32)) -> Result<Self, EngineError> {
+    /// An engine for a table of `seats`; refuses variants with errors.
+    pub fn new(compiled: &Compiled, seats: Seats) -> Result<Self, EngineError> {
         let board = compiled.playable().ok_or(EngineError::HasErrors)?;
         if matches!(board.play, Play::ScoreTrack(_)) {
             return Err(EngineError::ScoreTrack);
         }
-        if players < range.0 || players > range.1 || players > MAX_PLAYERS {
-            return Err(EngineError::Players { asked: players, min: range.0, max: range.1 });
-        }
-        Ok(Self::from_board(board, players as u8, FirstPlayer::Seat1))
+        Ok(Self::from_board(board, seats, FirstPlayer::Seat1))
     }
 
     /// An engine straight from a board the checks passed.
-    pub fn from_board(board: Playable, players: u8, first_player: FirstPlayer) -> Self {
+    pub fn from_board(board: Playable, seats: Seats, first_player: FirstPlayer) -> Self {
         let board = board.into_board();
         let remaining = std::sync::OnceLock::new();
         let extras = board.has_extras();
         let counting_rests = if extras { extras::rests_that_count(&board) } else { Vec::new() };
         let id = NEXT_ENGINE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Self { board, players, first_player, remaining, extras, counting_rests, id }
+        Self { board, seats, first_player, remaining, extras, counting_rests, id }
     }
 
     pub fn with_first_player(mut self, first_player: FirstPlayer) -> Self {
@@ -156,8 +146,8 @@ impl Engine {
         &self.board
     }
 
-    pub fn players(&self) -> u8 {
-        self.players
+    pub fn seats(&self) -> Seats {
+        self.seats
     }
 
     /// Expected moves one piece needs from `pos` to the goal, alone.
@@ -200,7 +190,7 @@ impl Engine {
         let one = [1];
         let sizes: &[u32] = self.treehouse().map_or(&one, |t| &t.pieces);
         s.pieces.clear();
-        for owner in 0..self.players {
+        for owner in self.seats.ids() {
             for size in sizes {
                 s.pieces.push(Piece {
                     owner,
@@ -214,9 +204,9 @@ impl Engine {
                 });
             }
         }
-        let opener = self.first_player.opener(game, usize::from(self.players)) as u8;
+        let opener = self.seats.opener(self.first_player, game) as u8;
         s.players.clear();
-        s.players.resize(self.players as usize, PlayerState::default());
+        s.players.resize(self.seats.count(), PlayerState::default());
         s.pieces_per_player = sizes.len() as u8;
         s.current = opener;
         s.opener = opener;
@@ -550,7 +540,7 @@ impl Engine {
             return;
         }
         s.turns_in_row = 1;
-        s.current = next_seat(usize::from(s.current), usize::from(self.players)) as u8;
+        s.current = self.seats.next(usize::from(s.current)) as u8;
         if s.current == s.opener {
             s.rounds += 1;
         }
@@ -815,7 +805,7 @@ impl Engine {
     /// Single-piece games end when a stack reaches the goal (everyone in it
     /// shares the win); team games when all of a player's pieces are home.
     fn settle_winners(&self, s: &mut State, arrived: u64) {
-        for owner in 0..self.players {
+        for owner in self.seats.ids() {
             let range = s.pieces_of(owner);
             let arrived_now = range.clone().any(|j| arrived & (1u64 << j) != 0);
             if arrived_now && range.clone().all(|j| s.pieces[j].home) {

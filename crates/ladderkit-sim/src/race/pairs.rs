@@ -495,7 +495,7 @@ impl<const P: usize> Lanes<'_, P> {
 
     fn finish(&mut self, opener: usize, race: &Race<P>) {
         let counts = &mut self.games;
-        counts.lead_changes += u64::from(race.lead.changes(P));
+        counts.lead_changes += u64::from(race.lead.changes(P == 2));
         match race.winner {
             Some(winner) => counts.won_on(race.turns, (opener + winner) % P),
             None => counts.cut += 1,

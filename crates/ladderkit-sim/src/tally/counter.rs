@@ -40,7 +40,7 @@ impl Counter {
             counts.resize(size, 0);
         }
         self.jump_at.clone_from(&board.jump_at);
-        self.extras = ExtrasTally::new(engine.players() as usize);
+        self.extras = ExtrasTally::new(engine.seats());
         self.has_extras = board.has_extras();
     }
 

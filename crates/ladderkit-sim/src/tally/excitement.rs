@@ -141,7 +141,7 @@ impl Watch {
                 tally.winner_last[r + 1] += 1;
             }
         }
-        let others = (0..engine.players()).filter(|p| s.winners >> p & 1 == 0);
+        let others = engine.seats().ids().filter(|p| s.winners >> p & 1 == 0);
         if others.into_iter().any(|p| self.next_turn.could_win(engine, s, p)) {
             tally.photo_finishes += 1;
         }
@@ -152,7 +152,7 @@ impl Watch {
 /// counted by), or `NOBODY` when two share the last place.
 fn alone_last(engine: &Engine, s: &State) -> u8 {
     let (mut least, mut last, mut tied) = (u64::MAX, NOBODY, false);
-    for p in 0..engine.players() {
+    for p in engine.seats().ids() {
         let v = s.progress(p, engine.board().goal);
         if v < least {
             (least, last, tied) = (v, p, false);

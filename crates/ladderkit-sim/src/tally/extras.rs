@@ -1,5 +1,6 @@
 //! What points, chips and arrows did over a run.
 
+use ladderkit_core::Seats;
 use ladderkit_core::spec::ArrowKind;
 use ladderkit_engine::{Event, State, Why};
 
@@ -20,8 +21,8 @@ pub struct ExtrasTally {
 }
 
 impl ExtrasTally {
-    pub fn new(players: usize) -> Self {
-        Self { seat_points: vec![0; players], ..Self::default() }
+    pub fn new(seats: Seats) -> Self {
+        Self { seat_points: vec![0; seats.count()], ..Self::default() }
     }
 
     pub(crate) fn count(&mut self, event: &Event) {

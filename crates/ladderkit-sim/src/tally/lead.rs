@@ -101,9 +101,10 @@ impl Lead {
         self.top = top.max(y);
     }
 
-    /// The lead changes of the game so far.
-    pub(crate) fn changes(&self, players: usize) -> u32 {
-        if players == 2 { self.changes } else { self.changes - u32::from(self.prev != NOBODY) }
+    /// The lead changes of the game so far, at a table of two seats or
+    /// another.
+    pub(crate) fn changes(&self, two_seats: bool) -> u32 {
+        if two_seats { self.changes } else { self.changes - u32::from(self.prev != NOBODY) }
     }
 
     /// `Leader::observe`'s look at every piece: the top, and a new sole
