@@ -533,6 +533,21 @@ pub fn picture_bytes(path: &Path, svg: &str, dpi: f32, variant: Option<&str>) ->
     }
 }
 
+/// How `write_table` writes a table.
+#[derive(Debug, Clone, Copy)]
+pub struct TableRequest<'a> {
+    /// Where the save will find its files on the web; `None`: in the
+    /// folder written, on this machine (`tabletop::local_folder`).
+    pub base_url: Option<&'a str>,
+    pub theme: crate::render::Theme,
+    /// Attach the print-and-play kit as the table's rulebook.
+    pub rulebook: bool,
+    /// A whole table, or a saved object to spawn on one.
+    pub form: crate::tabletop::Form,
+    /// Replace the files of an earlier export (`--force`).
+    pub force: bool,
+}
+
 /// What `write_table` wrote.
 pub struct TableWritten {
     pub table: crate::tabletop::Table,
@@ -548,7 +563,7 @@ pub struct TableWritten {
 /// writes it into `dir` (made if missing): its files, each atomically,
 /// then the save, so a save never names a file that is not there yet.
 /// `base_url` is where the files will be on the web; `None` loads them
-/// from `dir` (`file:///…/`). The rulebook is the print-and-play kit, its
+/// from `dir` (by their absolute paths). The rulebook is the print-and-play kit, its
 /// odds within `out_of_time`. A `dir` that holds anything but the files of
 /// this very export (an earlier one of the same variant) is refused unless
 /// `force`. What `ladderkit tabletop` and the editor's File › Export for
@@ -558,13 +573,11 @@ pub fn write_table(
     spec: &VariantSpec,
     compiled: Option<&crate::core::Compiled>,
     dir: &Path,
-    base_url: Option<&str>,
-    theme: crate::render::Theme,
-    with_rulebook: bool,
-    force: bool,
+    request: &TableRequest<'_>,
     out_of_time: &dyn Fn() -> bool,
 ) -> Result<TableWritten, String> {
-    use crate::tabletop::{TableOptions, file_url, rulebook, table};
+    use crate::tabletop::{TableOptions, local_folder, rulebook, table};
+    let TableRequest { base_url, theme, rulebook: with_rulebook, form, force } = *request;
     if dir.exists() && !dir.is_dir() {
         return Err(format!("{}: not a folder; give a folder to write the table into", dir.display()));
     }
@@ -573,7 +586,7 @@ pub fn write_table(
         Some(url) => url.to_owned(),
         None => {
             let absolute = fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            file_url(&absolute.to_string_lossy())
+            local_folder(&absolute.to_string_lossy())
         }
     };
     let mut notes = Vec::new();
@@ -582,7 +595,7 @@ pub fn write_table(
     } else {
         None
     };
-    let options = TableOptions { base_url: &base_url, theme, rulebook: pdf.as_deref() };
+    let options = TableOptions { base_url: &base_url, form, theme, rulebook: pdf.as_deref() };
     let table = table(spec, &options).map_err(|e| format!("could not make the table: {e}"))?;
     notes.extend(table.notes.iter().cloned());
     if !force {

@@ -36,12 +36,27 @@ pub const MOST_ARROW_MARKERS: usize = 60;
 /// The dice Tabletop Simulator has built in.
 const STANDARD_DICE: [u32; 6] = [4, 6, 8, 10, 12, 20];
 
+/// What the export is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// A whole table (its table, sky, notebook and objects), loaded from
+    /// Games › Save & Load.
+    #[default]
+    Save,
+    /// The objects alone, as Tabletop Simulator writes a saved object
+    /// (Saves/Saved Objects), spawned onto a table already loaded; the
+    /// rules go in the board's description, a saved object having no
+    /// notebook.
+    SavedObject,
+}
+
 /// What to build the table with.
 #[derive(Debug, Clone, Copy)]
 pub struct TableOptions<'a> {
-    /// Where the table's files will be, ending in `/`: `file:///…/` for a
-    /// folder on this machine, or a web address they are uploaded to.
+    /// Where the table's files will be, ending in `/`: a folder on this
+    /// machine (`local_folder`), or a web address they are uploaded to.
     pub base_url: &'a str,
+    pub form: Form,
     pub theme: Theme,
     /// The print-and-play kit, attached as the rulebook; `None` leaves it
     /// out (the notebook still has the rules).
@@ -141,13 +156,44 @@ pub fn table(spec: &VariantSpec, options: &TableOptions) -> Result<Table, Render
             "CustomPDF": { "PDFUrl": b.url("rules.pdf"), "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0 },
         }));
     } else {
-        b.notes.push("no rulebook PDF attached; the rules are in the notebook".into());
+        let kept = if options.form == Form::Save { "the notebook" } else { "the board's description" };
+        b.notes.push(format!("no rulebook PDF attached; the rules are in {kept}"));
     }
-    let Build { place, files, notes, .. } = b;
+    let Build { place, files, mut notes, .. } = b;
 
     let rules = rules_text(spec);
     let name = spec.meta.name.clone();
-    let save = json!({
+    if options.form == Form::SavedObject {
+        let described = format!("{}\n\n{rules}", spec.meta.description);
+        objects[0]["Description"] = json!(described.trim_start());
+        notes.push(
+            "a saved object: copy it into Tabletop Simulator's Saves/Saved Objects folder and spawn it on a table \
+             from Objects › Saved Objects; the rules are in the board's description"
+                .into(),
+        );
+    }
+    let save = match options.form {
+        Form::Save => whole_table(&name, &rules, objects),
+        Form::SavedObject => saved_object(&name, objects),
+    };
+    let save = serde_json::to_string_pretty(&save).map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(Table {
+        save_name: format!("{}.json", safe_file_stem(&spec.meta.name)),
+        save,
+        files,
+        board_px: picture.size,
+        space_px: picture.space_px,
+        board_units: (place.width, place.depth),
+        snap_points: picture.spaces.len(),
+        seats,
+        notes,
+    })
+}
+
+/// A save of the whole table: the objects on a table and sky, with the
+/// rules in the notebook.
+fn whole_table(name: &str, rules: &str, objects: Vec<Value>) -> Value {
+    json!({
         "SaveName": name,
         "GameMode": name,
         "Date": "",
@@ -168,19 +214,18 @@ pub fn table(spec: &VariantSpec, options: &TableOptions) -> Result<Table, Render
         "LuaScriptState": "",
         "XmlUI": "",
         "ObjectStates": objects,
-    });
-    let save = serde_json::to_string_pretty(&save).map_err(|e| RenderError::Encode(e.to_string()))?;
-    Ok(Table {
-        save_name: format!("{}.json", safe_file_stem(&spec.meta.name)),
-        save,
-        files,
-        board_px: picture.size,
-        space_px: picture.space_px,
-        board_units: (place.width, place.depth),
-        snap_points: picture.spaces.len(),
-        seats,
-        notes,
     })
+}
+
+/// A saved object: the same document with the objects alone, as Tabletop
+/// Simulator writes one (no game mode, table, sky, note or notebook).
+fn saved_object(name: &str, objects: Vec<Value>) -> Value {
+    let mut document = whole_table(name, "", objects);
+    for blank in ["GameMode", "Table", "Sky", "Note", "Rules"] {
+        document[blank] = json!("");
+    }
+    document["TabStates"] = json!({});
+    document
 }
 
 /// Where the board lies on the table and how large.
@@ -502,26 +547,14 @@ pub fn safe_file_stem(name: &str) -> String {
     if out.is_empty() { "variant".into() } else { out.into() }
 }
 
-/// `file:///…/` for a folder given as an absolute path: what Tabletop
-/// Simulator loads from this machine. Bytes other than letters, digits and
-/// `-._~/:` are percent-encoded; a Windows path's backslashes become `/`.
-pub fn file_url(absolute_dir: &str) -> String {
+/// A folder on this machine as Tabletop Simulator's own import names a
+/// local file: the absolute path as it is, its parts joined by `/`
+/// (`C:/Users/Ana/TTS/`, `/home/ana/my boards/tts/`), ending in `/`: the
+/// form its import dialog writes, not a `file:///` address with its
+/// percent-encoding.
+pub fn local_folder(absolute_dir: &str) -> String {
     let path = absolute_dir.strip_prefix(r"\\?\").unwrap_or(absolute_dir).replace('\\', "/");
-    let mut out = String::from("file://");
-    if !path.starts_with('/') {
-        out.push('/');
-    }
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/:".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    if !out.ends_with('/') {
-        out.push('/');
-    }
-    out
+    if path.ends_with('/') { path } else { format!("{path}/") }
 }
 
 #[cfg(test)]
@@ -537,9 +570,9 @@ mod tests {
     }
 
     #[test]
-    fn file_urls_encode_what_a_url_cannot_hold() {
-        assert_eq!(file_url("/home/ana/my boards/tts"), "file:///home/ana/my%20boards/tts/");
-        assert_eq!(file_url(r"\\?\C:\Users\Ana\TTS"), "file:///C:/Users/Ana/TTS/");
-        assert_eq!(file_url("/tmp/é#"), "file:///tmp/%C3%A9%23/");
+    fn local_folders_are_plain_paths_joined_by_slashes() {
+        assert_eq!(local_folder("/home/ana/my boards/tts"), "/home/ana/my boards/tts/");
+        assert_eq!(local_folder(r"\\?\C:\Users\Ana\TTS"), "C:/Users/Ana/TTS/");
+        assert_eq!(local_folder("/tmp/é#/"), "/tmp/é#/");
     }
 }

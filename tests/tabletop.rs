@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use ladderkit::core::spec::{PathStyle, VariantSpec};
 use ladderkit::render::{BoardPicture, SEAT_COLOURS, Theme, board_picture};
-use ladderkit::tabletop::{TILE_DEPTH_AT_SCALE_1, Table, TableOptions, safe_file_stem, table};
+use ladderkit::tabletop::{Form, TILE_DEPTH_AT_SCALE_1, Table, TableOptions, safe_file_stem, table};
 use serde_json::Value;
 
 #[allow(dead_code, reason = "the command-line suites use the rest of it")]
@@ -35,8 +35,11 @@ fn bundled() -> Vec<String> {
 }
 
 fn export(spec: &VariantSpec) -> (Table, Value) {
-    let table =
-        table(spec, &TableOptions { base_url: BASE, theme: Theme::Classic, rulebook: Some(b"%PDF-1.7") }).unwrap();
+    let table = table(
+        spec,
+        &TableOptions { base_url: BASE, form: Form::Save, theme: Theme::Classic, rulebook: Some(b"%PDF-1.7") },
+    )
+    .unwrap();
     let save = serde_json::from_str(&table.save).expect("the save is JSON");
     (table, save)
 }
@@ -308,7 +311,9 @@ fn hostile_names_give_valid_json_and_safe_file_names() {
 #[test]
 fn a_board_past_one_texture_is_refused_and_a_large_one_drawn_smaller() {
     let huge = VariantSpec::new_grid("Huge", 400, 400, PathStyle::Boustrophedon);
-    let refused = table(&huge, &TableOptions { base_url: BASE, theme: Theme::Classic, rulebook: None }).unwrap_err();
+    let refused =
+        table(&huge, &TableOptions { base_url: BASE, form: Form::Save, theme: Theme::Classic, rulebook: None })
+            .unwrap_err();
     assert!(refused.to_string().contains("too small to read"), "{refused}");
     let large = VariantSpec::new_grid("Large", 60, 60, PathStyle::Boustrophedon);
     let (table, save) = export(&large);
@@ -323,23 +328,6 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// `file:///a%20b/` as the path it names.
-fn decoded(url: &str) -> PathBuf {
-    let path = url.strip_prefix("file://").unwrap();
-    let mut bytes = Vec::new();
-    let mut rest = path.as_bytes();
-    while let [first, tail @ ..] = rest {
-        if *first == b'%' {
-            bytes.push(u8::from_str_radix(std::str::from_utf8(&tail[..2]).unwrap(), 16).unwrap());
-            rest = &tail[2..];
-        } else {
-            bytes.push(*first);
-            rest = tail;
-        }
-    }
-    PathBuf::from(String::from_utf8(bytes).unwrap())
-}
-
 #[test]
 fn the_command_writes_the_table_and_refuses_what_it_cannot() {
     let dir = temp_dir("cli").join("with space");
@@ -350,11 +338,43 @@ fn the_command_writes_the_table_and_refuses_what_it_cannot() {
     let save_path = PathBuf::from(report["save"].as_str().unwrap());
     let save: Value = serde_json::from_str(&std::fs::read_to_string(&save_path).unwrap()).unwrap();
     assert!(format_errors(&save).is_empty());
-    for url in urls(&save) {
-        assert!(url.starts_with("file:///") && url.contains("with%20space"), "{url}");
-        assert!(decoded(&url).is_file(), "{url} names no file");
+    // Plain absolute paths, as Tabletop Simulator's import writes them:
+    // no `file:///`, no percent-encoding.
+    for path in urls(&save) {
+        assert!(path.starts_with('/') && path.contains("/with space/"), "{path}");
+        assert!(Path::new(&path).is_file(), "{path} names no file");
     }
     assert!(std::fs::read(dir.join("rules.pdf")).unwrap().starts_with(b"%PDF"));
+
+    // The same objects as a saved object, to spawn on a table already
+    // loaded: the published schema's, the objects alone, the rules on the
+    // board.
+    let objects = temp_dir("saved-object");
+    let o = ladderkit(&[
+        "tabletop",
+        "variants/milton-bradley.ron",
+        "-o",
+        objects.to_str().unwrap(),
+        "--saved-object",
+        "--no-rulebook",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(report["save"].as_str().unwrap()).unwrap()).unwrap();
+    assert_eq!(format_errors(&saved), Vec::<String>::new());
+    assert_eq!((saved["Table"].as_str(), saved["Sky"].as_str()), (Some(""), Some("")), "no table of its own");
+    assert_eq!(saved["TabStates"], serde_json::json!({}), "a saved object has no notebook");
+    let (whole_objects, objects_alone) =
+        (save["ObjectStates"].as_array().unwrap(), saved["ObjectStates"].as_array().unwrap());
+    let names = |list: &[Value]| list.iter().map(|o| o["Name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let without_pdf: Vec<Value> = whole_objects.iter().filter(|o| o["Name"] != "Custom_PDF").cloned().collect();
+    assert_eq!(names(objects_alone), names(&without_pdf), "the table's objects, the rulebook left out as asked");
+    let board = &named(&saved, "Custom_Tile")[0];
+    let rules = ladderkit::tabletop::rules_text(&variant("variants/milton-bradley.ron"));
+    assert!(board["Description"].as_str().unwrap().ends_with(&rules), "{}", board["Description"]);
+    assert!(report["notes"].to_string().contains("Saved Objects"), "{}", report["notes"]);
 
     let hosted = temp_dir("hosted");
     let o = ladderkit(&[

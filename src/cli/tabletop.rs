@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use ladderkit::core::Seats;
 use ladderkit::files;
+use ladderkit::tabletop::Form;
 use serde_json::json;
 
 use super::render::ThemeArg;
@@ -22,9 +23,11 @@ use super::{Outcome, diagnostics, fail, say, tell};
 /// dice it rolls; chips face down in a bag; arrow markers; the rules in the
 /// notebook.
 ///
-/// The save names its files as file:/// paths to DIR, which Tabletop
-/// Simulator loads on this machine: copy <name>.json into its Saves folder
-/// and load it (Games › Save & Load). To play with others, host the game
+/// The save names its files by their absolute paths in DIR (as Tabletop
+/// Simulator's own import does), which it loads on this machine: copy
+/// <name>.json into its Saves folder and load it (Games › Save & Load).
+/// With --saved-object it is the objects alone, to copy into Saves/Saved
+/// Objects and spawn on a table already loaded (Objects › Saved Objects). To play with others, host the game
 /// and use Modding › Cloud Manager › "Upload All Loaded Files", or put the
 /// files on the web and give --base-url. A variant with errors is not
 /// exported (exit 1, with its diagnostics); a board whose spaces would be
@@ -40,9 +43,13 @@ pub struct Args {
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
     /// Where the files will be on the web (http:// or https://; a / is
-    /// added at the end if missing), in place of file:/// paths to DIR.
+    /// added at the end if missing), in place of the paths to DIR.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
+    /// Write the objects alone as a saved object (board, pieces, dice,
+    /// chips, markers, rulebook), to add to a table already loaded.
+    #[arg(long)]
+    saved_object: bool,
     #[arg(long, value_enum, default_value = "classic")]
     theme: ThemeArg,
     /// Leave out the rulebook PDF (the notebook keeps the rules); it is
@@ -77,16 +84,14 @@ pub fn run(args: &Args) -> Outcome {
     let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
     let compiled = loaded.checked.compiled.as_ref();
     let theme = args.theme.into();
-    let written = match files::write_table(
-        spec,
-        compiled,
-        &args.output,
-        base_url.as_deref(),
+    let request = files::TableRequest {
+        base_url: base_url.as_deref(),
         theme,
-        !args.no_rulebook,
-        args.overwrite.force,
-        &out_of_time,
-    ) {
+        rulebook: !args.no_rulebook,
+        form: if args.saved_object { Form::SavedObject } else { Form::Save },
+        force: args.overwrite.force,
+    };
+    let written = match files::write_table(spec, compiled, &args.output, &request, &out_of_time) {
         Ok(written) => written,
         Err(e) => return fail(e),
     };
@@ -129,10 +134,14 @@ pub fn run(args: &Args) -> Outcome {
             say!("  {note}");
         }
         say!("  images load from {base_url}");
-        say!(
-            "  load it: copy {} into Tabletop Simulator's Saves folder (see README, \"Play-test remotely\")",
-            table.save_name
-        );
+        if args.saved_object {
+            say!("  spawn it: copy {} into Tabletop Simulator's Saves/Saved Objects folder", table.save_name);
+        } else {
+            say!(
+                "  load it: copy {} into Tabletop Simulator's Saves folder (see README, \"Play-test remotely\")",
+                table.save_name
+            );
+        }
     }
     Outcome::Ok
 }

@@ -241,10 +241,13 @@ fn export_table(
             doc.spec(),
             Some(&compiled),
             &dir,
-            None,
-            options.theme,
-            true,
-            false,
+            &ladderkit::files::TableRequest {
+                base_url: None,
+                theme: options.theme,
+                rulebook: true,
+                form: ladderkit::tabletop::Form::Save,
+                force: false,
+            },
             &out_of_time,
         );
         files.say(match written {

@@ -397,11 +397,12 @@ fn export_table_writes_what_ladderkit_tabletop_writes() {
     assert_eq!(std::fs::read(dir.join("board.png")).unwrap(), picture.png, "the board the command draws");
     assert!(std::fs::read(dir.join("rules.pdf")).unwrap().starts_with(b"%PDF"));
     let save = std::fs::read_to_string(dir.join("chutes-and-ladders-milton-bradley.json")).unwrap();
-    let base = ladderkit::tabletop::file_url(&std::fs::canonicalize(&dir).unwrap().to_string_lossy());
+    let base = ladderkit::tabletop::local_folder(&std::fs::canonicalize(&dir).unwrap().to_string_lossy());
     let expected = ladderkit::tabletop::table(
         &spec,
         &ladderkit::tabletop::TableOptions {
             base_url: &base,
+            form: ladderkit::tabletop::Form::Save,
             theme: ladderkit::render::Theme::Classic,
             rulebook: Some(b""),
         },
