@@ -11,9 +11,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement, table_measures};
+use ladderkit::analysis::{Metrics, Options, Wanted, analyze, excitement, leader_counts_stepped, table_measures};
 use ladderkit::core::Seats;
 use ladderkit::core::sample::{big_board, random_board, with_turn_effects};
+use ladderkit::core::work::Meter;
 use ladderkit::core::{Compiled, check_source, compile};
 
 fn variant(text: &str) -> Compiled {
@@ -74,6 +75,20 @@ fn analysis(c: &mut Criterion) {
                 b.iter(|| table_measures(black_box(board), seats, &Options::default()).unwrap())
             });
         }
+    }
+    // The distribution of leader changes over every seat's joint state
+    // (`analyze --joint` at three or more): its cost is the places to the
+    // power of the seats.
+    let (six_by_five, four_by_four) = (compile(&random_board(6, 5, 6)), compile(&random_board(4, 4, 3)));
+    for (name, small, players) in [("6x5, 6 jumps", &six_by_five, 3), ("4x4, 3 jumps", &four_by_four, 4)] {
+        let seats = Seats::new(players).unwrap();
+        group.bench_function(format!("{name} {players} players, leader changes over the joint states"), |b| {
+            let (options, meter) = (Options::default(), Meter::default());
+            b.iter(|| {
+                let work = leader_counts_stepped(black_box(&small.board), seats, &options, &meter, &|| false);
+                ladderkit::core::work::run(work).unwrap()
+            })
+        });
     }
     group.finish();
 }

@@ -9,13 +9,14 @@
 //!   or, where that does not hold (lost and extra turns, pieces that
 //!   meet), from the solved game (`solve::game_excitement`, with bots
 //!   making the choices the rules give); at three or more on a race, the
-//!   win-chance measures from games played on the race's chain
-//!   (`by_chance_stepped`); and games played with random bots for what is
-//!   still not exact (`Plan::played_games`).
+//!   distribution of leader changes over every seat's joint state where
+//!   it fits (`leaders_stepped`) and the win-chance measures from games
+//!   played on the race's chain (`by_chance_stepped`); and games played
+//!   with random bots for what is still not exact (`Plan::played_games`).
 
 use crate::analysis::{
-    AnalysisError, Course, Excitement, Measures, Options, PlayedMeasures, TableMeasures, excitement_stepped,
-    played_measures_stepped, table_measures_stepped,
+    AnalysisError, Course, Excitement, LeaderCounts, Measures, Options, PlayedMeasures, TableMeasures,
+    excitement_stepped, leader_counts_stepped, played_measures_stepped, table_measures_stepped,
 };
 use crate::core::spec::FirstPlayer;
 use crate::core::work::Meter;
@@ -118,8 +119,11 @@ pub const BY_CHANCE_GAMES: u64 = 10_000;
 pub enum Joint {
     /// Not asked for.
     NotAsked,
-    /// Asked for at a table of other than two: they are exact at two only.
-    NotTwo,
+    /// Asked for at a table of three or more: the two-seat measures are
+    /// exact at two only; here the distribution of leader changes over
+    /// every seat's joint state is worked out where it fits
+    /// (`leaders_stepped`).
+    Leaders,
     /// Work them out (`two_players_stepped`: the race's chain, or the
     /// solved game where that does not hold; it says which, `TwoPlayers::how`).
     Run,
@@ -145,7 +149,8 @@ impl Plan {
         let joint = match (asked.joint, players) {
             (false, _) => Joint::NotAsked,
             (true, 2) => Joint::Run,
-            (true, _) => Joint::NotTwo,
+            (true, 1) => Joint::NotAsked,
+            (true, _) => Joint::Leaders,
         };
         let by_chance = (players > 2 && seat_by_seat && asked.games > 0).then(|| asked.games.min(BY_CHANCE_GAMES));
         Self { joint, by_chance }
@@ -163,6 +168,23 @@ impl Plan {
 /// exact here; pauses as it goes, its progress on `meter`.
 pub async fn seat_by_seat_stepped(board: &CompiledBoard, seats: Seats, meter: &Meter) -> Result<TableMeasures, String> {
     table_measures_stepped(board, seats, &Options::default(), meter).await.map_err(|e| match e {
+        AnalysisError::NotExact(why) => why,
+        e => e.to_string(),
+    })
+}
+
+/// The distribution of leader changes at a table of `seats` over every
+/// seat's joint state, or why not here (pieces that meet, lost and extra
+/// turns, more joint states than `LEADER_STATES`); pauses as it goes, the
+/// share of games counted on `meter`, and gives the counts finished when
+/// `stop` says so.
+pub async fn leaders_stepped(
+    board: &CompiledBoard,
+    seats: Seats,
+    meter: &Meter,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<LeaderCounts, String> {
+    leader_counts_stepped(board, seats, &Options::default(), meter, stop).await.map_err(|e| match e {
         AnalysisError::NotExact(why) => why,
         e => e.to_string(),
     })
@@ -201,10 +223,11 @@ mod tests {
             (2, none, true, Joint::NotAsked, None),
             (2, joint, true, Joint::Run, None),
             (2, Asked::MORE, true, Joint::Run, None),
-            (3, joint, true, Joint::NotTwo, None),
+            (1, joint, true, Joint::NotAsked, None),
+            (3, joint, true, Joint::Leaders, None),
             (3, games, true, Joint::NotAsked, Some(BY_CHANCE_GAMES)),
             (4, Asked { joint: false, games: 500 }, true, Joint::NotAsked, Some(500)),
-            (4, Asked::MORE, false, Joint::NotTwo, None),
+            (4, Asked::MORE, false, Joint::Leaders, None),
         ];
         for (players, asked, exact, joint, by_chance) in cases {
             let seats = Seats::new(players).unwrap();

@@ -272,6 +272,41 @@ fn analyze_report_reads_well_and_refuses_broken_files() {
     assert!(stderr(&broken).contains("goal-unreachable"));
 }
 
+/// `analyze --joint` at three seats: the distribution of leader changes
+/// over the joint states, whole within its budget and its mean the one seat
+/// by seat; cut at a budget too small, the counts it finished and the
+/// rest said.
+#[test]
+fn analyze_gives_the_spread_of_leader_changes_at_three_seats() {
+    let dir = temp_dir("leaders");
+    let file = dir.join("twenty.ron");
+    let f = file.to_str().unwrap();
+    assert_eq!(ladderkit(&["new", "--grid", "5x4", "-o", f]).status.code(), Some(0));
+    let o = ladderkit(&["analyze", f, "-p", "3", "--joint", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let l = &v["excitement_leader_changes"];
+    assert_eq!(
+        (l["exact_by"].as_str(), l["players"].as_u64(), l["cut"].as_bool()),
+        (Some("joint states"), Some(3), Some(false))
+    );
+    let p: Vec<f64> = l["distribution"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
+    let more = l["more"].as_f64().unwrap();
+    assert!(more < 1e-12 && (p.iter().sum::<f64>() + more - 1.0).abs() < 1e-12, "{p:?} and {more}");
+    let mean: f64 = p.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let seat_by_seat = v["excitement_table"]["leader_changes"].as_f64().unwrap();
+    assert!((mean - seat_by_seat).abs() < 1e-9 * seat_by_seat, "{mean} against {seat_by_seat}");
+    let text = stdout(&ladderkit(&["analyze", f, "-p", "3", "--joint"]));
+    assert!(text.contains("leader changes' spread, over the 8000 joint states"), "{text}");
+
+    let cut = ladderkit(&["analyze", f, "-p", "3", "--joint=1ms", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&cut)).unwrap();
+    let l = &v["excitement_leader_changes"];
+    assert_eq!(l["cut"].as_bool(), Some(true), "{l}");
+    assert!(l["more"].as_f64().unwrap() > 1e-6, "{l}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn new_writes_a_valid_variant_and_fmt_keeps_it_canonical() {
     let dir = temp_dir("new");

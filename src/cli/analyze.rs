@@ -36,7 +36,9 @@ use super::{Outcome, fail, say};
 /// The two-seat measures that walk both seats' joint states (uncertainty,
 /// drama, favourite changes, the chance to win when behind; from the solved
 /// game with lost and extra turns, or pieces that meet) come with --joint,
-/// played estimates with --games (docs/analysis.md, "Excitement").
+/// and at three or more seats --joint gives the distribution of leader
+/// changes over every seat's joint state where it fits; played estimates
+/// come with --games (docs/analysis.md, "Excitement").
 #[derive(Debug, clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -62,7 +64,10 @@ pub struct Args {
     /// (lead changes, comeback, photo finish from played games, as
     /// simulate's excitement) and excitement_by_chance_played {uncertainty,
     /// drama, favourite_changes, decided_at: {value, standard_error}} with
-    /// --games, and more.
+    /// --games, excitement_leader_changes {exact_by: "joint states",
+    /// players, states, mean, distribution, more} at three or more seats
+    /// with --joint (or null, with excitement_leader_changes_not_exact
+    /// saying why), and more.
     #[arg(long)]
     json: bool,
     /// Also draw the game-length distribution and seat odds to this .png or
@@ -98,6 +103,9 @@ pub struct Args {
     /// none is given);
     /// cut at it, and said so. Their cost grows as the board's places
     /// squared: milliseconds on Milton Bradley, minutes on a 30 × 30 board.
+    /// At three or more seats: the distribution of leader changes over
+    /// every seat's joint state, its cost the places to the power of the
+    /// seats (refused past 4,194,304 joint states).
     #[arg(long, value_name = "BUDGET", num_args = 0..=1, require_equals = true, default_missing_value = "10s",
           value_parser = super::parse_duration)]
     joint: Option<Duration>,

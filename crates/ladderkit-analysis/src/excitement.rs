@@ -28,6 +28,7 @@ use crate::{AnalysisError, Options};
 use lead_changes::Counts;
 
 pub(crate) mod lead_changes;
+mod leaders;
 mod pairs;
 mod parting;
 mod played;
@@ -35,6 +36,7 @@ mod race;
 mod table;
 mod turn_chain;
 
+pub use leaders::{LeaderCounts, MAX_STATES as LEADER_STATES, leader_counts_stepped, leader_states};
 pub use played::{Estimate, PlayedMeasures, TableWinChance, played_measures, played_measures_stepped};
 pub use table::{TableMeasures, table_measures, table_measures_stepped};
 pub(crate) use table::{comeback, lead_changes, photo_finish};

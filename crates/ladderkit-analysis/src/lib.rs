@@ -30,9 +30,10 @@ pub use chain::Transient;
 pub use course::{Course, CourseStep, TRIES as TYPICAL_TRIES};
 pub use excitement::lead_changes::Counts;
 pub use excitement::{
-    DECIDED, Estimate, Excitement, Measures, PlayedMeasures, Spread, TRAILING_FROM, TableMeasures, TableWinChance,
-    Trailing, TrailingRow, WinChance, entropy_bits, excitement, excitement_stepped, excitement_unsupported,
-    half_way_round, played_measures, played_measures_stepped, table_measures, table_measures_stepped, turn_drama,
+    DECIDED, Estimate, Excitement, LEADER_STATES, LeaderCounts, Measures, PlayedMeasures, Spread, TRAILING_FROM,
+    TableMeasures, TableWinChance, Trailing, TrailingRow, WinChance, entropy_bits, excitement, excitement_stepped,
+    excitement_unsupported, half_way_round, leader_counts_stepped, leader_states, played_measures,
+    played_measures_stepped, table_measures, table_measures_stepped, turn_drama,
 };
 /// `I − Q` factored (LU), for chains whose sweeps settle too slowly.
 pub use linear::Factored;

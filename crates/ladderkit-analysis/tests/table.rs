@@ -7,8 +7,9 @@
 
 use std::collections::HashMap;
 
-use ladderkit_analysis::{Options, excitement, table_measures};
+use ladderkit_analysis::{Options, excitement, leader_counts_stepped, leader_states, table_measures};
 use ladderkit_core::spec::*;
+use ladderkit_core::work::Meter;
 use ladderkit_core::{CompiledBoard, Seats, check_source, compile};
 use proptest::prelude::*;
 
@@ -351,4 +352,99 @@ fn stepped_measures_pause_and_equal_the_run_in_one_go() {
     assert_eq!(stepped, whole);
     assert!(steps > 3, "{steps} steps");
     assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.iter().all(|p| (0.0..=1.0).contains(p)), "{seen:?}");
+}
+
+/// The distribution of leader changes, the whole game pushed over every
+/// joint position with its count so far (a board whose turns are rolls).
+fn leader_distribution(board: &CompiledBoard, players: usize) -> Vec<f64> {
+    let mut now: HashMap<(Vec<u32>, usize), f64> = HashMap::from([((vec![board.start; players], 0), 1.0)]);
+    let mut done: Vec<f64> = Vec::new();
+    for turn in 0.. {
+        let mover = turn % players;
+        let mut next: HashMap<(Vec<u32>, usize), f64> = HashMap::new();
+        for ((at, k), m) in now {
+            for o in &board.outcomes {
+                let p = m * board.probability(o);
+                let r = board.resolve(at[mover], o);
+                let mut after = at.clone();
+                after[mover] = r.step.rest;
+                let before = leaders(&at, board.start);
+                let k = k + usize::from(before != 0 && before != leaders(&after, board.start));
+                if r.won {
+                    if done.len() <= k {
+                        done.resize(k + 1, 0.0);
+                    }
+                    done[k] += p;
+                } else {
+                    *next.entry((after, k)).or_default() += p;
+                }
+            }
+        }
+        now = next;
+        if now.values().sum::<f64>() < TAIL {
+            break;
+        }
+    }
+    done
+}
+
+/// `leader_counts_stepped` against the reference, count by count, and its
+/// mean against the measures seat by seat.
+fn compare_leaders(board: &CompiledBoard, players: usize) -> Result<(), TestCaseError> {
+    let seats = Seats::from_len(players).unwrap();
+    let fast =
+        ladderkit_core::work::run(leader_counts_stepped(board, seats, &Options::default(), &Meter::default(), &|| {
+            false
+        }))
+        .unwrap();
+    let slow = leader_distribution(board, players);
+    prop_assert!(fast.counts.more < 1e-12 && !fast.cut, "{} of the games left uncounted", fast.counts.more);
+    for k in 0..fast.counts.p.len().max(slow.len()) {
+        let (f, s) = (fast.counts.p.get(k).copied().unwrap_or(0.0), slow.get(k).copied().unwrap_or(0.0));
+        prop_assert!((f - s).abs() <= 1e-12, "{k} changes: joint states {f}, the whole game {s}");
+    }
+    // The games left uncounted (below 1e-12) would each add many changes:
+    // the distribution's mean is short of the whole by up to their share
+    // times their counts.
+    let mean = table_measures(board, seats, &Options::default()).unwrap().leader_changes;
+    prop_assert!(
+        (fast.mean() - mean).abs() <= 1e-9 * mean.max(1.0),
+        "mean {} against {mean} seat by seat",
+        fast.mean()
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn leader_change_counts_at_two_and_three_seats_are_the_whole_games(spec in small(12), players in 2usize..4) {
+        let compiled = compile(&spec);
+        prop_assume!(!compiled.has_errors());
+        compare_leaders(&compiled.board, players)?;
+    }
+}
+
+/// Four seats on a short track with a snake, a ladder and a bounce; and
+/// the joint states past the budget, or lost turns, refused with why.
+#[test]
+fn leader_change_counts_at_four_seats_and_where_they_are_refused() {
+    let board = compile(&track(9, 3, Overshoot::Bounce, &[(7, 2), (3, 6)])).board;
+    compare_leaders(&board, 4).unwrap();
+    let big = compile(&track(200, 6, Overshoot::Forfeit, &[])).board;
+    let refused = leader_states(&big, Seats::new(3).unwrap()).unwrap_err().to_string();
+    assert!(refused.contains("joint states") && refused.contains("exact seat by seat"), "{refused}");
+    let mut lost = track(12, 3, Overshoot::Forfeit, &[]);
+    lost.effects.push(SpaceEffect { space: 5, effect: Effect::LoseTurns(1) });
+    let board = compile(&lost).board;
+    let refused = ladderkit_core::work::run(leader_counts_stepped(
+        &board,
+        Seats::new(3).unwrap(),
+        &Options::default(),
+        &Meter::default(),
+        &|| false,
+    ))
+    .unwrap_err();
+    assert!(refused.to_string().contains("lost and extra turns"), "{refused}");
 }

@@ -12,13 +12,13 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
-use ladderkit::analysis::{DECIDED, Estimate, PlayedMeasures, Spread, TableMeasures};
+use ladderkit::analysis::{DECIDED, Estimate, LeaderCounts, PlayedMeasures, Spread, TableMeasures};
 use ladderkit::core::spec::FirstPlayer;
 use ladderkit::core::work::{Meter, run_until};
 use ladderkit::core::{Playable, Seats};
 use ladderkit::engine::{Engine, Lineup, Policy};
 use ladderkit::excitement::{
-    self as chooser, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
+    self as chooser, Plan, TwoPlayers, by_chance_stepped, leaders_stepped, seat_by_seat_stepped, two_players_stepped,
 };
 use ladderkit::sim::{ExcitementReport, Options as SimOptions, simulate_until};
 use serde_json::{Value, json};
@@ -37,6 +37,16 @@ pub(super) struct Measures {
     /// seat's chance at every turn, from games played on the race's chain
     /// with each turn's chances exact (when games were asked for).
     pub by_chance: Option<PlayedMeasures>,
+    /// Three or more players, `--joint`: the distribution of leader
+    /// changes over every seat's joint state.
+    pub leaders: Option<Leaders>,
+}
+
+/// The distribution of leader changes over the joint states at three or
+/// more seats (as far as its budget let it go), or why not here.
+pub(super) enum Leaders {
+    Done { counts: LeaderCounts, budget: Duration },
+    Not(String),
 }
 
 /// The two-seat measures over the joint states.
@@ -82,7 +92,7 @@ impl Joint {
             Self::NotTwo => Some((
                 "not_two_players",
                 "uncertainty, drama, favourite changes and the rest are exact for two players (--players 2); \
-                 at a larger table they are played (--games)"
+                 at a larger table they are played (--games), and --joint gives the spread of leader changes"
                     .into(),
             )),
             Self::Cut { budget, done } => Some((
@@ -142,8 +152,20 @@ pub(super) fn measure(board: &Playable, seats: Seats, limit: Duration, asked: As
                 }
             }
         }
-        (chooser::Joint::NotTwo, _) => Joint::NotTwo,
+        (chooser::Joint::Leaders, _) => Joint::NotTwo,
         _ => Joint::NotAsked(seats),
+    };
+    let leaders = match (plan.joint, asked.joint) {
+        (chooser::Joint::Leaders, Some(budget)) => {
+            let joint_start = Instant::now();
+            let budget = budget.min(limit.saturating_sub(joint_start - started));
+            let stop = || joint_start.elapsed() >= budget;
+            Some(match ladderkit::core::work::run(leaders_stepped(board, seats, &Meter::default(), &stop)) {
+                Ok(counts) => Leaders::Done { counts, budget },
+                Err(why) => Leaders::Not(why),
+            })
+        }
+        _ => None,
     };
     let played = Plan::played_games(chosen, joint.exact().is_some())
         .and_then(|games| play(board, seats, Asked { games, ..asked }, limit.saturating_sub(started.elapsed())));
@@ -155,7 +177,7 @@ pub(super) fn measure(board: &Playable, seats: Seats, limit: Duration, asked: As
             ladderkit::core::work::run(work).ok()
         })
         .filter(|p| p.games > 0);
-    Measures { table, joint, played, by_chance }
+    Measures { table, joint, played, by_chance, leaders }
 }
 
 /// `asked.games` games with random bots on `board` (seat 1 opening, as
@@ -220,6 +242,41 @@ pub(super) fn report(s: &mut String, measures: &Measures) {
     }
 }
 
+/// The distribution of leader changes at three or more seats, or why
+/// there is none.
+fn leaders_report(s: &mut String, leaders: &Leaders) {
+    match leaders {
+        Leaders::Done { counts: l, budget } => {
+            let c = &l.counts;
+            // Past the last count worked out (a cut run): "10+".
+            let at = |q: f64| match c.percentile(q) {
+                k if k == c.p.len() => format!("{k}+"),
+                k => k.to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "  leader changes' spread, over the {} joint states (--joint): p10 {} · p50 {} · p90 {}",
+                l.states,
+                at(0.1),
+                at(0.5),
+                at(0.9)
+            );
+            if l.cut {
+                let _ = writeln!(
+                    s,
+                    "  (cut at its budget of {budget:?}: counted to {} changes, the chance of more is {:.1e}; give \
+                     --joint a longer one for the rest)",
+                    c.p.len().saturating_sub(1),
+                    c.more
+                );
+            }
+        }
+        Leaders::Not(why) => {
+            let _ = writeln!(s, "  (no spread of leader changes over the joint states: {why})");
+        }
+    }
+}
+
 /// The exact part of the section.
 fn exact_report(s: &mut String, measures: &Measures) {
     if let Ok(t) = &measures.table {
@@ -240,6 +297,9 @@ fn exact_report(s: &mut String, measures: &Measures) {
         );
         let _ =
             writeln!(s, "  photo finish       {:.1}%: another seat was one roll from winning", t.photo_finish * 100.0);
+    }
+    if let Some(leaders) = &measures.leaders {
+        leaders_report(s, leaders);
     }
     let Some(exact) = measures.joint.exact() else {
         let why = measures.joint.why_not().map(|(_, why)| why).unwrap_or_default();
@@ -355,6 +415,23 @@ pub(super) fn to_json(json: &mut Value, measures: &Measures) {
         played["seed"] = json!(p.seed);
         played["bots"] = json!("random");
         json["excitement_played"] = played;
+    }
+    match &measures.leaders {
+        Some(Leaders::Done { counts: l, .. }) => {
+            json["excitement_leader_changes"] = json!({
+                "exact_by": "joint states",
+                "players": l.seats.get(),
+                "states": l.states,
+                "distribution": l.counts.p,
+                "more": l.counts.more,
+                "cut": l.cut,
+            });
+        }
+        Some(Leaders::Not(why)) => {
+            json["excitement_leader_changes"] = Value::Null;
+            json["excitement_leader_changes_not_exact"] = json!(why);
+        }
+        None => {}
     }
     match &measures.table {
         Ok(t) => {
