@@ -190,6 +190,17 @@ pub async fn leaders_stepped(
     })
 }
 
+/// The spread of leader changes in words: "p10 2 · p50 7 · p90 17", a
+/// percentile past the counts a cut run finished as "10+".
+pub fn leader_spread(leaders: &LeaderCounts) -> String {
+    let c = &leaders.counts;
+    let at = |q: f64| match c.percentile(q) {
+        k if k == c.p.len() => format!("{k}+"),
+        k => k.to_string(),
+    };
+    format!("p10 {} · p50 {} · p90 {}", at(0.1), at(0.5), at(0.9))
+}
+
 /// The win-chance measures at a table of `seats` from `games` games
 /// played on the race's chain from `seed`, each turn's chances exact;
 /// `stop` is asked between games.

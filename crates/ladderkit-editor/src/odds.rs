@@ -28,7 +28,7 @@ use crate::jobs::{FrameBudget, Job};
 
 mod excitement;
 
-pub use self::excitement::{Excitements, PLAYED_SEED};
+pub use self::excitement::{Excitements, LEADERS_BUDGET, PLAYED_SEED};
 
 /// What a result was computed for: a document generation and a table size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

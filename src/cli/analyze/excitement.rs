@@ -248,18 +248,11 @@ fn leaders_report(s: &mut String, leaders: &Leaders) {
     match leaders {
         Leaders::Done { counts: l, budget } => {
             let c = &l.counts;
-            // Past the last count worked out (a cut run): "10+".
-            let at = |q: f64| match c.percentile(q) {
-                k if k == c.p.len() => format!("{k}+"),
-                k => k.to_string(),
-            };
             let _ = writeln!(
                 s,
-                "  leader changes' spread, over the {} joint states (--joint): p10 {} · p50 {} · p90 {}",
+                "  leader changes' spread, over the {} joint states (--joint): {}",
                 l.states,
-                at(0.1),
-                at(0.5),
-                at(0.9)
+                chooser::leader_spread(l)
             );
             if l.cut {
                 let _ = writeln!(

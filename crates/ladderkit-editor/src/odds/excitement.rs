@@ -6,16 +6,17 @@
 //! asked (`Intent::MoreExcitement`, `Asked::MORE`: what `--joint` and
 //! `--games` ask): at two players the measures over both seats' joint
 //! states, with a typical game to chart, another on request; at more, the
-//! win-chance measures from played games. Every job steps within the
-//! frame's budget and a newer design drops it.
+//! win-chance measures from played games and the spread of leader changes
+//! over every seat's joint state (within `LEADERS_BUDGET`, as `--joint`).
+//! Every job steps within the frame's budget and a newer design drops it.
 
 use std::sync::Arc;
 
-use ladderkit::analysis::{Course, PlayedMeasures, TableMeasures};
+use ladderkit::analysis::{Course, LeaderCounts, PlayedMeasures, TableMeasures};
 use ladderkit::core::work::Meter;
 use ladderkit::core::{CompiledBoard, Seats};
 use ladderkit::excitement::{
-    Asked, Joint, Plan, TwoPlayers, by_chance_stepped, seat_by_seat_stepped, two_players_stepped,
+    Asked, Joint, Plan, TwoPlayers, by_chance_stepped, leaders_stepped, seat_by_seat_stepped, two_players_stepped,
 };
 
 use super::{Figures, Odds, OddsKey};
@@ -39,7 +40,15 @@ pub struct Excitements {
     /// games, and the run for a newer design.
     played: Option<(OddsKey, Result<PlayedMeasures, String>)>,
     playing: Option<(OddsKey, Job<Result<PlayedMeasures, String>>)>,
+    /// At three or more players: the spread of leader changes over every
+    /// seat's joint state, and the run for a newer design.
+    leaders: Option<(OddsKey, Result<LeaderCounts, String>)>,
+    leading: Option<(OddsKey, Job<Result<LeaderCounts, String>>)>,
 }
+
+/// How long the spread of leader changes may count before it shows what
+/// it has (`ladderkit analyze --joint`'s default budget).
+pub const LEADERS_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The seed of the games played for the win-chance measures at three or
 /// more players (`ladderkit analyze --players N`'s default).
@@ -74,6 +83,12 @@ impl Excitements {
         self.played.as_ref().filter(|(k, _)| *k == key).map(|(_, p)| p)
     }
 
+    /// The spread of leader changes at the table `key` names (three or
+    /// more players), once counted, or why there is none.
+    pub fn leaders(&self, key: OddsKey) -> Option<&Result<LeaderCounts, String>> {
+        self.leaders.as_ref().filter(|(k, _)| *k == key).map(|(_, l)| l)
+    }
+
     /// The typical game shown with the measures.
     pub fn course(&self) -> Option<&Course> {
         self.course.as_ref()
@@ -100,6 +115,7 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     drop_stale(&mut ex.running, key);
     drop_stale(&mut ex.playing, key);
     drop_stale(&mut ex.tabling, key);
+    drop_stale(&mut ex.leading, key);
     // Exact figures for the race, or the solved game where pieces meet.
     let exact = matches!(odds.latest.as_ref(), Some(r) if r.key == key && matches!(r.outcome, Ok(Figures::Exact(_) | Figures::Solved(_))));
     if key.players >= Seats::TWO && exact && ex.table(key).is_none() {
@@ -111,6 +127,9 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
         && ex.played(key).is_none()
     {
         play(ex, checks, key, games, budget);
+    }
+    if plan.joint == Joint::Leaders && ex.leaders(key).is_none() {
+        lead(ex, checks, key, budget);
     }
     if plan.joint != Joint::Run || !exact || ex.current(key).is_some() {
         return;
@@ -158,6 +177,19 @@ fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut Fr
     step(&mut ex.tabling, &mut ex.table, key, budget, || {
         let board = checks.compiled.board.clone();
         Job::new(async move { seat_by_seat_stepped(&board, key.players, &Meter::default()).await })
+    });
+}
+
+/// Starts or steps the spread of leader changes at a table of three or
+/// more, which shows what it counted once `LEADERS_BUDGET` has passed.
+fn lead(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
+    step(&mut ex.leading, &mut ex.leaders, key, budget, || {
+        let board = checks.compiled.board.clone();
+        Job::new(async move {
+            let started = bevy::platform::time::Instant::now();
+            let stop = move || started.elapsed() >= LEADERS_BUDGET;
+            leaders_stepped(&board, key.players, &Meter::default(), &stop).await
+        })
     });
 }
 

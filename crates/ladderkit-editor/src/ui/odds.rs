@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use egui_plot::{
     Bar, BarChart, Corner, GridInput, GridMark, HLine, Legend, Line, Plot, PlotPoints, VLine, uniform_grid_spacer,
 };
-use ladderkit::analysis::{Analysis, Course, Estimate, PlayedMeasures, TableMeasures};
+use ladderkit::analysis::{Analysis, Course, Estimate, LeaderCounts, PlayedMeasures, TableMeasures};
 use ladderkit::core::spec::MAX_PLAYERS;
 use ladderkit::core::{CompiledBoard, Seats};
 use ladderkit::engine::Policy;
@@ -109,6 +109,7 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
                         ask_more(ui, key.players, &mut out);
                     } else if matches!(ex.table(key), Some(Ok(_))) {
                         played_excitement(ui, ex.played(key));
+                        leader_spread(ui, ex.leaders(key));
                     }
                 } else if key.players == Seats::TWO {
                     if !ex.asked(key) {
@@ -343,6 +344,39 @@ fn ask_more(ui: &mut egui::Ui, players: Seats, out: &mut Vec<Intent>) {
     };
     if ui.button(text).on_hover_text(tip).clicked() {
         out.push(Intent::MoreExcitement);
+    }
+}
+
+/// The spread of leader changes at a table of three or more, over every
+/// seat's joint state, as `ladderkit analyze --joint` gives it.
+fn leader_spread(ui: &mut egui::Ui, leaders: Option<&Result<LeaderCounts, String>>) {
+    match leaders {
+        Some(Ok(l)) => {
+            let tip = "Exact over every seat's joint state (`ladderkit analyze --players N --joint`, docs/analysis.md)";
+            ui.label(RichText::new(format!("Leader changes spread: {}", ladderkit::excitement::leader_spread(l))))
+                .on_hover_text(tip);
+            if l.cut {
+                ui.label(
+                    RichText::new(format!(
+                        "Counted for {} s: the chance of more than {} changes is {:.1e}",
+                        crate::odds::LEADERS_BUDGET.as_secs(),
+                        l.counts.p.len().saturating_sub(1),
+                        l.counts.more
+                    ))
+                    .small()
+                    .weak(),
+                );
+            }
+        }
+        Some(Err(why)) => {
+            ui.label(RichText::new(format!("No spread of leader changes here: {why}")).small().weak());
+        }
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new("Counting leader changes over every seat's joint state…").small().weak());
+            });
+        }
     }
 }
 

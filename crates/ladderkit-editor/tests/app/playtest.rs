@@ -19,7 +19,7 @@ use ladderkit_editor::jobs::FrameBudget;
 use ladderkit_editor::odds::{Figures, Odds, OddsKey};
 use ladderkit_editor::playtest::{Playtest, Waiting};
 
-use crate::common::{app_with, bundled, doc, edit, send};
+use crate::common::{app_with, bundled, doc, edit, send, temp_dir};
 
 const VARIANTS: [&str; 13] = [
     "game-of-the-goose.ron",
@@ -571,6 +571,11 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let cli =
         ladderkit::analysis::played_measures(&board, seats(4), BY_CHANCE_GAMES, PLAYED_SEED, &options, &|_| false);
     assert_eq!(played, cli.unwrap());
+    // The spread of leader changes is not counted at four here (81^4 joint
+    // states), and the panel says why.
+    update_until(&mut app, "the leader changes' verdict", |odds, _| odds.excitement.leaders(key).is_some());
+    let refused = app.world().resource::<Odds>().excitement.leaders(key).cloned().unwrap().unwrap_err();
+    assert!(refused.contains("joint states"), "{refused}");
     // An edit: the new design's measures, not the old ones.
     edit(&mut app, EditCommand::AddJump(Jump::new(97, 2)));
     wait_for_table(&mut app);
@@ -579,6 +584,31 @@ fn four_players_see_the_comeback_and_photo_finish_of_their_table() {
     let cli = ladderkit::analysis::table_measures(&board, seats(4), &ladderkit::analysis::Options::default());
     assert_eq!(after, Ok(cli.unwrap()));
     assert_ne!(after, shown, "a snake from 97 changes them");
+}
+
+/// Three players on a small race, when asked: the spread of leader changes
+/// over every seat's joint state, `ladderkit analyze -p 3 --joint`'s.
+#[test]
+fn three_players_see_how_leader_changes_spread_when_asked() {
+    let dir = temp_dir("leaders");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("small.ron");
+    std::fs::write(&file, ladderkit::core::to_string(&ladderkit::core::sample::random_board(5, 4, 3))).unwrap();
+    let mut app = app_with(Some(&file));
+    send(&mut app, Intent::OddsPlayers(seats(3)));
+    wait_for_table(&mut app);
+    let key = odds_key(&app);
+    assert!(app.world().resource::<Odds>().excitement.leaders(key).is_none(), "not counted unless asked");
+    send(&mut app, Intent::MoreExcitement);
+    update_until(&mut app, "the spread of leader changes", |odds, _| odds.excitement.leaders(key).is_some());
+    let shown = app.world().resource::<Odds>().excitement.leaders(key).cloned().unwrap().unwrap();
+    let board = compile(doc(&app).spec()).board;
+    let meter = ladderkit::core::work::Meter::default();
+    let cli = ladderkit::core::work::run(ladderkit::excitement::leaders_stepped(&board, seats(3), &meter, &|| false));
+    let cli = cli.unwrap();
+    assert!(!shown.cut && shown.counts.more < 1e-12, "{shown:?}");
+    assert_eq!(shown, cli);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Lost and extra turns: the measures of the solved game, as `ladderkit
