@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use ladderkit::files::{page_picture_replaceable, picture_bytes, save_bytes_atomic};
 use ladderkit::render::{BoardOptions, board_svg};
+use ladderkit::tabletop::Form;
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -194,7 +195,7 @@ fn print_kit(
         // Bevy's clock: std's panics in the web page.
         let started = bevy::platform::time::Instant::now();
         let out_of_time = || started.elapsed() > ladderkit::print::ODDS_BUDGET;
-        let ExportOptions { paper, theme, kit_board_mm } = *options;
+        let ExportOptions { paper, theme, kit_board_mm, .. } = *options;
         let kit = ladderkit::print::kit(doc.spec(), Some(&compiled), paper, kit_board_mm, theme, &out_of_time);
         files.say(
             match kit.map_err(|e| e.to_string()).and_then(|kit| {
@@ -245,20 +246,22 @@ fn export_table(
                 base_url: None,
                 theme: options.theme,
                 rulebook: true,
-                form: ladderkit::tabletop::Form::Save,
+                form: options.tabletop,
                 force: false,
             },
             &out_of_time,
         );
         files.say(match written {
             Ok(w) => format!(
-                "the Tabletop Simulator table written to {}: {} snap points, {} seats{}; copy {} into Tabletop \
-                 Simulator's Saves folder",
+                "the Tabletop Simulator {} written to {}: {} snap points, {} seats{}; copy {} into Tabletop \
+                 Simulator's {} folder",
+                if options.tabletop == Form::SavedObject { "saved object" } else { "table" },
                 dir.display(),
                 w.table.snap_points,
                 w.table.seats.get(),
                 w.notes.iter().map(|n| format!("; {n}")).collect::<String>(),
-                w.table.save_name
+                w.table.save_name,
+                if options.tabletop == Form::SavedObject { "Saves/Saved Objects" } else { "Saves" },
             ),
             Err(e) => format!("could not write the table: {e}"),
         });

@@ -140,20 +140,22 @@ pub enum Selected {
     Jump(usize),
 }
 
-/// The paper, theme and kit board size of File › Export options: the
-/// command line's `--paper`, `--theme` and `--board-size`, with its
-/// defaults.
+/// The paper, theme, kit board size and Tabletop Simulator form of File ›
+/// Export options: the command line's `--paper`, `--theme`,
+/// `--board-size` and `--saved-object`, with its defaults.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct ExportOptions {
     pub paper: Paper,
     pub theme: Theme,
     /// The kit's board on its longer side, in millimetres (`BOARD_MM`).
     pub kit_board_mm: f32,
+    /// A whole Tabletop Simulator table, or a saved object to add to one.
+    pub tabletop: ladderkit::tabletop::Form,
 }
 
 impl Default for ExportOptions {
     fn default() -> Self {
-        Self { paper: Paper::A4, theme: Theme::Classic, kit_board_mm: 400.0 }
+        Self { paper: Paper::A4, theme: Theme::Classic, kit_board_mm: 400.0, tabletop: Default::default() }
     }
 }
 

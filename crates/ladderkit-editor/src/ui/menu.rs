@@ -3,6 +3,7 @@
 use bevy_egui::egui;
 use ladderkit::core::spec::Effect;
 use ladderkit::render::{BOARD_MM, Paper, Theme};
+use ladderkit::tabletop::Form;
 
 use super::dialogs::{NewDialog, PathPrompt, PromptKind};
 use super::{Frame, PanelState};
@@ -271,6 +272,14 @@ fn export_options(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState) -> Opti
             chosen.kit_board_mm = cm * 10.0;
         }
     });
+    ui.separator();
+    let mut saved_object = chosen.tabletop == Form::SavedObject;
+    let object = ui.checkbox(&mut saved_object, "Tabletop Simulator: a saved object").on_hover_text(
+        "The board, pieces, dice and rulebook alone, to spawn on a table already loaded (Objects › Saved Objects), \
+         instead of a whole table",
+    );
+    super::mark(&mut panels.targets, "menu:File:options:saved-object", &object);
+    chosen.tabletop = if saved_object { Form::SavedObject } else { Form::Save };
     (chosen != *f.export).then_some(Intent::ExportOptions(chosen))
 }
 

@@ -396,19 +396,26 @@ fn export_table_writes_what_ladderkit_tabletop_writes() {
     let picture = ladderkit::render::board_picture(&spec, ladderkit::render::Theme::Classic).unwrap();
     assert_eq!(std::fs::read(dir.join("board.png")).unwrap(), picture.png, "the board the command draws");
     assert!(std::fs::read(dir.join("rules.pdf")).unwrap().starts_with(b"%PDF"));
+    // What the command writes into `dir` in `form`.
+    let expected = |dir: &std::path::Path, form| {
+        let base = ladderkit::tabletop::local_folder(&std::fs::canonicalize(dir).unwrap().to_string_lossy());
+        let theme = ladderkit::render::Theme::Classic;
+        let options = ladderkit::tabletop::TableOptions { base_url: &base, form, theme, rulebook: Some(b"") };
+        ladderkit::tabletop::table(&spec, &options).unwrap().save
+    };
     let save = std::fs::read_to_string(dir.join("chutes-and-ladders-milton-bradley.json")).unwrap();
-    let base = ladderkit::tabletop::local_folder(&std::fs::canonicalize(&dir).unwrap().to_string_lossy());
-    let expected = ladderkit::tabletop::table(
-        &spec,
-        &ladderkit::tabletop::TableOptions {
-            base_url: &base,
-            form: ladderkit::tabletop::Form::Save,
-            theme: ladderkit::render::Theme::Classic,
-            rulebook: Some(b""),
-        },
-    )
-    .unwrap();
-    assert_eq!(save, expected.save, "the save the command writes");
+    assert_eq!(save, expected(&dir, ladderkit::tabletop::Form::Save), "the save the command writes");
+
+    // Export options › a saved object: the command's `--saved-object`.
+    use ladderkit_editor::export::ExportOptions;
+    let chosen = ExportOptions { tabletop: ladderkit::tabletop::Form::SavedObject, ..ExportOptions::default() };
+    send(&mut app, Intent::ExportOptions(chosen));
+    let objects = temp_dir("tabletop").join("objects");
+    send(&mut app, Intent::ExportTable(objects.clone()));
+    let status = app.world().resource::<Files>().status.clone();
+    assert!(status.contains("saved object") && status.contains("Saves/Saved Objects"), "{status}");
+    let saved = std::fs::read_to_string(objects.join("chutes-and-ladders-milton-bradley.json")).unwrap();
+    assert_eq!(saved, expected(&objects, ladderkit::tabletop::Form::SavedObject), "the command's saved object");
 
     let mut broken = app_with(Some(&bundled("../tests/fixtures/diagnostics/jump-loop.ron")));
     let nowhere = temp_dir("tabletop-broken").join("table");
@@ -425,7 +432,8 @@ fn exports_take_the_paper_theme_and_kit_size_chosen() {
     use ladderkit_editor::export::ExportOptions;
     let mut app = app_with(Some(&bundled("milton-bradley.ron")));
     let dir = temp_dir("export-options");
-    let chosen = ExportOptions { paper: Paper::Letter, theme: Theme::Ink, kit_board_mm: 200.0 };
+    let chosen =
+        ExportOptions { paper: Paper::Letter, theme: Theme::Ink, kit_board_mm: 200.0, ..ExportOptions::default() };
     send(&mut app, Intent::ExportOptions(chosen));
     let svg = dir.join("board.svg");
     send(&mut app, Intent::ExportBoard(svg.clone()));
