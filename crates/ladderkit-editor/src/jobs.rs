@@ -13,12 +13,14 @@ use bevy::prelude::*;
 use ladderkit::core::work::Resumable;
 
 /// How long the frame's jobs may run, together. A job steps again only
-/// while its next step (as long as its longest of the last two) fits in
-/// what is left. The first job of a frame takes one step whatever its
-/// length, and so does a job refused a step in the last frame; room is
-/// kept for those steps, so that the jobs that ask first leave it. A frame
-/// of background work is then about the budget, or one step where a step
-/// is longer: never a long step on top of a budget spent.
+/// while its next step (as long as its longest of the last two; a job not
+/// yet stepped is taken to need the whole budget) fits in what is left.
+/// One step a frame is taken whatever its length: a job refused a step in
+/// the last frame takes it, and room is kept for it so that the jobs that
+/// ask first leave it; in a frame that owes none, the first job takes it.
+/// A frame of background work is then about the budget, or one step where
+/// a step is longer: never a long step on top of a budget spent, nor two
+/// long steps.
 #[derive(Resource, Debug, Clone)]
 pub struct FrameBudget {
     pub per_frame: Duration,
@@ -85,7 +87,8 @@ pub struct Job<T> {
 
 impl<T> Job<T> {
     pub fn new(work: impl Future<Output = T> + Send + 'static) -> Self {
-        Self { work: Some(Resumable::new(work)), started: Instant::now(), steps: [Duration::ZERO; 2], refused: false }
+        // Until it has stepped, a step may be as long as a frame's budget.
+        Self { work: Some(Resumable::new(work)), started: Instant::now(), steps: [PER_FRAME; 2], refused: false }
     }
 
     /// Steps the work while its steps fit in the frame (`FrameBudget`); its
@@ -93,7 +96,10 @@ impl<T> Job<T> {
     pub fn run(&mut self, budget: &mut FrameBudget) -> Option<T> {
         let work = self.work.as_mut()?;
         let began = Instant::now();
-        let mut first = self.refused || budget.used == Duration::ZERO;
+        // The frame's one step whatever its length: the refused job's, or,
+        // where none is owed, the first job's.
+        let owed = budget.reserved > Duration::ZERO;
+        let mut first = self.refused || (budget.used == Duration::ZERO && !owed);
         let reserve = if self.refused { Duration::ZERO } else { budget.reserved };
         let mut out = None;
         let mut stepped = false;
@@ -189,19 +195,20 @@ mod tests {
         (after[0] - before[0], after[1] - before[1])
     }
 
-    /// With no time to spare only the steps a frame must take are taken:
-    /// the first job's, and every other frame the one refused before.
+    /// With no time to spare a frame takes the one step it must, the jobs
+    /// taking turns: the first job's, then the one refused before.
     #[test]
     fn a_job_refused_a_step_takes_one_in_the_next_frame() {
         let mut budget = FrameBudget { per_frame: Duration::ZERO, ..FrameBudget::default() };
         let ((mut a, a_steps), (mut b, b_steps)) = (counting(), counting());
         let seen: Vec<_> = (0..6).map(|_| steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps])).collect();
-        assert_eq!(seen, [(1, 0), (1, 1), (1, 0), (1, 1), (1, 0), (1, 1)]);
+        assert_eq!(seen, [(1, 0), (0, 1), (1, 0), (0, 1), (1, 0), (0, 1)]);
         assert!(budget.busy(), "a job waits: the frames go on");
     }
 
     /// A job whose step does not fit is refused; in the next frame the job
-    /// that asks first leaves room for it, taking only the step it must.
+    /// that asks first leaves room for it: the refused step is the frame's
+    /// one step whatever its length.
     #[test]
     fn the_first_job_leaves_room_for_a_long_step_refused_before() {
         let mut budget = FrameBudget { per_frame: Duration::from_millis(50), ..FrameBudget::default() };
@@ -212,6 +219,22 @@ mod tests {
         assert!(a1 > 1 && b1 == 0, "{a1} and {b1} steps");
         b.steps = long;
         let (a2, b2) = steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps]);
-        assert_eq!((a2, b2), (1, 1));
+        assert_eq!((a2, b2), (0, 1));
+    }
+
+    /// A job not yet stepped is taken to need the whole budget: it waits
+    /// for a frame whose budget is left, not for what is left of one.
+    #[test]
+    fn a_new_job_does_not_start_at_the_end_of_a_frame() {
+        let mut budget = FrameBudget { per_frame: Duration::from_millis(5), ..FrameBudget::default() };
+        let ((mut a, a_steps), (mut b, b_steps)) = (counting(), counting());
+        // `a` has stepped before, quickly, and steps until the frame is
+        // spent; `b` is new.
+        a.steps = [Duration::ZERO; 2];
+        let (a1, b1) = steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps]);
+        assert!(a1 > 1 && b1 == 0, "{a1} and {b1} steps: the new job waits");
+        // In the next frame `b` is owed its step, and takes it first.
+        let (a2, b2) = steps_in_frame(&mut budget, &mut a, &mut b, [&a_steps, &b_steps]);
+        assert!(b2 >= 1, "{a2} and {b2} steps");
     }
 }
