@@ -48,7 +48,6 @@ impl std::error::Error for SeatsError {}
 impl Seats {
     pub const ONE: Seats = Seats(1);
     pub const TWO: Seats = Seats(2);
-    pub const MAX: Seats = Seats(MAX_PLAYERS as u8);
 
     /// A table of `count`, whatever the variant (simulations may seat one
     /// player alone, or more than a variant's box holds).
