@@ -23,6 +23,11 @@ case "$profile" in
     *) echo "error: WEB_PROFILE is web or web-small, not '$profile'" >&2; exit 2 ;;
 esac
 wasm="$target_dir/wasm32-unknown-unknown/$profile/ladderkit-editor.wasm"
+# WebAssembly's SIMD everywhere: the solvers' linear algebra (faer, pulp)
+# already needs relaxed SIMD of the browser, so this asks nothing more of
+# it, and egui's glyph painter takes its SIMD path instead of a far larger
+# scalar stand-in (docs/web.md). index.html checks the browser first.
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+simd128"
 
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     echo "== building the editor for the web (rustup's wasm32 target)"

@@ -294,6 +294,15 @@ try {
   await until(damaged, "and the page still draws a board behind it", (s) => s.spaces.length > 0);
   await again.page.close();
   await damaged.page.close();
+  // A browser whose WebAssembly lacks relaxed SIMD is told so in words,
+  // before the module fails to compile (here: the page's check answers no).
+  const old = await context.newPage();
+  await old.addInitScript(() => { WebAssembly.validate = () => false; });
+  await old.goto(milton.url);
+  await old.waitForFunction(() => document.getElementById("note")?.className === "error", null, { timeout: 30_000 });
+  const told = await old.evaluate(() => document.getElementById("note").textContent);
+  check(told.includes("no relaxed SIMD"), "a browser without relaxed SIMD is told why the editor cannot start", told);
+  await old.close();
   // The first tab is in front again (a tab behind others gets few frames).
   await ed.page.bringToFront();
 
@@ -370,6 +379,11 @@ try {
     analyzeRatio[inPage.board] = { page_ms: inPage.ms, native_ms: there.ms, ratio: inPage.ms / there.ms };
     console.log(`    analyze ${inPage.board}: ${inPage.ms.toFixed(2)} ms in the page, ${there.ms.toFixed(2)} ms native (${(inPage.ms / there.ms).toFixed(2)}×)`);
   }
+  const [simPage, simNative] = [benched.bench.simulate, nativeBench.simulate];
+  check(simPage && simNative && JSON.stringify(simPage.seat_wins) === JSON.stringify(simNative.seat_wins),
+    "the page's simulation plays the native games, seed for seed (the same wins per seat)", { page: simPage, native: simNative });
+  analyzeRatio.simulate = { page_ms: simPage.ms, native_ms: simNative.ms, ratio: simPage.ms / simNative.ms };
+  console.log(`    simulate ${simPage.board}, ${simPage.games} games: ${simPage.ms.toFixed(2)} ms in the page, ${simNative.ms.toFixed(2)} ms native (${(simPage.ms / simNative.ms).toFixed(2)}×)`);
 
   // The interface's own CPU time a frame (egui's layout and the board's
   // shapes; not the rasteriser's), page and native, once the board shows.

@@ -124,8 +124,9 @@ mod desktop {
         #[arg(long, value_name = "JSONL")]
         report: Option<PathBuf>,
         /// Time the exact analysis of Milton Bradley and of the 30 × 30
-        /// bench board, print it as JSON and exit (no window; the web page
-        /// does the same with `?bench`).
+        /// bench board, and games of Milton Bradley simulated at four seats,
+        /// print it as JSON and exit (no window; the web page does the same
+        /// with `?bench`).
         #[arg(long, conflicts_with_all = ["file", "link", "screenshot"])]
         bench: bool,
     }

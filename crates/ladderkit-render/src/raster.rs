@@ -42,7 +42,9 @@ impl std::error::Error for RenderError {}
 /// Above this many pixels (about 16k × 16k) a PNG is refused.
 const MAX_PIXELS: u64 = 268_435_456;
 
-fn fonts() -> Arc<usvg::fontdb::Database> {
+/// The font text is drawn with, for the rasteriser and the kit's PDF alike
+/// (svg2pdf reads SVG with this same usvg).
+pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {

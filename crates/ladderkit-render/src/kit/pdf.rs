@@ -2,7 +2,6 @@
 //! puts them on pages.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 use svg2pdf::usvg;
@@ -12,23 +11,8 @@ use crate::RenderError;
 /// Points per millimetre (PDF measures in 1/72 inch).
 pub(super) const PT: f32 = 72.0 / 25.4;
 
-/// The font, for svg2pdf's own SVG reader (it embeds the glyphs used).
-/// svg2pdf reads SVG with its own usvg (0.45; resvg's is 0.49), whose font
-/// database is another type: the same font, loaded as `raster::fonts` does.
-fn fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-            db.set_sans_serif_family("Ubuntu");
-            Arc::new(db)
-        })
-        .clone()
-}
-
 pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
-    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
+    let options = usvg::Options { fontdb: crate::raster::fonts(), ..usvg::Options::default() };
     usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))
 }
 
