@@ -43,6 +43,11 @@ pub struct JobStats {
     pub frames: u64,
     pub total: Duration,
     pub longest: Duration,
+    /// The longest single step, and whose: a frame over the budget is one
+    /// step, and this names the work to shorten (or a step the machine
+    /// held up: the same job's other steps are far shorter).
+    pub longest_step: Duration,
+    pub longest_step_of: &'static str,
 }
 
 /// The budget a frame gives its jobs: leaves room for the interface within
@@ -77,6 +82,8 @@ impl FrameBudget {
 
 /// Resumable work and its start. `run` steps it; once done it is empty.
 pub struct Job<T> {
+    /// What the work is, for the frame figures (`JobStats`).
+    name: &'static str,
     work: Option<Resumable<T>>,
     pub started: Instant,
     /// Its last two steps' lengths: the next one's expected at most.
@@ -86,9 +93,9 @@ pub struct Job<T> {
 }
 
 impl<T> Job<T> {
-    pub fn new(work: impl Future<Output = T> + Send + 'static) -> Self {
+    pub fn new(name: &'static str, work: impl Future<Output = T> + Send + 'static) -> Self {
         // Until it has stepped, a step may be as long as a frame's budget.
-        Self { work: Some(Resumable::new(work)), started: Instant::now(), steps: [PER_FRAME; 2], refused: false }
+        Self { name, work: Some(Resumable::new(work)), started: Instant::now(), steps: [PER_FRAME; 2], refused: false }
     }
 
     /// Steps the work while its steps fit in the frame (`FrameBudget`); its
@@ -106,7 +113,11 @@ impl<T> Job<T> {
         while first || budget.fits(self.steps[0].max(self.steps[1]) + reserve) {
             let step = Instant::now();
             let done = work.step();
-            self.steps = [self.steps[1], step.elapsed()];
+            let took = step.elapsed();
+            self.steps = [self.steps[1], took];
+            if took > budget.stats.longest_step {
+                (budget.stats.longest_step, budget.stats.longest_step_of) = (took, self.name);
+            }
             (first, stepped) = (false, true);
             if done.is_some() {
                 out = done;
@@ -165,7 +176,7 @@ mod tests {
     fn counting() -> (Job<()>, Arc<AtomicU32>) {
         let steps = Arc::new(AtomicU32::new(0));
         let counter = steps.clone();
-        let job = Job::new(async move {
+        let job = Job::new("counting", async move {
             loop {
                 counter.fetch_add(1, Ordering::Relaxed);
                 pause().await;

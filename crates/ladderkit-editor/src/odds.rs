@@ -274,7 +274,7 @@ fn start(odds: &mut Odds, checks: &Checks, key: OddsKey) {
     };
     let meter = Arc::new(Meter::default());
     let seen = meter.clone();
-    let job = Job::new(async move {
+    let job = Job::new("odds", async move {
         // A well or bumping: one piece's figures are not the game's, so the
         // game itself is solved or simulated.
         let meeting = interaction_reasons(&board);

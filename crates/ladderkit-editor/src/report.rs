@@ -145,6 +145,7 @@ fn write_report(
             "frames": jobs.frames,
             "mean_ms": if jobs.frames > 0 { jobs.total.as_secs_f64() * 1000.0 / jobs.frames as f64 } else { 0.0 },
             "longest_ms": jobs.longest.as_secs_f64() * 1000.0,
+            "longest_step": { "ms": jobs.longest_step.as_secs_f64() * 1000.0, "job": jobs.longest_step_of },
         }),
     );
     match sink.as_mut() {

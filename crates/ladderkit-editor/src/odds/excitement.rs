@@ -137,7 +137,11 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if ex.running.is_none() {
         let Some(board) = checks.compiled.playable() else { return };
         let bots = key.bots;
-        let job = Job::new(async move { two_players_stepped(&board, bots, &Meter::default()).await });
+        let job =
+            Job::new(
+                "excitement, two players",
+                async move { two_players_stepped(&board, bots, &Meter::default()).await },
+            );
         ex.running = Some((key, job));
     }
     if let Some((_, job)) = ex.running.as_mut()
@@ -176,7 +180,9 @@ fn step<T>(
 fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
     step(&mut ex.tabling, &mut ex.table, key, budget, || {
         let board = checks.compiled.board.clone();
-        Job::new(async move { seat_by_seat_stepped(&board, key.players, &Meter::default()).await })
+        Job::new("excitement, seat by seat", async move {
+            seat_by_seat_stepped(&board, key.players, &Meter::default()).await
+        })
     });
 }
 
@@ -185,7 +191,7 @@ fn tabulate(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut Fr
 fn lead(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameBudget) {
     step(&mut ex.leading, &mut ex.leaders, key, budget, || {
         let board = checks.compiled.board.clone();
-        Job::new(async move {
+        Job::new("leader changes", async move {
             let started = bevy::platform::time::Instant::now();
             let stop = move || started.elapsed() >= LEADERS_BUDGET;
             leaders_stepped(&board, key.players, &Meter::default(), &stop).await
@@ -197,7 +203,7 @@ fn lead(ex: &mut Excitements, checks: &Checks, key: OddsKey, budget: &mut FrameB
 fn play(ex: &mut Excitements, checks: &Checks, key: OddsKey, games: u64, budget: &mut FrameBudget) {
     step(&mut ex.playing, &mut ex.played, key, budget, || {
         let board = checks.compiled.board.clone();
-        Job::new(async move {
+        Job::new("played games", async move {
             by_chance_stepped(&board, key.players, games, PLAYED_SEED, &Meter::default(), &|_| false).await
         })
     });

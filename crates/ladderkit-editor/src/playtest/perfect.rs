@@ -45,7 +45,7 @@ impl PerfectBot {
             return Self { job: None, done: Some(Ok(judge)), progress };
         }
         let (seen, engine) = (progress.clone(), engine.clone());
-        let job = Job::new(async move {
+        let job = Job::new("perfect bot", async move {
             match Perfect::solve_stepped(&engine, Limits { max_positions: PERFECT_UP_TO }, Some(&seen)).await {
                 Ok(p) => Ok(Arc::new(p) as Arc<dyn Judge>),
                 Err(e) => Err(e.to_string()),

@@ -192,7 +192,7 @@ fn spawn(spec: VariantSpec, generation: u64, request: &Request) -> Search {
     let request = request.clone();
     let (stopped, seen) = (stop.clone(), progress.clone());
     let started = Instant::now();
-    let job = Job::new(async move {
+    let job = Job::new("tuner", async move {
         let limits = request.limits(&spec);
         let settings = Settings { seed: request.seed, fresh: false, keep_layout: request.keep_layout };
         let mut control = |p: &Progress| {
