@@ -50,6 +50,24 @@ pub enum Form {
     SavedObject,
 }
 
+impl Form {
+    /// What it is, in words: "table" or "saved object".
+    pub fn what(self) -> &'static str {
+        match self {
+            Form::Save => "table",
+            Form::SavedObject => "saved object",
+        }
+    }
+
+    /// The folder under Tabletop Simulator's data folder it is copied into.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Form::Save => "Saves",
+            Form::SavedObject => "Saves/Saved Objects",
+        }
+    }
+}
+
 /// What to build the table with.
 #[derive(Debug, Clone, Copy)]
 pub struct TableOptions<'a> {
@@ -166,11 +184,11 @@ pub fn table(spec: &VariantSpec, options: &TableOptions) -> Result<Table, Render
     if options.form == Form::SavedObject {
         let described = format!("{}\n\n{rules}", spec.meta.description);
         objects[0]["Description"] = json!(described.trim_start());
-        notes.push(
-            "a saved object: copy it into Tabletop Simulator's Saves/Saved Objects folder and spawn it on a table \
-             from Objects › Saved Objects; the rules are in the board's description"
-                .into(),
-        );
+        notes.push(format!(
+            "a saved object: copy it into Tabletop Simulator's {} folder and spawn it on a table from Objects › \
+             Saved Objects; the rules are in the board's description",
+            Form::SavedObject.folder()
+        ));
     }
     let save = match options.form {
         Form::Save => whole_table(&name, &rules, objects),

@@ -135,11 +135,16 @@ pub fn run(args: &Args) -> Outcome {
         }
         say!("  images load from {base_url}");
         if args.saved_object {
-            say!("  spawn it: copy {} into Tabletop Simulator's Saves/Saved Objects folder", table.save_name);
+            say!(
+                "  spawn it: copy {} into Tabletop Simulator's {} folder",
+                table.save_name,
+                Form::SavedObject.folder()
+            );
         } else {
             say!(
-                "  load it: copy {} into Tabletop Simulator's Saves folder (see README, \"Play-test remotely\")",
-                table.save_name
+                "  load it: copy {} into Tabletop Simulator's {} folder (see README, \"Play-test remotely\")",
+                table.save_name,
+                Form::Save.folder()
             );
         }
     }

@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use ladderkit::files::{page_picture_replaceable, picture_bytes, save_bytes_atomic};
 use ladderkit::render::{BoardOptions, board_svg};
-use ladderkit::tabletop::Form;
 
 use crate::EditorSet;
 use crate::document::Document;
@@ -255,13 +254,13 @@ fn export_table(
             Ok(w) => format!(
                 "the Tabletop Simulator {} written to {}: {} snap points, {} seats{}; copy {} into Tabletop \
                  Simulator's {} folder",
-                if options.tabletop == Form::SavedObject { "saved object" } else { "table" },
+                options.tabletop.what(),
                 dir.display(),
                 w.table.snap_points,
                 w.table.seats.get(),
                 w.notes.iter().map(|n| format!("; {n}")).collect::<String>(),
                 w.table.save_name,
-                if options.tabletop == Form::SavedObject { "Saves/Saved Objects" } else { "Saves" },
+                options.tabletop.folder(),
             ),
             Err(e) => format!("could not write the table: {e}"),
         });

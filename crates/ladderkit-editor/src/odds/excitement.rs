@@ -137,11 +137,8 @@ pub(super) fn update(odds: &mut Odds, checks: &Checks, key: OddsKey, budget: &mu
     if ex.running.is_none() {
         let Some(board) = checks.compiled.playable() else { return };
         let bots = key.bots;
-        let job =
-            Job::new(
-                "excitement, two players",
-                async move { two_players_stepped(&board, bots, &Meter::default()).await },
-            );
+        let work = async move { two_players_stepped(&board, bots, &Meter::default()).await };
+        let job = Job::new("excitement, two players", work);
         ex.running = Some((key, job));
     }
     if let Some((_, job)) = ex.running.as_mut()
