@@ -55,6 +55,31 @@ impl Meter {
     }
 }
 
+/// Counts work done since the last pause, so that long work pauses by what
+/// it did rather than by a count of items that cost unequal amounts.
+#[derive(Debug, Clone)]
+pub struct Pacer {
+    done: usize,
+    every: usize,
+}
+
+impl Pacer {
+    /// Due once `work` units have been done since the last pause.
+    pub const fn every(work: usize) -> Self {
+        Self { done: 0, every: work }
+    }
+
+    /// Adds `work` units; whether it is time to pause.
+    pub fn due(&mut self, work: usize) -> bool {
+        self.done += work;
+        if self.done < self.every {
+            return false;
+        }
+        self.done = 0;
+        true
+    }
+}
+
 /// Runs work to its end, going on at every pause.
 pub fn run<F: Future>(work: F) -> F::Output {
     run_until(work, || true).unwrap_or_else(|| unreachable!("told to go on at every pause"))
@@ -132,6 +157,15 @@ impl<T> std::fmt::Debug for Resumable<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Due when the work reaches the amount, whatever the sizes of the
+    /// pieces that make it up, and counting starts again after.
+    #[test]
+    fn a_pacer_is_due_when_its_work_is_done() {
+        let mut pacer = Pacer::every(10);
+        let due: Vec<bool> = [3, 3, 3, 1, 9, 1, 25, 0].into_iter().map(|w| pacer.due(w)).collect();
+        assert_eq!(due, [false, false, false, true, false, true, true, false]);
+    }
 
     async fn count(to: u32, meter: &Meter) -> u32 {
         let mut sum = 0;

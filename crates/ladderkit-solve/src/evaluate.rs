@@ -12,7 +12,7 @@ use ladderkit_core::Seats;
 use ladderkit_core::work::run;
 
 use crate::graph::{FINISHED, Graph, Opt};
-use crate::{Progress, SolveError};
+use crate::{Pace, Progress, SolveError};
 
 /// How one seat chooses.
 #[derive(Debug, Clone, Copy)]
@@ -175,8 +175,9 @@ async fn solve_chain_with(
     // and its rolls), then the chain's rows carry the rest.
     let mut collect = vec![0.0; n * cols];
     let mut here = vec![0.0; all];
+    let mut pace = Pace::options(progress);
     for x in 0..n {
-        Progress::in_pass(progress, x).await?;
+        pace.did(graph.options_at(x)).await?;
         let node = graph.node(x);
         let seat = seats[node.current as usize];
         here.iter_mut().for_each(|v| *v = 0.0);
@@ -228,7 +229,7 @@ async fn solve_chain_with(
         Progress::sweep(progress).await?;
         moved = 0.0;
         for x in (0..n).rev() {
-            Progress::in_pass(progress, x).await?;
+            pace.did(q.row(x).len()).await?;
             acc.copy_from_slice(&collect[x * cols..(x + 1) * cols]);
             let mut stay = 0.0;
             for &(y, chance) in q.row(x) {

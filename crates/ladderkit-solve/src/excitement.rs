@@ -16,7 +16,7 @@ use ladderkit_engine::{Engine, NextTurn, State};
 
 use crate::evaluate::{Choice, Solved, Wanted, solve_chain};
 use crate::graph::{FINISHED, Graph};
-use crate::{Progress, SolveError};
+use crate::{Pace, Progress, SolveError};
 
 /// Games still running below this share are left out (their changes so
 /// far still count).
@@ -97,8 +97,9 @@ impl Marks {
         let (mut at, mut close) = (vec![[0; 2]; n], vec![false; n]);
         let (mut s, mut next_turn) = (State::default(), NextTurn::default());
         let clamp = |p: u64| u32::try_from(p).unwrap_or(u32::MAX);
+        let mut pace = Pace::options(progress);
         for x in 0..n {
-            Progress::in_pass(progress, x).await?;
+            pace.did(graph.options_at(x)).await?;
             graph.state(x, &mut s);
             at[x] = [clamp(s.progress(0, goal)), clamp(s.progress(1, goal))];
             let finishes = graph.rolls_of(x).any(|r| graph.options_of(r).iter().any(|o| o.next >= FINISHED));

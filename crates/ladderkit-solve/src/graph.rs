@@ -6,12 +6,12 @@
 use std::sync::atomic::Ordering;
 
 use ladderkit_core::Seats;
-use ladderkit_core::work::{pause, run};
+use ladderkit_core::work::run;
 use ladderkit_engine::{Engine, Policy, State, Turn, Workspace, bots::BotScratch};
 use rustc_hash::FxHashMap;
 
 use crate::key::Codec;
-use crate::{Progress, SolveError};
+use crate::{Pace, Progress, SolveError};
 
 /// An option's `next` at or above this is a finished game; the low bits
 /// are the winners, one per seat.
@@ -73,14 +73,6 @@ impl Default for Limits {
     }
 }
 
-/// Positions between pauses while exploring or rating them: a
-/// millisecond or two (a Treehouse position has dozens of plans).
-const PAUSE_EVERY: usize = 64;
-
-/// Positions between pauses in a pass that does little at each (a sweep of
-/// the chain, building it, comparing options): about a millisecond.
-pub(crate) const PASS_PAUSE_EVERY: usize = 1024;
-
 impl Graph {
     /// Rough memory per position while solving (graph, keys, index, the
     /// chain and its figures): three-player Treehouse, 1.5 million
@@ -100,7 +92,7 @@ impl Graph {
         run(Self::explore_stepped(engine, limits, progress))
     }
 
-    /// `explore` as work that pauses every `PAUSE_EVERY` positions.
+    /// `explore` as work that pauses every so many plans played (`Pace`).
     pub async fn explore_stepped(
         engine: &Engine,
         limits: Limits,
@@ -133,6 +125,7 @@ impl Graph {
         let (mut here, mut rolled, mut after) = (State::default(), State::default(), State::default());
         let mut ws = Workspace::default();
         let mut found: Vec<Opt> = Vec::new();
+        let mut pace = Pace::plans(progress);
         let mut x = 0;
         while x < graph.found() {
             if graph.found() > limits.max_positions {
@@ -155,6 +148,7 @@ impl Graph {
             let node_turns = (turns(&rolled) - turns(&here)) as u8;
             let first_roll = graph.rolls.len() as u32;
             let first_sequence = graph.sequence_roll.len() as u32;
+            let mut played = 0;
             for seq in 0..sequences {
                 rolled.clone_from(&here);
                 let mut left = seq;
@@ -171,6 +165,7 @@ impl Graph {
                 match turn {
                     Turn::Choose => {
                         engine.legal_plans(&rolled, &mut ws);
+                        played += ws.plans.len();
                         for plan in &ws.plans {
                             after.clone_from(&rolled);
                             engine.apply(&mut after, plan, &mut ());
@@ -182,6 +177,7 @@ impl Graph {
                         }
                     }
                     Turn::Done | Turn::Over => {
+                        played += 1;
                         let next = graph.next_of(&rolled, &mut key);
                         found.push(Opt { next, plans: 1 });
                     }
@@ -195,9 +191,7 @@ impl Graph {
             if let Some(p) = progress {
                 p.positions.store(x as u64, Ordering::Relaxed);
             }
-            if x % PAUSE_EVERY == 0 {
-                Progress::check(progress).await?;
-            }
+            pace.did(played).await?;
         }
         graph.rolls.push(Roll { p: 0.0, first_option: graph.options.len() as u32 });
         let (first_roll, first_sequence) = (graph.rolls.len() as u32 - 1, graph.sequence_roll.len() as u32);
@@ -289,6 +283,13 @@ impl Graph {
         &self.rolls[r]
     }
 
+    /// How many options the rolls of position `x` offer in all: the work
+    /// a pass over the positions does there (`Pace`).
+    pub fn options_at(&self, x: usize) -> usize {
+        let rolls = self.rolls_of(x);
+        (self.rolls[rolls.end].first_option - self.rolls[rolls.start].first_option) as usize
+    }
+
     /// The options of roll `r`, in the order of the first plan to each.
     pub fn options_of(&self, r: usize) -> &[Opt] {
         let end = self.rolls.get(r + 1).map_or(self.options.len(), |n| n.first_option as usize);
@@ -332,17 +333,17 @@ impl Graph {
         run(self.picks_stepped(engine, policy))
     }
 
-    /// `picks` as work that pauses every `PAUSE_EVERY` positions.
+    /// `picks` as work that pauses every so many options rated (`Pace`).
     pub async fn picks_stepped(&self, engine: &Engine, policy: Policy) -> Vec<u16> {
         let players = self.seats.count();
         let mut scores = vec![f64::NAN; self.positions() * players];
         let mut finished: FxHashMap<(u32, u8), f64> = FxHashMap::default();
         let (mut s, mut bot) = (State::default(), BotScratch::default());
         let mut picks = vec![0u16; self.rolls.len() - 1];
+        let mut pace = Pace::plans(None);
         for x in 0..self.positions() {
-            if x % PAUSE_EVERY == 0 {
-                pause().await;
-            }
+            // Never cancelled: it has no progress to cancel it by.
+            let _ = pace.did(self.options_at(x)).await;
             let me = self.nodes[x].current;
             for r in self.rolls_of(x) {
                 let options = self.options_of(r);

@@ -19,7 +19,7 @@ mod skill;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ladderkit_core::spec::Win;
-use ladderkit_core::work::pause;
+use ladderkit_core::work::{Pacer, pause};
 use ladderkit_engine::{Engine, Policy};
 
 pub use evaluate::{Choice, Odds, evaluate, evaluate_stepped, share};
@@ -50,17 +50,40 @@ impl Progress {
         Self::check(progress).await
     }
 
-    /// At position `x` of a pass that does little at each: pauses once
-    /// every `PASS_PAUSE_EVERY` positions; `Err` if the solve was cancelled.
-    pub(crate) async fn in_pass(progress: Option<&Self>, x: usize) -> Result<(), SolveError> {
-        use crate::graph::PASS_PAUSE_EVERY;
-        if x % PASS_PAUSE_EVERY == PASS_PAUSE_EVERY - 1 { Self::check(progress).await } else { Ok(()) }
-    }
-
     /// Pauses; `Err` if the solve was cancelled.
     pub(crate) async fn check(progress: Option<&Self>) -> Result<(), SolveError> {
         pause().await;
         if progress.is_some_and(|p| p.cancel.load(Ordering::Relaxed)) { Err(SolveError::Cancelled) } else { Ok(()) }
+    }
+}
+
+/// Paces work over the positions by what is done at each, not by their
+/// count: a Treehouse position offers dozens of options where a race's
+/// offers one, so a fixed count of positions between pauses was a fraction
+/// of a millisecond on one game and most of a frame on another.
+pub(crate) struct Pace<'a> {
+    progress: Option<&'a Progress>,
+    pacer: Pacer,
+}
+
+impl<'a> Pace<'a> {
+    /// A pass over the solved graph: counts options (or chain entries)
+    /// looked at, about half a millisecond's worth natively between pauses.
+    pub(crate) fn options(progress: Option<&'a Progress>) -> Self {
+        Self { progress, pacer: Pacer::every(1 << 15) }
+    }
+
+    /// Exploring through the engine: counts plans played (and rolls), each
+    /// a turn of the engine and a look-up, about as long between pauses.
+    pub(crate) fn plans(progress: Option<&'a Progress>) -> Self {
+        Self { progress, pacer: Pacer::every(1 << 12) }
+    }
+
+    /// Counts `work` done (one at least: a position costs something even
+    /// with none), and pauses once enough is; `Err` if the solve was
+    /// cancelled.
+    pub(crate) async fn did(&mut self, work: usize) -> Result<(), SolveError> {
+        if self.pacer.due(work.max(1)) { Progress::check(self.progress).await } else { Ok(()) }
     }
 }
 

@@ -20,7 +20,7 @@ use ladderkit_core::work::run;
 
 use crate::evaluate::{Choice, Odds, Solved, Wanted, share, solve_chain};
 use crate::graph::{FINISHED, Graph};
-use crate::{Progress, SolveError};
+use crate::{Pace, Progress, SolveError};
 
 /// The optimality equations hold to this (in win chance) at every choice.
 pub const TOLERANCE: f64 = 1e-12;
@@ -120,12 +120,13 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
     let p = graph.seats.count();
     let mut values = vec![0.0; n];
     let mut sweeps = 0;
+    let mut pace = Pace::options(progress);
     loop {
         sweeps += 1;
         Progress::sweep(progress).await?;
         let mut moved: f64 = 0.0;
         for x in (0..n).rev() {
-            Progress::in_pass(progress, x).await?;
+            pace.did(graph.options_at(x)).await?;
             let maximise = graph.node(x).current as usize == seat;
             let mut v = 0.0;
             for r in graph.rolls_of(x) {
@@ -141,7 +142,7 @@ async fn security(graph: &Graph, seat: usize, progress: Option<&Progress>) -> Re
     }
     let mut picks = vec![0u16; graph.size().0];
     for x in 0..n {
-        Progress::in_pass(progress, x).await?;
+        pace.did(graph.options_at(x)).await?;
         let maximise = graph.node(x).current as usize == seat;
         for r in graph.rolls_of(x) {
             picks[r] = best(graph, r, seat, maximise, &values) as u16;
@@ -217,8 +218,9 @@ async fn for_each_gap(
     progress: Option<&Progress>,
     mut found: impl FnMut(usize, usize, f64),
 ) -> Result<(), SolveError> {
+    let mut pace = Pace::options(progress);
     for x in 0..graph.positions() {
-        Progress::in_pass(progress, x).await?;
+        pace.did(graph.options_at(x)).await?;
         let maximise = graph.node(x).current as usize == seat;
         let sign = if maximise { 1.0 } else { -1.0 };
         for r in graph.rolls_of(x) {

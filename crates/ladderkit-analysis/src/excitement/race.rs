@@ -41,7 +41,7 @@
 //! tail (`Series::doubt`).
 
 use ladderkit_core::Seats;
-use ladderkit_core::work::Meter;
+use ladderkit_core::work::{Meter, Pacer};
 
 use super::parting::Parting;
 use super::turn_chain::TurnChain;
@@ -157,23 +157,6 @@ const SETTLED_ROUNDS: u32 = 3;
 /// millisecond or so of work).
 const PAUSE_EVERY: usize = 100_000;
 
-/// Counts work done since the last pause.
-struct Pacer {
-    done: usize,
-}
-
-impl Pacer {
-    /// Adds `work` moves; whether it is time to pause.
-    fn due(&mut self, work: usize) -> bool {
-        self.done += work;
-        if self.done < PAUSE_EVERY {
-            return false;
-        }
-        self.done = 0;
-        true
-    }
-}
-
 /// `Σ_i a^i b^(m−i)` for `i` in `0..=m`.
 pub(super) fn mixed(a: f64, b: f64, m: u32) -> f64 {
     (0..=m).map(|i| a.powi(i as i32) * b.powi((m - i) as i32)).sum()
@@ -243,7 +226,7 @@ pub(super) async fn forward(
     let mut streak = 0;
     let mut median: Option<u32> = None;
     let rolls: usize = turns.rolls.iter().map(|k| k.entries.len()).sum();
-    let (moves, mut pacer) = (turns.turn.entries.len() + rolls + states, Pacer { done: 0 });
+    let (moves, mut pacer) = (turns.turn.entries.len() + rolls + states, Pacer::every(PAUSE_EVERY));
     let sums = |d: &[f64]| {
         let finish: f64 = d.iter().zip(&turns.win).map(|(m, w)| m * w).sum();
         let racing: f64 = d.iter().sum();
@@ -471,7 +454,7 @@ pub(super) async fn comeback(
     };
     let mut racing = ahead(&s, &mut before);
     let start = racing;
-    let mut pacer = Pacer { done: 0 };
+    let mut pacer = Pacer::every(PAUSE_EVERY);
     let (mut total, mut streak) = (Series::default(), 0);
     for _ in 1..=options.max_steps {
         // S_t from S_{t−1}, U(·, t), and the winners on turn t.
