@@ -15,4 +15,5 @@ pub use ladderkit_tune as tune;
 pub mod excitement;
 pub mod files;
 pub mod print;
+pub mod room;
 pub mod tabletop;

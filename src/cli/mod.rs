@@ -13,6 +13,7 @@ mod play;
 mod print;
 mod render;
 mod replay;
+mod room_server;
 mod scoreboard;
 mod setup;
 mod share;
@@ -67,6 +68,7 @@ enum Command {
     New(new::Args),
     Share(share::Args),
     Fmt(fmt::Args),
+    RoomServer(room_server::Args),
 }
 
 /// What a command decided the process should exit with.
@@ -121,6 +123,7 @@ pub fn run() -> ExitCode {
         Command::New(args) => new::run(&args),
         Command::Share(args) => share::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::RoomServer(args) => room_server::run(&args),
     };
     outcome.into()
 }
