@@ -265,7 +265,7 @@ impl Host {
             ToHost::Hello { .. } => unreachable!("handled before"),
             ToHost::Sit { seat } => self.sit(seat, key, now),
             ToHost::Stand => {
-                self.between_games("seats")?;
+                self.between_games("seats change between games")?;
                 let seat = self.seat_of(&key).ok_or("you have no seat")?;
                 self.seats[seat as usize] = Occupant::Empty;
                 self.tell_seats(now);
@@ -292,7 +292,7 @@ impl Host {
     }
 
     fn sit(&mut self, seat: u8, key: PlayerKey, now: u64) -> Result<(), String> {
-        self.between_games("seats")?;
+        self.between_games("seats change between games")?;
         let count = self.seats.len();
         let slot = self
             .seats
@@ -311,23 +311,24 @@ impl Host {
 
     /// The host gives a seat to a bot, or empties it (between games).
     pub fn set_bot(&mut self, seat: u8, bot: Option<Policy>, now: u64) -> Result<(), String> {
-        self.between_games("seats")?;
+        self.between_games("seats change between games")?;
         let slot = self.seats.get_mut(seat as usize).ok_or("no such seat")?;
         *slot = bot.map_or(Occupant::Empty, Occupant::Bot);
         self.tell_seats(now);
         Ok(())
     }
 
-    fn between_games(&self, what: &str) -> Result<(), String> {
+    /// Ok between games; otherwise `refusal`.
+    fn between_games(&self, refusal: &str) -> Result<(), String> {
         match &self.phase {
             Phase::Lobby | Phase::Playing { recorded: true, .. } => Ok(()),
-            _ => Err(format!("{what} change between games")),
+            _ => Err(refusal.to_owned()),
         }
     }
 
     /// The host starts the next game: every seat must be taken.
     pub fn start(&mut self, now: u64) -> Result<(), String> {
-        self.between_games("a game starts")?;
+        self.between_games("a new game starts once this one is over")?;
         if let Some(empty) = self.seats.iter().position(|o| *o == Occupant::Empty) {
             return Err(format!("seat {} is empty: wait for a player, or give it to a bot", empty + 1));
         }

@@ -226,6 +226,8 @@ fn what_does_not_fit_is_refused_and_changes_nothing() {
     room.host.joined(Peer(78));
     assert!(room.host.received(Peer(78), br#"{"kind":"stand"}"#, 0).is_err(), "before hello");
     assert_eq!(room.host.refused.len(), before + 7);
+    assert!(room.host.refused.iter().any(|r| r.ends_with("seats change between games")), "{:?}", room.host.refused);
+    assert_eq!(room.host.start(0), Err("a new game starts once this one is over".into()));
     assert_eq!(room.host.table().unwrap().turns(), turns, "nothing refused moved the game");
     room.pump();
     assert!(room.guests[b].1.notes.iter().any(|n| n.contains("seat 1's turn")), "{:?}", room.guests[b].1.notes);
