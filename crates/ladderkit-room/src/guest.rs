@@ -39,13 +39,7 @@ pub struct Guest {
 impl Guest {
     /// A page joining as `key`, named `name`; its hello is in the outbox.
     pub fn new(engine: &Engine, variant: &str, hash: u64, entropy: Bytes32, key: PlayerKey, name: &str) -> Self {
-        let hello = ToHost::Hello {
-            protocol: PROTOCOL,
-            key: key.clone(),
-            name: name.to_owned(),
-            variant: format!("{hash:016x}"),
-        };
-        Self {
+        let mut guest = Self {
             key,
             name: name.to_owned(),
             engine: engine.clone(),
@@ -60,11 +54,21 @@ impl Guest {
             sent: None,
             welcomed: false,
             record: Record::default(),
-            outbox: vec![wire::encode(&hello)],
+            outbox: Vec::new(),
             events: Vec::new(),
             notes: Vec::new(),
             closed: None,
-        }
+        };
+        guest.say_hello();
+        guest
+    }
+
+    /// Puts the hello first in the outbox, alone: nothing sent before the
+    /// host's welcome is of use.
+    fn say_hello(&mut self) {
+        let (key, name) = (self.key.clone(), self.name.clone());
+        let hello = ToHost::Hello { protocol: PROTOCOL, key, name, variant: format!("{:016x}", self.hash) };
+        self.outbox = vec![wire::encode(&hello)];
     }
 
     /// Messages for the host, taken.
@@ -141,13 +145,7 @@ impl Guest {
         if self.closed.is_some() {
             return;
         }
-        let hello = ToHost::Hello {
-            protocol: PROTOCOL,
-            key: self.key.clone(),
-            name: self.name.clone(),
-            variant: format!("{:016x}", self.hash),
-        };
-        self.outbox = vec![wire::encode(&hello)];
+        self.say_hello();
         (self.sent, self.welcomed) = (None, false);
     }
 

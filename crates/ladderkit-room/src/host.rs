@@ -372,7 +372,7 @@ impl Host {
         let waiting_for = self.seats.iter().enumerate().any(|(seat, o)| match o {
             Occupant::Person(key) => {
                 let remote = self.people.get(key).is_some_and(|p| p.pages.iter().any(|&page| page != Peer::HOST));
-                remote && *key != self.key && !nonces.contains_key(&(seat as u8))
+                remote && !nonces.contains_key(&(seat as u8))
             }
             _ => false,
         });
