@@ -12,23 +12,27 @@ use std::collections::BTreeMap;
 
 pub use ladderkit_room as protocol;
 
+use ladderkit_core::Seats;
 use ladderkit_room::host::To;
 use ladderkit_room::{Guest, Host, Peer};
-use matchbox_socket::{MessageLoopFuture, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
+pub use matchbox_socket::MessageLoopFuture;
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
 
-/// Where a room is: its signalling address with the room's name, and the
-/// host page's id.
+/// Where a room is: its signalling address with the room's name, the
+/// host page's id, and how many seats its table has (a page joining builds
+/// its engine for that table before the host has said anything).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoomAddress {
     /// `ws://` or `wss://`, the server, and the room's name as its path.
     pub room: String,
     pub host: String,
+    pub seats: Seats,
 }
 
 impl RoomAddress {
-    /// The room's part of a link: `?room=…&host=…`, before its `#`.
+    /// The room's part of a link: `?room=…&host=…&seats=…`, before its `#`.
     pub fn query(&self) -> String {
-        format!("?room={}&host={}", self.room, self.host)
+        format!("?room={}&host={}&seats={}", self.room, self.host, self.seats.count())
     }
 
     /// A room link: the board link `board_link` (`…#lk2.…`) with the room
@@ -43,33 +47,43 @@ impl RoomAddress {
     pub fn of_link(link: &str) -> Result<Option<Self>, String> {
         let before = link.split('#').next().unwrap_or_default();
         let Some((_, query)) = before.split_once('?') else { return Ok(None) };
-        let (mut room, mut host) = (None, None);
+        let (mut room, mut host, mut seats) = (None, None, None);
         for pair in query.split('&') {
             match pair.split_once('=') {
                 Some(("room", v)) => room = Some(v.to_owned()),
                 Some(("host", v)) => host = Some(v.to_owned()),
+                Some(("seats", v)) => seats = Some(v.to_owned()),
                 _ => {}
             }
         }
-        let (room, host) = match (room, host) {
-            (None, None) => return Ok(None),
-            (Some(r), Some(h)) => (r, h),
-            _ => return Err("a room link names both its room and its host (`?room=…&host=…`)".into()),
+        let (room, host, seats) = match (room, host, seats) {
+            (None, None, None) => return Ok(None),
+            (Some(r), Some(h), Some(s)) => (r, h, s),
+            _ => return Err("a room link names its room, its host and its seats (`?room=…&host=…&seats=…`)".into()),
         };
-        Self::new(&room, &host).map(Some)
+        let seats = seats
+            .parse::<usize>()
+            .map_err(|_| format!("`seats={seats}` is not a number of seats"))
+            .and_then(|n| Seats::from_len(n).map_err(|e| e.to_string()))?;
+        Self::new(&room, &host, seats).map(Some)
     }
 
-    pub fn new(room: &str, host: &str) -> Result<Self, String> {
-        let path = room.strip_prefix("ws://").or_else(|| room.strip_prefix("wss://"));
-        let fits = path
-            .is_some_and(|p| p.split_once('/').is_some_and(|(server, name)| !server.is_empty() && valid_name(name)));
-        if !fits {
-            return Err(format!(
-                "`{room}` is not a room: a room is ws://SERVER/NAME (or wss://), its name letters, digits, - or _"
-            ));
-        }
+    pub fn new(room: &str, host: &str, seats: Seats) -> Result<Self, String> {
+        check_room(room)?;
         uuid::Uuid::parse_str(host).map_err(|_| format!("`{host}` is not a page's id in a room"))?;
-        Ok(Self { room: room.to_owned(), host: host.to_owned() })
+        Ok(Self { room: room.to_owned(), host: host.to_owned(), seats })
+    }
+}
+
+/// Whether `room` is a room's address: `ws://SERVER/NAME` (or `wss://`).
+pub fn check_room(room: &str) -> Result<(), String> {
+    let path = room.strip_prefix("ws://").or_else(|| room.strip_prefix("wss://"));
+    let fits =
+        path.is_some_and(|p| p.split_once('/').is_some_and(|(server, name)| !server.is_empty() && valid_name(name)));
+    if fits {
+        Ok(())
+    } else {
+        Err(format!("`{room}` is not a room: a room is ws://SERVER/NAME (or wss://), its name letters, digits, - or _"))
     }
 }
 
@@ -81,6 +95,10 @@ fn valid_name(name: &str) -> bool {
 pub fn room_name(entropy: &[u8; 32]) -> String {
     format!("lk-{}", &ladderkit_room::fair::hex(entropy)[..20])
 }
+
+/// How long an order waits for the host's answer before the connection
+/// counts as stuck and is made again (the host answers at once).
+pub const ORDER_TIMEOUT_MS: u64 = 4_000;
 
 /// Which side of the room this page is.
 pub enum Side {
@@ -100,6 +118,10 @@ pub struct Connection {
     spawn: Spawn,
     /// Times a guest's connection was lost and made again.
     pub reconnections: u32,
+    /// Messages this page read and sent (to each page counted apart).
+    pub messages: [u64; 2],
+    /// Since when a guest's order waits for the host's answer.
+    order_since: Option<u64>,
     pub side: Side,
     /// The host page's id (a guest listens to it alone).
     host: Option<PeerId>,
@@ -123,7 +145,25 @@ impl Connection {
         let (socket, looped) = socket(room, stun);
         spawn(looped);
         let connected = BTreeMap::new();
-        Self { socket, room: room.to_owned(), stun, spawn, reconnections: 0, side, host, connected }
+        let messages = [0; 2];
+        let order_since = None;
+        Self {
+            socket,
+            room: room.to_owned(),
+            stun,
+            spawn,
+            reconnections: 0,
+            messages,
+            order_since,
+            side,
+            host,
+            connected,
+        }
+    }
+
+    /// Pages this page is connected to now.
+    pub fn peers(&self) -> usize {
+        self.connected.values().filter(|up| **up).count()
     }
 
     /// This page's id, once the signalling server gave it one: the host's
@@ -146,6 +186,7 @@ impl Connection {
             }
         }
         for (peer, bytes) in self.socket.channel_mut(0).receive() {
+            self.messages[0] += 1;
             match &mut self.side {
                 // Refusals are told to the page and kept in `Host::refused`.
                 Side::Host(host) => {
@@ -156,8 +197,20 @@ impl Connection {
                 Side::Guest(_) => {}
             }
         }
-        if let Side::Host(host) = &mut self.side {
-            host.tick(now);
+        match &mut self.side {
+            Side::Host(host) => host.tick(now),
+            // A connection can stop carrying the host's messages without
+            // saying so (seen in Chromium: an order went out, its answer
+            // never came): an order unanswered for long is a lost
+            // connection, made again, and the welcome catches up.
+            Side::Guest(guest) if guest.awaiting() => {
+                let since = *self.order_since.get_or_insert(now);
+                if now.saturating_sub(since) > ORDER_TIMEOUT_MS {
+                    self.order_since = None;
+                    self.lost();
+                }
+            }
+            Side::Guest(_) => self.order_since = None,
         }
         self.flush();
     }
@@ -187,6 +240,7 @@ impl Connection {
                 for (to, bytes) in host.outbox() {
                     for &peer in &up {
                         if to == To::Everyone || to == To::One(as_peer(peer)) {
+                            self.messages[1] += 1;
                             self.socket.channel_mut(0).send(bytes.clone().into(), peer);
                         }
                     }
@@ -197,6 +251,7 @@ impl Connection {
                 // (A lost connection's socket is replaced before this.)
                 let Some(host) = self.host.filter(|h| self.connected.get(h) == Some(&true)) else { return };
                 for bytes in guest.outbox() {
+                    self.messages[1] += 1;
                     self.socket.channel_mut(0).send(bytes.into(), host);
                 }
             }
@@ -250,23 +305,41 @@ pub fn signalling_server(
     Ok((bound, server))
 }
 
+/// A signalling server serving on a thread of its own until the process
+/// ends, for tests and for a page that hosts on this machine; its address.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn signalling_server_in_background(at: std::net::SocketAddr) -> Result<std::net::SocketAddr, String> {
+    let (bound, server) = signalling_server(at)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    std::thread::spawn(move || runtime.block_on(server.serve()));
+    Ok(bound)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_room_link_carries_the_room_and_the_board() {
-        let address = RoomAddress::new("ws://127.0.0.1:3536/lk-abc", "67e55044-10b1-426f-9247-bb680e5fe0c8").unwrap();
+        let id = "67e55044-10b1-426f-9247-bb680e5fe0c8";
+        let three = Seats::new(3).unwrap();
+        let address = RoomAddress::new("ws://127.0.0.1:3536/lk-abc", id, three).unwrap();
         let link = address.link("https://example.org/ladderkit/?old=1#lk2.xyz");
         assert_eq!(
             link,
-            "https://example.org/ladderkit/?room=ws://127.0.0.1:3536/lk-abc&host=67e55044-10b1-426f-9247-bb680e5fe0c8#lk2.xyz"
+            format!("https://example.org/ladderkit/?room=ws://127.0.0.1:3536/lk-abc&host={id}&seats=3#lk2.xyz")
         );
         assert_eq!(RoomAddress::of_link(&link), Ok(Some(address)));
         assert_eq!(RoomAddress::of_link("https://example.org/#lk2.xyz"), Ok(None));
-        assert!(RoomAddress::of_link("https://e.org/?room=ws://h/r#x").unwrap_err().contains("both"));
-        assert!(RoomAddress::new("http://h/r", "67e55044-10b1-426f-9247-bb680e5fe0c8").is_err());
-        assert!(RoomAddress::new("ws://h/a&b", "67e55044-10b1-426f-9247-bb680e5fe0c8").is_err());
-        assert!(RoomAddress::new("ws://h/r", "not-an-id").is_err());
+        assert!(RoomAddress::of_link("https://e.org/?room=ws://h/r#x").unwrap_err().contains("its seats"));
+        let no_seats = format!("https://e.org/?room=ws://h/r&host={id}&seats=99#x");
+        assert!(RoomAddress::of_link(&no_seats).is_err());
+        assert!(RoomAddress::new("http://h/r", id, three).is_err());
+        assert!(RoomAddress::new("ws://h/a&b", id, three).is_err());
+        assert!(RoomAddress::new("ws://h/r", "not-an-id", three).is_err());
     }
 }

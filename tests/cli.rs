@@ -510,6 +510,24 @@ fn play_a_treehouse_game_by_typing_and_replay_it() {
     let changed = ladderkit(&["replay", log.to_str().unwrap(), "--variant", "variants/treehouse-lose-upright.ron"]);
     assert_eq!(changed.status.code(), Some(1));
     assert!(stderr(&changed).contains("the variant changed"), "{}", stderr(&changed));
+    // A room's record (Play together's export) holds many games: `--game`
+    // picks one, the one left unfinished last; the tampered one is refused
+    // there too.
+    let record = dir.join("room.json");
+    let tampered = std::fs::read_to_string(&tampered).unwrap();
+    std::fs::write(&record, format!("{{\"games\": [{text}], \"unfinished\": {tampered}}}")).unwrap();
+    let replay_game = |game: Option<&str>| {
+        let mut args = vec!["replay", record.to_str().unwrap(), "--variant", "variants/treehouse.ron"];
+        args.extend(game.map(|g| ["--game", g]).into_iter().flatten());
+        ladderkit(&args)
+    };
+    let o = replay_game(None);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("record of 2 games: say which with `--game N`"), "{}", stderr(&o));
+    let o = replay_game(Some("1"));
+    assert!(stdout(&o).contains("every event matches the log"), "{}", stderr(&o));
+    assert_eq!(replay_game(Some("2")).status.code(), Some(1), "the tampered game, second in the record");
+    assert!(stderr(&replay_game(Some("3"))).contains("no game 3: the record holds 2"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

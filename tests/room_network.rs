@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use ladderkit::core::{Seats, check_source, compile, variant_hash};
 use ladderkit::engine::{Engine, Policy};
 use ladderkit::room::protocol::{Config, Guest, Host, PlayerKey, SeatView, Waiting};
-use ladderkit::room::{Connection, RoomAddress, Side, room_name, run_loop, signalling_server};
+use ladderkit::room::{Connection, RoomAddress, Side, room_name, run_loop, signalling_server_in_background};
 
 const MILTON: &str = include_str!("../variants/milton-bradley.ron");
 
@@ -48,9 +48,7 @@ fn until(
 
 #[test]
 fn a_room_plays_over_webrtc_and_a_bot_covers_a_page_that_closed() {
-    let (at, server) = signalling_server("127.0.0.1:0".parse().unwrap()).expect("a free port");
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
-    std::thread::spawn(move || runtime.block_on(server.serve()));
+    let at = signalling_server_in_background("127.0.0.1:0".parse().unwrap()).expect("a free port");
     let room = format!("ws://{at}/{}", room_name(&[5; 32]));
 
     let spec = check_source(MILTON).spec.unwrap();
@@ -66,7 +64,7 @@ fn a_room_plays_over_webrtc_and_a_bot_covers_a_page_that_closed() {
         id = pages[0].id();
         id.is_some()
     });
-    let address = RoomAddress::new(&room, &id.unwrap()).unwrap();
+    let address = RoomAddress::new(&room, &id.unwrap(), engine.seats()).unwrap();
     let join = |n: u8| {
         let guest = Guest::new(&engine, &name, hash, [n; 32], key(n), &format!("Person {n}"));
         Connection::join(&address, guest, false, run_loop)

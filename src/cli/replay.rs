@@ -7,12 +7,14 @@ use ladderkit::engine::replay::{GameLog, replay};
 use ladderkit::engine::{Event, EventSink};
 
 use ladderkit::files;
+use ladderkit::room::protocol::Record;
 
 use super::setup::table;
 use super::{Outcome, fail, say, tell};
 use ladderkit::engine::narrate::{narrate, positions};
 
-/// Replay a game saved by `ladderkit play --log`.
+/// Replay a game saved by `ladderkit play --log`, or one of a play-test
+/// room's games (Play together's "Export the games").
 ///
 /// The log holds the variant's fingerprint, the seed, every choice and a
 /// fingerprint of the game's events; the engine plays the game again from
@@ -28,6 +30,10 @@ pub struct Args {
     /// Print the events as JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Which game of a room's record, from 1: its finished games in the
+    /// order played, then the one left unfinished, if any.
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
 }
 
 struct Collect(Vec<Event>);
@@ -43,9 +49,9 @@ pub fn run(args: &Args) -> Outcome {
         Ok(t) => t,
         Err(e) => return fail(e),
     };
-    let log: GameLog = match serde_json::from_str(&text) {
+    let log = match game_of(&text, args.game) {
         Ok(l) => l,
-        Err(e) => return fail(format!("{} is not a game log: {e}", args.log.display())),
+        Err(e) => return fail(format!("{}: {e}", args.log.display())),
     };
     let seats = match ladderkit::core::Seats::from_len(log.seats.len()) {
         Ok(seats) => seats,
@@ -81,4 +87,25 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     Outcome::Ok
+}
+
+/// The game to replay: a log's own, or game `n` of a room's record.
+fn game_of(text: &str, n: Option<usize>) -> Result<GameLog, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not a game log: {e}"))?;
+    if value.get("games").is_none() {
+        if n.is_some() {
+            return Err("`--game` picks a game of a room's record; this is a single game's log".into());
+        }
+        return serde_json::from_value(value).map_err(|e| format!("not a game log: {e}"));
+    }
+    let record: Record = serde_json::from_value(value).map_err(|e| format!("not a room's record: {e}"))?;
+    let mut games = record.games;
+    games.extend(record.unfinished);
+    match (n, games.len()) {
+        (_, 0) => Err("a room's record with no games".into()),
+        (None, 1) => Ok(games.remove(0)),
+        (None, count) => Err(format!("a room's record of {count} games: say which with `--game N` (1 to {count})")),
+        (Some(k), count) if (1..=count).contains(&k) => Ok(games.swap_remove(k - 1)),
+        (Some(k), count) => Err(format!("no game {k}: the record holds {count} (1 to {count})")),
+    }
 }

@@ -13,7 +13,7 @@
 // LADDERKIT (`ladderkit-editor --bench`, and a window under xvfb-run) and
 // writes the figures to OUT/timing.json.
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -71,9 +71,10 @@ function check(condition, what, detail) {
   ok(what);
 }
 
-/** A page of the editor and what it last reported. */
-async function open(url) {
-  const page = await context.newPage();
+/** A page of the editor and what it last reported (in `where`, a browser
+ *  context: another is another person, with storage of its own). */
+async function open(url, where = context) {
+  const page = await where.newPage();
   const editor = { page, state: null, line: null, errors: [], opened: Date.now() };
   page.on("console", (message) => {
     const text = message.text();
@@ -371,7 +372,100 @@ try {
 
   await back.page.close();
 
-  // 9. The page against the native editor, on the same boards and the same
+  // 9. Play together: a room on the signalling server (`ladderkit
+  //    room-server`), its host here, a guest and a spectator each in a
+  //    browser context of their own (their own storage: other people), a
+  //    bot in the third seat. Everyone rolls with Space; the guest's page
+  //    closes mid-game and the bot covers its seat after the grace; the
+  //    pages left end with the same game, which `ladderkit replay` replays
+  //    from the host's export.
+  const signalling = spawn(cli, ["room-server", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const meet = await new Promise((found, failed) => {
+    let said = "";
+    signalling.stdout.on("data", (d) => {
+      said += d;
+      const at = /rooms meet at (ws:\/\/[^/\s]+)\//.exec(said);
+      if (at) found(at[1]);
+    });
+    signalling.on("exit", (code) => failed(new Error(`ladderkit room-server ended (${code}): ${said}`)));
+  });
+  ok(`the signalling server runs (${meet})`);
+  const others = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--use-angle=swiftshader"] });
+  try {
+    const hostLink = JSON.parse(ladderkit("share", variant("milton-bradley.ron"), "--base", `${base}&server=${meet}`, "--json"));
+    const host = await open(hostLink.url);
+    await until(host, "the host's page opens the board", (s) => s.hash === hostLink.hash && s.targets["menu:Play"]);
+    await click(host, "menu:Play");
+    await until(host, "the Play menu offers Play together", (s) => s.targets["menu:Play:together"]);
+    await click(host, "menu:Play:together");
+    await until(host, "the window offers three seats", (s) => s.targets["room:seats:3"]);
+    await click(host, "room:seats:3");
+    await until(host, "…and a room for three", (s) => s.targets["room:open"]);
+    await click(host, "room:open");
+    const opened = await until(host, "the room opens and gives its link", (s) => s.room?.link && s.targets["room:sit:1"]);
+    const link = opened.room.link;
+    check(link.includes(`?room=${meet}/lk-`) && link.includes("&seats=3#lk2."), "the room link carries the server, the room and the board", link);
+    const reporting = (l) => l.replace("#", "&report#");
+    const guestContext = await others.newContext({ viewport: { width: 1000, height: 700 } });
+    const guest = await open(reporting(link), guestContext);
+    const watcher = await open(reporting(link), await others.newContext({ viewport: { width: 1000, height: 700 } }));
+    for (const [page, who] of [[guest, "the guest"], [watcher, "the spectator"]]) {
+      await until(page, `${who}'s page opens the room's board and is welcomed`, (s) =>
+        s.hash === hostLink.hash && s.room?.seats?.length === 3 && s.mode === "Playtest");
+    }
+    await click(host, "room:sit:1");
+    await click(host, "room:seat:3");
+    await until(host, "the host's seat list offers bots", (s) => s.targets["room:seat:3:bot: greedy"]);
+    await click(host, "room:seat:3:bot: greedy");
+    await until(guest, "the guest sees seat 1 taken and seat 2 free", (s) => s.room.seats[0].kind === "person" && s.targets["room:sit:2"]);
+    await click(guest, "room:sit:2");
+    await until(host, "three seats taken: two people and a bot", (s) =>
+      s.room.seats.every((seat) => seat.kind !== "empty") && s.targets["room:start"]);
+    for (const page of [host, guest]) {
+      await click(page, "play:speed", (t) => ({ x: t.rect[0] + (t.rect[2] - t.rect[0]) * 0.6, y: t.y }));
+    }
+    await click(host, "room:start");
+    await until(watcher, "the game begins on the spectator's page", (s) => s.room.turns !== null);
+    // People roll when it is their turn, each on their own page.
+    const play = async (players, what, done) => {
+      const deadline = Date.now() + 4 * WAIT;
+      while (!done()) {
+        if (Date.now() > deadline) {
+          const seen = players.map((p) => JSON.stringify({ frame: p.line.frame, room: { ...p.state.room, link: undefined }, errors: p.errors }));
+          throw new Error(`timed out: ${what}\n${seen.join("\n")}`);
+        }
+        for (const p of players) if (p.state.room?.my_turn) await p.page.keyboard.press("Space");
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      ok(what);
+    };
+    await play([host, guest], "the two people and the bot play six turns", () => host.state.room.turns >= 6);
+    await until(guest, "the guest's page is at the host's turn", (s) => s.room.turns >= 6);
+    const guestReconnections = guest.state.room.reconnections;
+    await guestContext.close();
+    ok("the guest's page closed mid-game");
+    await play([host], "the host plays on; the guest's seat waits for them, then a bot covers it", () =>
+      host.state.room.seats[1].covered === true);
+    await play([host], "the game goes on to its end", () => host.state.room.over === true);
+    const ended = await until(host, "the host records the game", (s) => s.room.games.length === 1);
+    await until(watcher, "the spectator's page ends with the host's game", (s) =>
+      JSON.stringify(s.room.games) === JSON.stringify(ended.room.games));
+    check(ended.room.notes.length === 0, "nothing any page sent was refused", ended.room.notes);
+    const seen = watcher.state.room;
+    console.log(`    room: ${ended.room.turns} turns; the host read ${ended.room.messages[0]} and sent ${ended.room.messages[1]} messages, the spectator read ${seen.messages[0]}; the guest connected again ${guestReconnections} times before it closed`);
+    const [record] = await Promise.all([host.page.waitForEvent("download"), click(host, "room:export")]);
+    await record.saveAs(join(out, "room-games.json"));
+    const replayed = ladderkit("replay", join(out, "room-games.json"), "--variant", variant("milton-bradley.ron"), "--game", "1");
+    check(replayed.includes("every event matches the log"), "`ladderkit replay` replays the room's exported game");
+    await host.page.close();
+    await watcher.page.close();
+  } finally {
+    await others.close();
+    signalling.kill();
+  }
+
+  // 10. The page against the native editor, on the same boards and the same
   //    code. Figures only (speed goals are not asserted in tests); what is
   //    checked is that both computed the same thing.
   const native = join(dirname(cli), "ladderkit-editor");

@@ -25,7 +25,9 @@ pub use crate::intents::ExportOptions;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ExportOptions>().add_systems(
         Update,
-        (set_options, export_board, export_page, print_kit, export_table).chain().in_set(EditorSet::Files),
+        (set_options, export_board, export_page, print_kit, export_table, export_record)
+            .chain()
+            .in_set(EditorSet::Files),
     );
 }
 
@@ -279,5 +281,37 @@ impl SaveDialog {
     /// Where the person wants it (the web page downloads it).
     pub fn ask(&self) -> Destination {
         platform::choose_where_to_save(self.filter, self.name, self.refused)
+    }
+}
+
+/// The games of the room this page is in (or last left), as a record:
+/// `ladderkit replay --game N` replays any of them.
+fn export_record(
+    mut intents: MessageReader<Intent>,
+    together: Res<crate::playtest::together::Together>,
+    mut files: ResMut<Files>,
+) {
+    for intent in intents.read() {
+        let given = match intent {
+            Intent::ExportRecord(path) => Some(path),
+            Intent::ExportRecordDialog => None,
+            _ => continue,
+        };
+        let Some(record) = together.room.as_ref().map(|r| r.record()).or(together.last.as_ref()) else {
+            files.say("no games to export: play some in a room first".into());
+            continue;
+        };
+        let dialog = SaveDialog {
+            filter: ("Room record (JSON)", &["json"]),
+            name: "room-games.json",
+            refused: "no record written: no file chosen",
+        };
+        let Some(target) = destination(given, || dialog.ask(), &mut files) else { continue };
+        let text = serde_json::to_string_pretty(record).expect("a record is plain data");
+        let games = record.games.len();
+        files.say(match target.deliver(&format!("the room's {games} games"), text.as_bytes()) {
+            Ok(done) => done,
+            Err(e) => format!("could not export the games: {e}"),
+        });
     }
 }

@@ -55,6 +55,7 @@ fn write_report(
     (doc, checks, history, files): (Res<Document>, Res<Checks>, Res<History>, Res<Files>),
     (view, tool, panels, selection): (Res<View>, Res<Tool>, Option<Res<PanelState>>, Res<crate::selection::Selection>),
     (playtest, odds, sharing, tuning): (Res<Playtest>, Res<Odds>, Res<Sharing>, Res<Tuning>),
+    together: Res<crate::playtest::together::Together>,
     mode: Res<State<EditorMode>>,
     (timing, budget): (Option<Res<UiTiming>>, Res<FrameBudget>),
     mut sink: Local<Option<Sink>>,
@@ -128,6 +129,7 @@ fn write_report(
             "over": s.state().is_over(),
             "winners": s.state().winner_seats().map(|p| s.names[p as usize].clone()).collect::<Vec<_>>(),
         })),
+        "room": room_shown(&together),
     });
     let line = snapshot.to_string();
     // Frame figures ride along, and make a line of their own every
@@ -185,4 +187,32 @@ fn odds_shown(odds: &Odds, checks: &Checks, doc: &Document) -> Value {
         Ok(Figures::Solved(s)) => json!({ "current": true, "took_ms": took_ms, "solved": s.positions }),
         Ok(Figures::Simulated(s)) => json!({ "current": true, "took_ms": took_ms, "simulated": s.games }),
     }
+}
+
+/// The play-test room as its panel shows it: seats, whose turn, the games
+/// (each by its log's fingerprint, which every page must agree on).
+fn room_shown(together: &crate::playtest::together::Together) -> Value {
+    let games =
+        |r: &ladderkit::room::protocol::Record| r.games.iter().map(|g| g.fingerprint.clone()).collect::<Vec<_>>();
+    let Some(room) = &together.room else {
+        return json!({ "error": together.error, "joining": together.joining.is_some(),
+                       "kept": together.last.as_ref().map(games) });
+    };
+    let table = room.table();
+    json!({
+        "host": room.is_host(),
+        "link": room.link,
+        "seats": room.seats(),
+        "you": room.my_seat(),
+        "my_turn": room.my_turn().is_some(),
+        "turns": table.map(|t| t.turns()),
+        "over": table.map(|t| t.waiting() == ladderkit::room::protocol::Waiting::Over),
+        "games": games(room.record()),
+        "closed": room.closed(),
+        "notes": room.notes(),
+        "reconnections": room.connection.reconnections,
+        "messages": room.connection.messages,
+        "peers": room.connection.peers(),
+        "error": together.error,
+    })
 }

@@ -139,6 +139,16 @@ impl Guest {
         Some(order.0)
     }
 
+    /// Whether an order of this page waits for the host's answer (the host
+    /// answers every order at once, with its announcement or a refusal).
+    pub fn awaiting(&self) -> bool {
+        let Some((turn, pick)) = self.sent else { return false };
+        let Some(t) = self.table.as_ref().filter(|t| t.turns() == turn) else { return false };
+        self.welcomed
+            && self.closed.is_none()
+            && matches!((t.waiting(), pick), (Waiting::Roll { .. }, false) | (Waiting::Choice { .. }, true))
+    }
+
     /// This page's connection to the room was lost and made again: it says
     /// hello once more, and the host's welcome brings it up to date.
     pub fn reconnected(&mut self) {
@@ -217,7 +227,10 @@ impl Guest {
                 table.choose(plan, &mut self.events).map_err(|e| e.to_string())?;
                 self.finish_game();
             }
-            ToGuest::Refused { why } => self.notes.push(format!("the host refused: {why}")),
+            ToGuest::Refused { why } => {
+                self.sent = None;
+                self.notes.push(format!("the host refused: {why}"));
+            }
             ToGuest::Closed { why } => self.end(&why),
         }
         Ok(())

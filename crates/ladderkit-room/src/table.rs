@@ -75,6 +75,11 @@ impl Table {
         &self.state
     }
 
+    /// Which game of the room this is (from 0).
+    pub fn game(&self) -> u64 {
+        self.log.game
+    }
+
     /// Turns begun so far: an order names the turn it is for, so a late
     /// or repeated one cannot land on another.
     pub fn turns(&self) -> u64 {

@@ -382,3 +382,39 @@ fn a_page_that_reconnects_waits_for_the_welcome_before_its_orders() {
     assert!(room.host.refused.is_empty(), "{:?}", room.host.refused);
     assert_eq!(room.guests[a].1.record().games, room.host.record().games);
 }
+
+/// An order waits for the host's answer until it comes, and an order
+/// whose answer was lost is made again after the page connects again
+/// (`ladderkit::room` reconnects a page whose order waits too long).
+#[test]
+fn an_order_waits_for_its_answer_and_a_reconnected_page_orders_again() {
+    let (mut room, a) = Room::person_and_bot(1, Policy::Greedy);
+    let guest = &mut room.guests[a].1;
+    assert!(!guest.awaiting(), "nothing ordered yet");
+    guest.roll();
+    assert!(guest.awaiting(), "the roll is on its way");
+    // The roll goes out; the host's answer is lost on the way back.
+    let sent = guest.outbox();
+    let peer = room.guests[a].0;
+    for bytes in &sent {
+        room.host.received(peer, bytes, room.now).unwrap();
+    }
+    let _lost = room.host.outbox();
+    let guest = &mut room.guests[a].1;
+    assert!(guest.awaiting(), "no answer came");
+    guest.roll();
+    assert!(guest.outbox().is_empty(), "an order is not sent twice");
+    // Connected again: the welcome catches the page up, and its next roll
+    // is its own again.
+    guest.reconnected();
+    assert!(!guest.awaiting());
+    // A new connection is a new page id to the host.
+    room.host.left(peer, room.now);
+    room.guests[a].0 = Peer(5000);
+    room.host.joined(Peer(5000));
+    room.pump();
+    let host_turns = room.host.table().unwrap().turns();
+    assert_eq!(room.guests[a].1.table().unwrap().turns(), host_turns, "the welcome caught the page up");
+    room.play_out(1);
+    assert_eq!(room.guests[a].1.record().games, room.host.record().games);
+}

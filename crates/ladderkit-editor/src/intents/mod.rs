@@ -98,7 +98,35 @@ pub enum Intent {
     /// games at more (`ladderkit analyze --joint`, `--games`).
     MoreExcitement,
     Play(PlayIntent),
+    /// Play › Play together.
+    Room(RoomIntent),
+    /// The room's games as `ladderkit replay` reads them (a JSON record).
+    ExportRecord(PathBuf),
+    ExportRecordDialog,
     Tune(tune::TuneIntent),
+}
+
+/// A play-test room: host one, join one, and its seats and games. Rolls
+/// and picks are the play-test's own (`PlayIntent::Roll`, `Choose`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum RoomIntent {
+    /// The signalling server rooms are opened on.
+    Server(String),
+    /// The name the others see.
+    Name(String),
+    /// Host a room for the design at the table as set up.
+    Open,
+    /// Join the room of this link (its board opens first).
+    Join(String),
+    /// Take seat `0`, if free.
+    Sit(u8),
+    Stand,
+    /// The host seats a bot, or empties the seat (`None`).
+    Bot(u8, Option<ladderkit::engine::Policy>),
+    /// The host starts the next game.
+    Start,
+    /// Leave the room (a host's leaving ends it for everyone).
+    Leave,
 }
 
 /// Play-test controls.

@@ -93,3 +93,13 @@ pub fn config_dir() -> Option<PathBuf> {
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("ladderkit"))
 }
+
+/// Runs a room's message loop, on a thread of its own.
+pub fn run_room(looped: ladderkit::room::MessageLoopFuture) {
+    ladderkit::room::run_loop(looped);
+}
+
+/// A value in the page's address: none on the desktop.
+pub fn query_value(_name: &str) -> Option<String> {
+    None
+}

@@ -217,6 +217,12 @@ pub fn query_has(flag: &str) -> bool {
         .any(|p| p == flag || p.strip_prefix(flag).is_some_and(|v| v.starts_with('=')))
 }
 
+/// The value of `name` in the page's address (`?server=ws://…`).
+pub fn query_value(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix(name)?.strip_prefix('=')).map(str::to_owned)
+}
+
 pub fn copy_text(text: &str) -> Result<(), String> {
     let window = web_sys::window().ok_or("no browser window")?;
     let promise = window.navigator().clipboard().write_text(text);
@@ -237,4 +243,13 @@ pub fn report_line(line: &str) {
 /// work is kept in storage.
 pub fn config_dir() -> Option<std::path::PathBuf> {
     None
+}
+
+/// Runs a room's message loop on the page's event loop.
+pub fn run_room(looped: ladderkit::room::MessageLoopFuture) {
+    wasm_bindgen_futures::spawn_local(async move {
+        // It ends when the socket closes or the server is gone, and the
+        // room sees it (`Connection::pump`).
+        let _ = looped.await;
+    });
 }

@@ -7,6 +7,7 @@ pub mod motion;
 pub mod perfect;
 pub mod scores;
 pub mod session;
+pub mod together;
 
 use bevy::prelude::*;
 use ladderkit::core::spec::MAX_PLAYERS;
@@ -99,6 +100,7 @@ impl Playtest {
 pub struct StartPlaytest;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(together::plugin);
     app.init_resource::<Playtest>()
         .add_systems(
             Update,
@@ -155,12 +157,18 @@ fn handle_intents(
     odds: Res<crate::odds::Odds>,
     mode: Res<State<EditorMode>>,
     mut next_mode: ResMut<NextState<EditorMode>>,
+    together: Res<together::Together>,
 ) {
     // The Odds tab's solve of this very design, if it made one.
     let solved = || odds.perfect_for(checks.generation);
     for intent in intents.read() {
         let Intent::Play(play) = intent else { continue };
         let playtest = &mut *playtest;
+        // A room's game is the room's (`together`): only leaving and the
+        // animation's speed are this page's.
+        if together.room.is_some() && !matches!(play, PlayIntent::Stop | PlayIntent::Speed(_)) {
+            continue;
+        }
         match play {
             PlayIntent::Start => {
                 if checks.compiled.has_errors() {

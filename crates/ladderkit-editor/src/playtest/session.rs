@@ -79,6 +79,8 @@ pub struct Session {
     /// Whether the Odds tab's solve fits this game: two seats, seat 1
     /// opening (the game it solved).
     reusable: bool,
+    /// A room's game: its table decides, this only shows.
+    remote: bool,
     /// Whether `bot` holds the solved judge.
     judged: bool,
     queue: VecDeque<Event>,
@@ -113,16 +115,33 @@ impl Session {
         let engine = engine.with_first_player(rules.first_player);
         let names = seats.iter().enumerate().map(|(i, s)| s.player_name(i)).collect();
         let state = engine.new_game(game);
+        let mut session = Self::of(engine, seats, names, seed, game, state);
+        session.reusable = session.seats.len() == 2 && session.state.current == 0;
+        let solved = solved.filter(|_| session.reusable);
+        if session.seats.contains(&Seat::Bot(Policy::Perfect)) {
+            session.perfect = Some(PerfectBot::start(&session.engine, solved));
+        }
+        Ok(session)
+    }
+
+    /// Game `game` of a room, shown from `from` on: the room's table plays
+    /// it and hands its events over (`show`); nothing here rolls or picks.
+    pub fn for_room(engine: &Engine, names: Vec<String>, game: u64, from: State) -> Self {
+        let seats = vec![Seat::Human; names.len()];
+        let mut session = Self::of(engine.clone(), seats, names, 0, game, from);
+        session.remote = true;
+        session
+    }
+
+    fn of(engine: Engine, seats: Vec<Seat>, names: Vec<String>, seed: u64, game: u64, state: State) -> Self {
         let dice = GameRng::for_game(seed, game);
         // The same streams as `play_bot_game`, so a bots-only play-test is
         // the very game `ladderkit simulate` would play.
         let choices = dice.fork(1);
-        let reusable = seats.len() == 2 && state.current == 0;
-        let solved = solved.filter(|_| reusable);
-        let perfect = seats.contains(&Seat::Bot(Policy::Perfect)).then(|| PerfectBot::start(&engine, solved));
-        Ok(Self {
-            perfect,
-            reusable,
+        Self {
+            perfect: None,
+            reusable: false,
+            remote: false,
             judged: false,
             shown: state.clone(),
             state,
@@ -144,7 +163,26 @@ impl Session {
             decisions: 0,
             banner: None,
             last_roll: None,
-        })
+        }
+    }
+
+    /// A room's game: whether its table plays it rather than this.
+    pub fn is_remote(&self) -> bool {
+        self.remote
+    }
+
+    /// The room's table played on: its events are shown in turn, and
+    /// `state` is where they lead.
+    pub fn show(&mut self, events: Vec<Event>, state: &State) {
+        self.queue.extend(events);
+        self.state.clone_from(state);
+    }
+
+    /// The names the log and banners use, as the room's seats change hands.
+    pub fn rename(&mut self, names: Vec<String>) {
+        if names.len() == self.names.len() {
+            self.names = names;
+        }
     }
 
     pub fn board(&self) -> &CompiledBoard {
@@ -180,14 +218,14 @@ impl Session {
 
     /// Rolls for the current player (a person, or a bot stepped by hand).
     pub fn roll(&mut self) {
-        if matches!(self.waiting(), Waiting::Roll { .. }) && self.perfect_ready() {
+        if !self.remote && matches!(self.waiting(), Waiting::Roll { .. }) && self.perfect_ready() {
             self.play_turn_start();
         }
     }
 
     /// A person picks plan `i`.
     pub fn choose(&mut self, i: usize) {
-        if !matches!(self.waiting(), Waiting::Choice { .. }) || i >= self.plans.len() {
+        if self.remote || !matches!(self.waiting(), Waiting::Choice { .. }) || i >= self.plans.len() {
             return;
         }
         let plan = self.plans[i];
@@ -306,7 +344,7 @@ impl Session {
             // Caught up: show exactly the engine's game.
             self.shown.clone_from(&self.state);
             self.group.clear();
-            if self.state.is_over() {
+            if self.state.is_over() || self.remote {
                 return;
             }
             let p = self.state.current as usize;

@@ -208,6 +208,19 @@ pub(super) fn menu_bar(ui: &mut egui::Ui, f: &Frame, panels: &mut PanelState, vi
             }
         });
         super::mark(&mut panels.targets, "menu:Share", &share.response);
+        let play = ui.menu_button("Play", |ui| {
+            let errors = f.checks.compiled.has_errors();
+            let test = ui.add_enabled(!errors && !f.in_play, egui::Button::new("Play-test here"));
+            if test.clicked() {
+                out.push(Intent::Play(PlayIntent::Start));
+            }
+            let together = ui.add_enabled(f.together.room.is_none(), egui::Button::new("Play together…"));
+            super::mark(&mut panels.targets, "menu:Play:together", &together);
+            if together.on_hover_text("A room: everyone at their own screen, joining by a link").clicked() {
+                panels.together = Some(Default::default());
+            }
+        });
+        super::mark(&mut panels.targets, "menu:Play", &play.response);
         let help = ui.menu_button("Help", |ui| {
             let keys = ui.button(format!("Keys and mouse  ({})", hint(Action::Help)));
             super::mark(&mut panels.targets, "menu:Help:keys", &keys);

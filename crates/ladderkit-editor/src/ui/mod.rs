@@ -15,6 +15,7 @@ mod paint;
 mod play;
 mod shortcuts;
 mod testing;
+mod together;
 mod tune;
 mod welcome;
 
@@ -58,6 +59,8 @@ pub struct PanelState {
     pub share_copied: bool,
     /// The help overlay shows (F1).
     pub help: bool,
+    /// Play › Play together's window, while it shows.
+    pub together: Option<together::TogetherDraft>,
     /// What Ctrl+C took, for Ctrl+V.
     pub copied: Option<crate::clipboard::Copied>,
     /// The text Share last put on the clipboard (for tests, and the report).
@@ -206,6 +209,8 @@ pub(crate) struct Frame<'a> {
     /// The tuner's proposal, drawn on the board while the Tune tab shows.
     pub preview: Option<&'a crate::tune::Proposal>,
     pub playtest: &'a Playtest,
+    /// The play-test room this page is in, if any.
+    pub together: &'a crate::playtest::together::Together,
     /// The game being play-tested, in play-test mode.
     pub playing: Option<&'a Session>,
     /// The score track being played, in play-test mode.
@@ -229,7 +234,7 @@ fn draw(
     ),
     odds: Res<Odds>,
     tuning: Res<Tuning>,
-    playtest: Res<Playtest>,
+    (playtest, together): (Res<Playtest>, Res<crate::playtest::together::Together>),
     mode: Res<State<EditorMode>>,
     mut tool: ResMut<Tool>,
     mut brush: ResMut<Brush>,
@@ -256,6 +261,7 @@ fn draw(
         tuning: &tuning,
         preview: tuning.proposal.as_ref().filter(|_| panels.tab == Tab::Tune && !in_play),
         playtest: &playtest,
+        together: &together,
         playing,
         scores,
         in_play,
@@ -318,6 +324,7 @@ fn draw(
     });
     out.extend(welcome::show(ctx, &frame, panels));
     out.extend(dialogs::show(ctx, &frame, panels));
+    out.extend(together::window(ctx, &frame, &mut panels.together, &mut panels.targets));
     help::show(ctx, panels);
     for intent in out {
         intents.write(intent);

@@ -77,6 +77,14 @@ pub(super) fn panel(ui: &mut egui::Ui, f: &Frame, view: &mut View) -> Vec<Intent
             ui.label("Waiting for the analysis…");
         }
     }
+    // A room's games beside the exact figures they are the luck of.
+    if let Some(room) = &f.together.room
+        && let Some(table) = room.table()
+        && !room.record().games.is_empty()
+    {
+        let line = super::together::group_line(f, room.record(), table.engine().seats());
+        ui.label(RichText::new(format!("The room's games: {line}")).strong());
+    }
     let Some(latest) = &f.odds.latest else { return out };
     let stale = current.is_none();
     if stale {

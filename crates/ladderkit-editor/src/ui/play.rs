@@ -38,6 +38,9 @@ pub(super) fn panel(
     targets: &mut super::Targets,
 ) -> Vec<Intent> {
     let mut out = Vec::new();
+    if let Some(room) = &f.together.room {
+        return super::together::panel(ui, f, room, hover, targets);
+    }
     if let Some(scores) = f.scores {
         return score_panel(ui, f, scores);
     }
@@ -128,13 +131,7 @@ pub(super) fn panel(
         }
     });
     ui.horizontal(|ui| {
-        let mut speed = pt.speed;
-        ui.label("Speed");
-        let slider = ui.add(egui::Slider::new(&mut speed, 0.25..=8.0).logarithmic(true).suffix("×"));
-        super::mark(targets, "play:speed", &slider);
-        if slider.changed() {
-            out.push(Intent::Play(PlayIntent::Speed(speed)));
-        }
+        out.extend(speed(ui, pt.speed, targets));
         let mut auto = pt.autoplay;
         if ui.checkbox(&mut auto, "Autoplay bots").changed() {
             out.push(Intent::Play(PlayIntent::Autoplay(auto)));
@@ -144,6 +141,15 @@ pub(super) fn panel(
     out.extend(turn_controls(ui, session, pt.begun, hover, targets));
     log(ui, &session.log);
     out
+}
+
+/// The animation's speed.
+pub(super) fn speed(ui: &mut egui::Ui, speed: f32, targets: &mut super::Targets) -> Option<Intent> {
+    let mut speed = speed;
+    ui.label("Speed");
+    let slider = ui.add(egui::Slider::new(&mut speed, 0.25..=8.0).logarithmic(true).suffix("×"));
+    super::mark(targets, "play:speed", &slider);
+    slider.changed().then_some(Intent::Play(PlayIntent::Speed(speed)))
 }
 
 fn turn_controls(
@@ -252,7 +258,7 @@ fn score_panel(ui: &mut egui::Ui, f: &Frame, scores: &ScoreSession) -> Vec<Inten
 }
 
 /// The move log, newest at the bottom.
-fn log(ui: &mut egui::Ui, lines: &[String]) {
+pub(super) fn log(ui: &mut egui::Ui, lines: &[String]) {
     ui.separator();
     ui.label(RichText::new("Log").strong());
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {

@@ -62,6 +62,7 @@ impl Editor {
             tuning: world.resource(),
             preview: None,
             playtest,
+            together: world.resource(),
             playing: playtest.session.as_ref().filter(|_| in_play),
             scores: playtest.scores.as_ref().filter(|_| in_play),
             in_play,

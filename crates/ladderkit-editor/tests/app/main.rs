@@ -6,4 +6,5 @@
 mod common;
 mod headless;
 mod playtest;
+mod room;
 mod tune;
