@@ -453,7 +453,7 @@ try {
       JSON.stringify(s.room.games) === JSON.stringify(ended.room.games));
     check(ended.room.notes.length === 0, "nothing any page sent was refused", ended.room.notes);
     const seen = watcher.state.room;
-    console.log(`    room: ${ended.room.turns} turns; the host read ${ended.room.messages[0]} and sent ${ended.room.messages[1]} messages, the spectator read ${seen.messages[0]}; the guest connected again ${guestReconnections} times before it closed`);
+    console.log(`    room: ${ended.room.turns} turns; the host read ${ended.room.messages[0]} and sent ${ended.room.messages[1]} messages, the spectator read ${seen.messages[0]}; the guest connected again ${guestReconnections} time${guestReconnections === 1 ? "" : "s"} before it closed`);
     const [record] = await Promise.all([host.page.waitForEvent("download"), click(host, "room:export")]);
     await record.saveAs(join(out, "room-games.json"));
     const replayed = ladderkit("replay", join(out, "room-games.json"), "--variant", variant("milton-bradley.ron"), "--game", "1");

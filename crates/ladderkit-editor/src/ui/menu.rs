@@ -376,8 +376,14 @@ pub(super) fn status_bar(ui: &mut egui::Ui, f: &Frame) {
         ));
         ui.separator();
         // Messages live here, never in the toolbar, so no button moves.
-        if let Some(e) = f.doc.error.as_ref().or(f.playtest.error.as_ref()) {
+        // A room that could not be opened or joined (a page opened by a
+        // broken room link has no window open to say it).
+        let room =
+            f.together.error.as_ref().filter(|_| f.together.room.is_none()).map(|e| format!("Play together: {e}"));
+        if let Some(e) = f.doc.error.as_ref().or(f.playtest.error.as_ref()).or(room.as_ref()) {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), e);
+        } else if f.together.joining.is_some() {
+            ui.label("Joining the room once its board is open…");
         } else {
             // What a file action did, else the last edit (a tuner proposal
             // accepted says what it changed), so the bar says what just

@@ -71,6 +71,11 @@ fn two_editors_play_a_room_with_a_bot_and_keep_the_same_games() {
     host.update();
     write(&mut host, Intent::Room(RoomIntent::Open));
     let mut guest = app_with(None);
+    // A link whose room is not whole is refused, saying what it lacks.
+    write(&mut guest, Intent::Room(RoomIntent::Join("https://example.org/?room=ws://h/r#lk2.x".into())));
+    guest.update();
+    let refused = guest.world().resource::<Together>().error.clone().unwrap_or_default();
+    assert!(refused.contains("its host and its seats"), "{refused}");
     guest.world_mut().resource_mut::<Together>().name = "Guest".into();
     guest.world_mut().resource_mut::<Playtest>().speed = f32::INFINITY;
     until(&mut [&mut host], "the room's link", |apps| room(apps[0]).is_some_and(|r| r.link.is_some()));
@@ -100,10 +105,11 @@ fn two_editors_play_a_room_with_a_bot_and_keep_the_same_games() {
         game_over(apps[0]) && game_over(apps[1])
     });
     // Both boards caught up with their tables, having animated the game.
-    until(&mut [&mut host, &mut guest], "the animations done", |apps| {
+    until(&mut [&mut host, &mut guest], "the animations done and the game recorded", |apps| {
         apps.iter().all(|app| {
             let session = app.world().resource::<Playtest>().session.as_ref().expect("the room's game shows");
-            session.shown() == session.state() && session.state().is_over()
+            let recorded = room(app).is_some_and(|r| r.record().games.len() == 1);
+            session.shown() == session.state() && session.state().is_over() && recorded
         })
     });
     let records: Vec<Record> = [&host, &guest].map(|app| room(app).unwrap().record().clone()).into();
