@@ -276,7 +276,7 @@ fn group(ui: &mut egui::Ui, f: &Frame, room: &Room) {
     ui.label(group_line(f, record, seats));
 }
 
-/// "3 games: mean 12.3 rounds (exact 11.9); seat 1 won 2 (exact 27.0%), …",
+/// "N games: mean R rounds (exact E); seat 1 won W (exact P%), …",
 /// the exact figures where the Odds tab has them for this many seats.
 pub(super) fn group_line(
     f: &Frame,
