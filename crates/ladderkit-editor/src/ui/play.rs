@@ -152,6 +152,18 @@ pub(super) fn speed(ui: &mut egui::Ui, speed: f32, targets: &mut super::Targets)
     slider.changed().then_some(Intent::Play(PlayIntent::Speed(speed)))
 }
 
+/// The dice last rolled; grey faces while they roll.
+pub(super) fn dice(ui: &mut egui::Ui, session: &Session) {
+    if let Some((dice, count, rolling)) = session.dice_face() {
+        ui.horizontal(|ui| {
+            for d in dice.iter().take(count.max(1) as usize) {
+                let text = RichText::new(format!(" {d} ")).size(26.0).strong().monospace();
+                ui.label(if rolling { text.color(Color32::GRAY) } else { text });
+            }
+        });
+    }
+}
+
 fn turn_controls(
     ui: &mut egui::Ui,
     session: &Session,
@@ -160,15 +172,7 @@ fn turn_controls(
     targets: &mut super::Targets,
 ) -> Vec<Intent> {
     let mut out = Vec::new();
-    if let Some((dice, count, rolling)) = session.dice_face() {
-        ui.horizontal(|ui| {
-            for d in dice.iter().take(count.max(1) as usize) {
-                let text = RichText::new(format!(" {d} ")).size(26.0).strong().monospace();
-                let text = if rolling { text.color(Color32::GRAY) } else { text };
-                ui.label(text);
-            }
-        });
-    }
+    dice(ui, session);
     let name = |p: u8| session.names[p as usize].clone();
     match session.waiting() {
         Waiting::Animation => {

@@ -217,14 +217,7 @@ fn turn(
     targets: &mut super::Targets,
 ) -> Vec<Intent> {
     let mut out = Vec::new();
-    if let Some((dice, count, rolling)) = session.dice_face() {
-        ui.horizontal(|ui| {
-            for d in dice.iter().take(count.max(1) as usize) {
-                let text = RichText::new(format!(" {d} ")).size(26.0).strong().monospace();
-                ui.label(if rolling { text.color(Color32::GRAY) } else { text });
-            }
-        });
-    }
+    super::play::dice(ui, session);
     let Some(table) = room.table() else { return out };
     if session.waiting() == crate::playtest::Waiting::Animation {
         ui.label("…");
