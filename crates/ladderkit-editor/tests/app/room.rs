@@ -78,8 +78,12 @@ fn two_editors_play_a_room_with_a_bot_and_keep_the_same_games() {
     assert!(refused.contains("its host and its seats"), "{refused}");
     guest.world_mut().resource_mut::<Together>().name = "Guest".into();
     guest.world_mut().resource_mut::<Playtest>().speed = f32::INFINITY;
-    until(&mut [&mut host], "the room's link", |apps| room(apps[0]).is_some_and(|r| r.link.is_some()));
-    assert_eq!(*host.world().resource::<State<EditorMode>>().get(), EditorMode::Playtest);
+    // The mode changes on the update after the room opens, and the link may
+    // come back from the server sooner: wait for both.
+    until(&mut [&mut host], "the room's link, in play-test mode", |apps| {
+        let mode = *apps[0].world().resource::<State<EditorMode>>().get();
+        room(apps[0]).is_some_and(|r| r.link.is_some()) && mode == EditorMode::Playtest
+    });
     let link = room(&host).unwrap().link.clone().unwrap();
     assert!(link.contains("&seats=3#lk2."), "{link}");
 
