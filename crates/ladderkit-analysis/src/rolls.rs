@@ -122,7 +122,7 @@ async fn told(
 
 /// Right-hand sides solved together: a block of this many columns keeps
 /// the triangular solves in cache and uses faer's blocked kernels.
-const BLOCK: usize = 32;
+const BLOCK: usize = 64;
 
 /// Chance a piece rides each jump at least once, as a first-passage
 /// probability: by the strong Markov property at the first ride,

@@ -117,9 +117,19 @@ impl Series {
 
     /// Terms of nothing follow any decay: a sum whose terms have not begun
     /// (nobody can finish yet from where the pass began) has not settled.
+    ///
+    /// The doubt is held to the tail, or to what the terms' own rounding
+    /// leaves knowable where that is more: the doubt reads the last term's
+    /// departure from the one before times `ρ`, a difference of two terms
+    /// each a sum of many rounded products, over `(1 − ρ)²`. Where the game
+    /// decays slowly that rounding alone came to about the tail, so the
+    /// pass ran on until it happened to look small for a few rounds in a
+    /// row, a fifth more rounds on the 100 × 100 boards, without knowing
+    /// the sum any better.
     fn settled(&self, rho: f64, tail: f64) -> bool {
         let begun = self.last > 0.0 && self.before > 0.0;
-        begun && rho < 1.0 && self.doubt(rho) <= tail * self.total.abs().max(1.0)
+        let knowable = tail.max(TERM_ROUNDING / (1.0 - rho));
+        begun && rho < 1.0 && self.doubt(rho) <= knowable * self.total.abs().max(1.0)
     }
 
     /// The whole sum, the rest taken as geometric.
@@ -130,6 +140,12 @@ impl Series {
 
 /// How well `ρ` is known, relative to it.
 const ROUNDING: f64 = 1e-15;
+
+/// How well a round's term is known, relative to it: a sum over every
+/// square of products of masses, each a few roundings off (once settled,
+/// the 100 × 100 boards' terms depart from the decay by up to about this
+/// much of a term, from round to round, at random).
+const TERM_ROUNDING: f64 = 1e-14;
 
 /// Whether every one of `sums` followed (`Some`) has settled at `rho`, this
 /// round and the rounds before (`streak` counts such rounds).
@@ -334,6 +350,9 @@ struct LeadPass {
     /// Per turn state: its place and the situation of a mover whose turn
     /// ended there (`Parting::situations`).
     ends: Vec<(u32, u32)>,
+    /// Per roll of a turn: the situation of a mover that rolls again after
+    /// it, or `None` where the cap ends the turn with it.
+    rolls_on: Vec<Option<usize>>,
     /// Both pieces, each where it stands when the other moves: per turn
     /// state, by position, and `Parting::meeting` of them.
     both: Vec<f64>,
@@ -346,10 +365,13 @@ impl LeadPass {
         let parting = Parting::new(turns).await;
         let levels = turns.levels;
         let ends = (0..turns.states()).map(|d| ((d / levels) as u32, (d % levels) as u32)).collect();
+        let rolls_on = (1..=turns.rolls.len().max(1) as u32)
+            .map(|k| turns.rolls_of.board.allows_another_turn(k).then(|| parting.rolling_on(k as usize + 1)))
+            .collect();
         let places = turns.states() / levels;
         let meet = vec![0.0; places * parting.situations()];
         let (both, both_at) = (vec![0.0; turns.states()], vec![0.0; places]);
-        Self { parting, ends, both, both_at, meet }
+        Self { parting, ends, rolls_on, both, both_at, meet }
     }
 
     /// The round's lead changes. Each seat's turn begins on `prev`; seat 0
@@ -358,17 +380,49 @@ impl LeadPass {
     /// (`TurnChain::rolls_from`), `phi` the two pieces' mass behind each
     /// place, summed. What a roll does to the lead is linear in the other
     /// piece's standing, so both seats' rolls are read at once against the
-    /// two standings summed.
+    /// two standings summed; and the rolls of a turn that end it by the
+    /// same rows (all but the cap's) are read at once, their mass summed.
     fn round(&mut self, turns: &TurnChain<'_>, [prev, cur]: [&[f64]; 2], per_roll: &[Vec<f64>], phi: &[f64]) -> f64 {
         for ((b, p), c) in self.both.iter_mut().zip(prev).zip(cur) {
             *b = p + c;
         }
         self.parting.meeting(&self.both, &mut self.meet);
-        let other = Other { at: turns.by_position(&self.both, &mut self.both_at), phi, meet: &self.meet };
+        let per = self.parting.situations();
+        let other = Other { at: turns.by_position(&self.both, &mut self.both_at), phi, meet: &self.meet, per };
+        let rows = &turns.rolls_of;
+        let rolling = |k: usize| per_roll.get(k).map_or(prev, |r| &r[..]);
+        let all = phi[phi.len() - 1];
         let mut changes = 0.0;
-        for k in 0..per_roll.len().max(1) {
-            let rolling = per_roll.get(k).map_or(prev, |r| &r[..]);
-            changes += roll(turns, &self.parting, &self.ends, k as u32 + 1, rolling, &other);
+        for x in 0..rolling(0).len() {
+            // The turn's rolls from `x`: those after which another may
+            // follow (`free`), and those the cap ends the turn with.
+            let (mut free, mut capped, mut sole) = (0.0, 0.0, 0.0);
+            for (k, on) in self.rolls_on.iter().enumerate() {
+                let m = rolling(k)[x];
+                if m == 0.0 {
+                    continue;
+                }
+                let Some(on) = *on else {
+                    capped += m;
+                    continue;
+                };
+                free += m;
+                for &(y, p) in rows.again.row(x) {
+                    sole += m * p * other.passed(x, y as usize, on);
+                }
+            }
+            for (m, ending) in [(free, &rows.end), (capped, &rows.capped)] {
+                if m != 0.0 {
+                    let mut passed = 0.0;
+                    for &(d, p) in ending.row(x) {
+                        let (y, situation) = self.ends[d as usize];
+                        passed += p * other.passed(x, y as usize, situation as usize);
+                    }
+                    sole += m * passed;
+                }
+            }
+            // Finishing from behind.
+            changes += sole + (free + capped) * rows.wins[x] * (all - phi[x + 1]);
         }
         changes
     }
@@ -376,50 +430,27 @@ impl LeadPass {
 
 /// The other piece, as a roll's lead changes need it: by position, its
 /// mass behind each place (`cumulate`), and where it meets the mover
-/// (`Parting::meeting`).
+/// (`Parting::meeting`, `per` situations a square).
 struct Other<'a> {
     at: &'a [f64],
     phi: &'a [f64],
     meet: &'a [f64],
+    per: usize,
 }
 
-/// The lead changes of one roll, the turn's `turns_in_row`-th, from
-/// `rolling`, against `other`.
-fn roll(
-    turns: &TurnChain<'_>,
-    parting: &Parting,
-    ends: &[(u32, u32)],
-    turns_in_row: u32,
-    rolling: &[f64],
-    other: &Other<'_>,
-) -> f64 {
-    let Other { at, phi, meet } = *other;
-    let per = parting.situations();
-    let all = phi[phi.len() - 1];
-    let rolls = &turns.rolls_of;
-    let (again, end) = rolls.rows(turns_in_row);
-    let on = if again.is_some() { parting.rolling_on(turns_in_row as usize + 1) } else { 0 };
-    // Passing the other piece, or meeting it in `situation`: then the
-    // chance that their parting changes the lead.
-    let passed = |x: usize, y: usize, situation: usize| match y.cmp(&x) {
-        std::cmp::Ordering::Greater => phi[y] - phi[x + 1] + meet[y * per + situation],
-        std::cmp::Ordering::Less => phi[x] - phi[y + 1] + at[y] - meet[y * per + situation],
-        std::cmp::Ordering::Equal => 0.0,
-    };
-    let mut changes = 0.0;
-    for (x, &m) in rolling.iter().enumerate().filter(|(_, m)| **m != 0.0) {
-        let mut sole = 0.0;
-        for &(y, p) in again.map_or(&[][..], |a| a.row(x)) {
-            sole += p * passed(x, y as usize, on);
+impl Other<'_> {
+    /// The chance that a roll from `x` to `y`, leaving the mover in
+    /// `situation`, changes the lead: passing the other piece, or meeting
+    /// it and their parting changing it.
+    #[inline(always)] // reason: called per roll, in the pass's inner loop
+    fn passed(&self, x: usize, y: usize, situation: usize) -> f64 {
+        let meet = || self.meet[y * self.per + situation];
+        match y.cmp(&x) {
+            std::cmp::Ordering::Greater => self.phi[y] - self.phi[x + 1] + meet(),
+            std::cmp::Ordering::Less => self.phi[x] - self.phi[y + 1] + self.at[y] - meet(),
+            std::cmp::Ordering::Equal => 0.0,
         }
-        for &(d, p) in end.row(x) {
-            let (y, situation) = ends[d as usize];
-            sole += p * passed(x, y as usize, situation as usize);
-        }
-        // Finishing from behind.
-        changes += m * (sole + rolls.wins[x] * (all - phi[x + 1]));
     }
-    changes
 }
 
 /// The chance that the game runs on past the end of the half-way round
